@@ -1,0 +1,83 @@
+/**
+ * The plain data that flows between the three scoring stages:
+ * crawler -> PageArtifact[] -> detectors -> Finding[] -> engine -> DimensionScore[].
+ * Nothing here does I/O; the detectors and the engine are pure functions of it.
+ */
+import type { DimensionId } from '../../framework/dimensions.ts';
+
+export interface HeadingArtifact {
+  level: 1 | 2 | 3 | 4 | 5 | 6;
+  text: string;
+}
+
+export interface LinkArtifact {
+  /** Absolute URL after resolving against the page's final URL. */
+  href: string;
+  /** The link's visible text, whitespace-collapsed ('' when it has none). */
+  text: string;
+}
+
+/** One crawled page, reduced to what detectors need. */
+export interface PageArtifact {
+  requestedUrl: string;
+  finalUrl: string;
+  status: number;
+  /** The response's media type without parameters, e.g. 'text/html'. */
+  contentType: string;
+  title: string;
+  metaDescription: string;
+  /** og:site_name, when the page declares one. */
+  siteName: string | null;
+  metaGenerator: string | null;
+  headings: HeadingArtifact[];
+  /**
+   * The page's readable text with navigation, header, footer, scripts and
+   * styles removed. One line per block element (paragraph, heading, list
+   * item, cell...), whitespace inside a line collapsed to single spaces.
+   * Headings are part of it. Every evidence quote must be a substring of it.
+   */
+  mainText: string;
+  links: LinkArtifact[];
+  /** Absolute URLs of external scripts, in document order. */
+  scriptSources: string[];
+  /** The text of inline scripts, each cut to its first 4 KB (fingerprints live near the top). */
+  inlineScripts: string[];
+  /** Parsed JSON-LD blocks; unparseable blocks are dropped. */
+  jsonLd: unknown[];
+  /** Calendar dates found in the page (ISO yyyy-mm-dd), sorted, de-duplicated. */
+  dates: string[];
+  /** Response headers that carry signals, lower-case names. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Evidence for a finding. A quote is copied verbatim from the page's mainText.
+ * An observation is a fact read from markup rather than prose (a script source,
+ * a header, a generator tag); its value is verbatim from the artifact field
+ * named by `source`.
+ */
+export type Evidence =
+  | { kind: 'quote'; text: string }
+  | { kind: 'observation'; source: 'script' | 'inlineScript' | 'header' | 'generator' | 'jsonld' | 'link' | 'dates'; text: string };
+
+/** One signal detected on one page. */
+export interface Finding {
+  /** Signal type in the form <source>.<metric>, from the signal catalogue. */
+  signal: string;
+  dimensionId: DimensionId;
+  /** How strongly this finding indicates maturity, 0 < strength <= 1. */
+  strength: number;
+  evidence: Evidence;
+  /** The final URL of the page the evidence comes from. */
+  url: string;
+}
+
+/** What the crawler hands to the engine, besides the pages themselves. */
+export interface CrawlSummary {
+  startUrl: string;
+  pages: PageArtifact[];
+  /** Pages tried and not used, with the reason (blocked, robots, too large...). */
+  skipped: { url: string; reason: string }[];
+  /** Bytes of body read across all used pages, after decompression. */
+  contentLength: number;
+}

@@ -1,0 +1,40 @@
+/**
+ * Calendar dates in page text -> ISO yyyy-mm-dd. Used for changelog cadence
+ * and staleness, so only full dates count (a bare year says nothing of cadence).
+ */
+
+const MONTHS: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
+const MONTH_NAME = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+
+const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
+const MONTH_DAY_YEAR = new RegExp(`\\b${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi');
+const DAY_MONTH_YEAR = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_NAME}\\s+(\\d{4})\\b`, 'gi');
+
+function iso(year: number, month: number, day: number): string | null {
+  if (year < 1990 || year > 2100 || month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+function monthNumber(name: string): number {
+  return MONTHS[name.toLowerCase().replace('.', '').slice(0, name.toLowerCase().startsWith('sept') ? 4 : 3)] ?? 0;
+}
+
+/** Dates found in the text, plus machine dates (ISO strings) from markup; sorted and unique. */
+export function findDates(text: string, machineDates: string[]): string[] {
+  const found = new Set<string>();
+  const add = (value: string | null) => {
+    if (value) found.add(value);
+  };
+  for (const m of text.matchAll(ISO_DATE)) add(iso(Number(m[1]), Number(m[2]), Number(m[3])));
+  for (const m of text.matchAll(MONTH_DAY_YEAR)) add(iso(Number(m[3]), monthNumber(m[1]!), Number(m[2])));
+  for (const m of text.matchAll(DAY_MONTH_YEAR)) add(iso(Number(m[3]), monthNumber(m[2]!), Number(m[1])));
+  for (const value of machineDates) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+    if (m) add(iso(Number(m[1]), Number(m[2]), Number(m[3])));
+  }
+  return [...found].sort();
+}

@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects:
+ * - unit: pure tests (no database); they run once.
+ * - pglite: every test that boots the app or touches the database, against
+ *   embedded PGlite (one migrated template, loaded afresh by each test file).
+ * - postgres: the same files against the real PostgreSQL named by
+ *   TEST_DATABASE_URL, each file in a fresh schema. Enabled when that
+ *   variable is set (.ci/run sets it).
+ *
+ * A test file needs the database when its name ends in .happy, .error,
+ * .security or .db before .test.ts, or when it lives under test/.
+ */
+const databaseTests = ['src/**/*.{happy,error,security,db}.test.ts', 'test/**/*.test.ts'];
+
+const shared = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { ...shared, name: 'unit', include: ['src/**/*.test.ts'], exclude: databaseTests },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'pglite',
+          include: databaseTests,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/setup/pglite-template.ts'],
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'postgres',
+                include: databaseTests,
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
