@@ -1,0 +1,134 @@
+/**
+ * The database: embedded PGlite (Postgres compiled to WASM) by default, real
+ * PostgreSQL when a connection string is given. One Drizzle schema serves both.
+ */
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Database | Transaction;
+
+/** Raw SQL for migrations and operational checks; `exec` may hold several statements. */
+export interface RawSql {
+  exec(sqlText: string): Promise<void>;
+  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+}
+
+/** Rows of a Drizzle `execute` result: node-postgres and PGlite both answer `{ rows }`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** Runs `work` in one transaction on one connection with raw SQL access. */
+  rawTransaction<T>(work: (raw: RawSql) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (test templates). */
+  dump?(): Promise<Blob>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; schema?: string | null; poolSize?: number }
+  /** dataDir null keeps the database in memory; loadDataDir starts from a dump (tests). */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; schema?: string | null };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options);
+}
+
+async function openPostgres(options: { url: string; schema?: string | null; poolSize?: number }): Promise<DatabaseHandle> {
+  if (options.schema) {
+    // Create the schema before the pool pins every connection's search_path to it.
+    const setup = new pg.Client({ connectionString: options.url });
+    await setup.connect();
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    ...(options.schema ? { options: `-c search_path="${options.schema}"` } : {}),
+  });
+  // An idle client's error (server restart, network blip) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    async rawTransaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          exec: async (text) => {
+            await client.query(text);
+          },
+          query: async (text, params) => (await client.query(text, params)).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob; schema?: string | null }): Promise<DatabaseHandle> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await client.waitReady;
+  if (options.schema) {
+    // PGlite is a single connection, so a session-level search_path holds for every query.
+    await client.exec(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}"`);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    rawTransaction: (work) =>
+      client.transaction((tx) =>
+        work({
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+          query: async (text, params) => (await tx.query(text, params)).rows as never,
+        }),
+      ),
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      await client.close();
+    },
+    async dump() {
+      return client.dumpDataDir('none');
+    },
+  };
+}

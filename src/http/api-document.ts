@@ -1,0 +1,45 @@
+/**
+ * The API document: OpenAPI 3.1 generated from the route schemas at
+ * GET /api/openapi.json, and a reference page at /docs served from the
+ * package's own assets (no external CDN).
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { App, AuthMode } from './app-types.ts';
+
+export const API_VERSION = '0.1.0';
+
+const SECURITY_BY_AUTH: Record<AuthMode, Record<string, string[]>[] | undefined> = {
+  public: undefined,
+  optional: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
+  required: [{ bearerAuth: [] }, { sessionCookie: [] }],
+};
+
+/** Must run before any route is registered: the document is built from routes as they are added. */
+export async function installApiDocument(app: App, publicBaseUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Maturity Scoring and Coaching Service',
+        version: API_VERSION,
+        description:
+          'Scores the product maturity of a company from its web address on 27 dimensions, each backed by evidence quoted from the site, and coaches on the result.',
+      },
+      servers: [{ url: publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A session JWT from the identity provider, or an API key (Business and Enterprise).' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: '__session' },
+        },
+      },
+    },
+    transform: ({ schema, url, route }) => {
+      const security = SECURITY_BY_AUTH[route.config?.auth ?? 'public'];
+      return { schema: security ? { ...schema, security } : schema, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
+
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,39 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+// Type augmentations: request.cookies, and the `hide`/`tags` schema keys of the API document.
+import type {} from '@fastify/cookie';
+import type {} from '@fastify/swagger';
+import type { Role } from '../modules/accounts/tables.ts';
+import type { Permission } from './permissions.ts';
+
+/** The Fastify instance every route registers on: TypeBox types request and reply. */
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** The authenticated caller, in our terms. */
+export interface Principal {
+  /** The identity provider's subject, or `api_key:<id>` for an API key. */
+  userId: string;
+  accountId: string;
+  role: Role;
+  email: string | null;
+  method: 'session' | 'bearer' | 'api_key';
+  apiKeyId: string | null;
+}
+
+/**
+ * public: no credentials looked at. optional: a credential is verified when
+ * present (an invalid one is refused), anonymous callers pass. required: 401
+ * without a valid credential. Every /api route must declare one.
+ */
+export type AuthMode = 'public' | 'optional' | 'required';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Authentication and authorisation, before body parsing and validation, so
+ * a caller without credentials gets 401 whatever the body (spec part 5).
+ * Credentials: `Authorization: Bearer <JWT>` or the `__session` cookie; a
+ * bearer value that is not a JWT goes to the API-key seam.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Identity } from '../identity/claims.ts';
+import { looksLikeJwt, type TokenVerifier } from '../identity/token-verifier.ts';
+import type { ResolveOutcome } from '../modules/accounts/account-service.ts';
+import type { App, Principal } from './app-types.ts';
+import { ApiError } from './errors.ts';
+import { hasPermission } from './permissions.ts';
+
+export const SESSION_COOKIE = '__session';
+
+/** Verifies an API key (a bearer value that is not a JWT); null when unknown or refused. */
+export type ApiKeyAuthenticator = (key: string) => Promise<Principal | ApiError | null>;
+
+export interface AuthenticationDeps {
+  verifier: TokenVerifier;
+  resolveAccount(identity: Identity): Promise<ResolveOutcome>;
+  /** Set once API keys exist; until then a non-JWT bearer value is simply invalid. */
+  apiKeys?: ApiKeyAuthenticator;
+  /** Turns a refused membership (seat limit) into the error to send. */
+  membershipRefusal?(denial: unknown): ApiError;
+}
+
+export function installAuthentication(app: App, deps: AuthenticationDeps): void {
+  app.decorateRequest('principal', null);
+
+  // Every /api route states who may call it; a forgotten declaration fails at start, not in production.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.config?.auth === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config.auth ?? 'public';
+    if (mode === 'public') return;
+    const credential = readCredential(request);
+    if (!credential) {
+      if (mode === 'required') throw new ApiError('AUTH_REQUIRED');
+      return;
+    }
+    request.principal = await authenticate(credential, deps);
+    const permission = request.routeOptions.config.permission;
+    if (permission && !hasPermission(request.principal.role, permission)) throw new ApiError('FORBIDDEN');
+  });
+}
+
+interface Credential {
+  value: string;
+  method: 'session' | 'bearer';
+}
+
+function readCredential(request: FastifyRequest): Credential | null {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    // A malformed Authorization header is an invalid credential, not an absent one.
+    return { value: match?.[1] ?? '', method: 'bearer' };
+  }
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie ? { value: cookie, method: 'session' } : null;
+}
+
+async function authenticate(credential: Credential, deps: AuthenticationDeps): Promise<Principal> {
+  if (credential.method === 'bearer' && credential.value !== '' && !looksLikeJwt(credential.value)) {
+    const outcome = deps.apiKeys ? await deps.apiKeys(credential.value) : null;
+    if (outcome instanceof ApiError) throw outcome;
+    if (!outcome) throw new ApiError('AUTH_REQUIRED');
+    return outcome;
+  }
+  const identity = credential.value ? await deps.verifier.verify(credential.value) : null;
+  if (!identity) throw new ApiError('AUTH_REQUIRED');
+  const resolved = await deps.resolveAccount(identity);
+  if (!resolved.ok) {
+    if (resolved.reason === 'account_erased') throw new ApiError('ACCOUNT_DELETED');
+    throw deps.membershipRefusal?.(resolved.denial) ?? new ApiError('FORBIDDEN');
+  }
+  return {
+    userId: identity.userId,
+    accountId: resolved.accountId,
+    role: resolved.role,
+    email: identity.email,
+    method: credential.method,
+    apiKeyId: null,
+  };
+}
+
+/** The principal of a route declared `auth: 'required'`. */
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new ApiError('AUTH_REQUIRED');
+  return request.principal;
+}

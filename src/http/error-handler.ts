@@ -1,0 +1,69 @@
+/**
+ * The one error handler: ApiError -> its catalogue shape; Fastify's own
+ * client errors (bad JSON, schema violations, oversized bodies) -> the flat
+ * shape with the fields named; anything else -> 500 INTERNAL_ERROR, logged,
+ * with nothing internal in the body.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from './app-types.ts';
+import { ApiError, errorBody, type ErrorCode } from './errors.ts';
+
+interface ValidationIssue {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+export function installErrorHandling(app: App): void {
+  app.setNotFoundHandler((request, reply) => {
+    sendError(reply, new ApiError('NOT_FOUND', { message: `No route for ${request.method} ${request.url.split('?')[0]}` }));
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    sendError(reply, toApiError(error, request));
+  });
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error));
+}
+
+function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const context = error.validationContext ?? 'body';
+    const details = (error.validation as ValidationIssue[]).map((issue) => ({
+      field: fieldName(context, issue),
+      message: issue.keyword === 'required' ? 'is required' : (issue.message ?? 'is invalid'),
+    }));
+    return new ApiError('INVALID_REQUEST', { message: `Invalid ${context}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details });
+  }
+  const clientError = CLIENT_ERRORS[error.code];
+  if (clientError) return new ApiError(clientError.code, { message: clientError.message });
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError(error.statusCode === 404 ? 'NOT_FOUND' : 'INVALID_REQUEST');
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return new ApiError('INTERNAL_ERROR');
+}
+
+const CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_REQUEST', message: 'The body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_REQUEST', message: 'The body is empty; send a JSON object.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body exceeds the size limit.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'INVALID_REQUEST', message: 'Content-Length does not match the body.' },
+};
+
+/** 'body.name' for a bad field, 'body.name' too for a missing required one. */
+function fieldName(context: string, issue: ValidationIssue): string {
+  const path = (issue.instancePath ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const missing = issue.params?.missingProperty ?? issue.params?.additionalProperty;
+  if (typeof missing === 'string') path.push(missing);
+  return [context, ...path].join('.');
+}

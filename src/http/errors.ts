@@ -1,0 +1,135 @@
+/**
+ * The error catalogue (spec part 7): every code, its status, its body shape
+ * and its short label, in one place. Routes throw `ApiError`; services return
+ * typed denials that routes turn into `ApiError`; one handler (error-handler.ts)
+ * writes the bodies. 5xx bodies never carry internal messages.
+ */
+import { Type } from 'typebox';
+
+type Shape = 'flat' | 'nested';
+
+interface CatalogueEntry {
+  status: number;
+  shape: Shape;
+  /** The flat shape's `error` field: the spec's label where it gives one. */
+  label: string;
+  /** Default human-readable message. */
+  message: string;
+  /** Nested shape only. */
+  retryable?: boolean;
+}
+
+export const ERROR_CATALOGUE = {
+  // Spec-named codes.
+  AUTH_REQUIRED: { status: 401, shape: 'flat', label: 'Authentication required', message: 'Sign in, or send a valid bearer token.' },
+  FORBIDDEN: { status: 403, shape: 'flat', label: 'Forbidden: insufficient permissions', message: 'Your role does not allow this action.' },
+  NOT_FOUND: { status: 404, shape: 'flat', label: 'Not found', message: 'The requested resource does not exist.' },
+  INVALID_URL: { status: 400, shape: 'flat', label: 'Invalid URL', message: 'The address cannot be scored.' },
+  CRAWL_FAILED: { status: 422, shape: 'flat', label: 'Crawl failed', message: 'The site could not be crawled.' },
+  SCORE_FAILED: { status: 500, shape: 'flat', label: 'Score failed', message: 'Scoring failed. Please try again later.' },
+  INTERNAL_ERROR: { status: 500, shape: 'flat', label: 'Internal server error', message: 'Something went wrong on our side.' },
+  CREDIT_EXHAUSTED: { status: 402, shape: 'nested', label: 'Credits exhausted', message: 'Your credit pool is used up.', retryable: false },
+  PLAN_LIMIT_REACHED: { status: 402, shape: 'nested', label: 'Plan limit reached', message: 'Your plan limit is reached.', retryable: false },
+  SCORING_RATE_LIMITED: { status: 429, shape: 'nested', label: 'Rate limited', message: 'Too many requests.', retryable: true },
+  // Our additions (the spec's catalogue is "not shown"; docs/DECISIONS.md).
+  INVALID_REQUEST: { status: 400, shape: 'flat', label: 'Invalid request', message: 'The request is malformed.' },
+  CONFIRMATION_REQUIRED: { status: 400, shape: 'flat', label: 'Missing confirmation', message: 'Send {"confirmation":"DELETE"} to delete the account.' },
+  INVALID_SIGNATURE: { status: 400, shape: 'flat', label: 'Invalid signature', message: 'The webhook signature could not be verified.' },
+  ACCOUNT_DELETED: { status: 404, shape: 'flat', label: 'Not found', message: 'This account has been deleted.' },
+  PAYLOAD_TOO_LARGE: { status: 413, shape: 'flat', label: 'Payload too large', message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, shape: 'flat', label: 'Unsupported media type', message: 'Send the body as application/json.' },
+  CONFLICT: { status: 409, shape: 'flat', label: 'Conflict', message: 'The request conflicts with the current state.' },
+  SERVICE_UNAVAILABLE: { status: 503, shape: 'flat', label: 'Service unavailable', message: 'The service is busy. Retry shortly.' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export interface ApiErrorOptions {
+  message?: string;
+  details?: unknown;
+  /** Nested shape: advice for the caller. */
+  action?: string;
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly action: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    super(options.message ?? ERROR_CATALOGUE[code].message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.details = options.details;
+    this.action = options.action;
+    this.headers = options.headers ?? {};
+  }
+
+  get status(): number {
+    return ERROR_CATALOGUE[this.code].status;
+  }
+}
+
+export interface FlatErrorBody {
+  error: string;
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export interface NestedErrorBody {
+  error: { code: string; message: string; action: string; retryable: boolean };
+}
+
+export function errorBody(error: ApiError): FlatErrorBody | NestedErrorBody {
+  const entry: CatalogueEntry = ERROR_CATALOGUE[error.code];
+  if (entry.shape === 'nested') {
+    return {
+      error: {
+        code: error.code,
+        message: error.message,
+        action: error.action ?? '',
+        retryable: entry.retryable ?? false,
+      },
+    };
+  }
+  // The public code of INTERNAL_ERROR-class failures is fixed; its message never leaks internals.
+  const body: FlatErrorBody = { error: entry.label, code: error.code, message: error.message };
+  if (error.details !== undefined) body.details = error.details;
+  return body;
+}
+
+/** Schemas for the OpenAPI document. */
+export const FlatErrorSchema = Type.Object(
+  {
+    error: Type.String(),
+    code: Type.String(),
+    message: Type.String(),
+    details: Type.Optional(Type.Unknown()),
+  },
+  { description: 'Flat error shape (spec part 7).' },
+);
+
+export const NestedErrorSchema = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      action: Type.String(),
+      retryable: Type.Boolean(),
+    }),
+  },
+  { description: 'Nested error shape for rate-limit and quota errors (spec part 7).' },
+);
+
+/** Response schemas for a route's documented errors, by status. */
+export function errorResponses(...codes: ErrorCode[]): Record<number, unknown> {
+  const responses: Record<number, unknown> = {};
+  for (const code of codes) {
+    const entry = ERROR_CATALOGUE[code];
+    responses[entry.status] = entry.shape === 'nested' ? NestedErrorSchema : FlatErrorSchema;
+  }
+  return responses;
+}

@@ -1,0 +1,59 @@
+/**
+ * Verified JWT claims -> who is calling. Pure.
+ *
+ * Identity providers put the organisation in one of two forms: the flat claims
+ * `org_id` / `org_role` / `org_slug`, or the compact organisation claim
+ * `o: { id, rol, slg }` of current session tokens. Roles arrive with or without
+ * an `org:` prefix; the mapping to our three roles is configurable.
+ */
+import type { JWTPayload } from 'jose';
+import type { Role } from '../modules/accounts/tables.ts';
+
+export interface Identity {
+  userId: string;
+  email: string | null;
+  /** Absent: the user acts in their personal account, which they own. */
+  organization: { id: string; role: Role; slug: string | null } | null;
+}
+
+const DEFAULT_ROLE_MAP: Record<string, Role> = {
+  owner: 'owner',
+  admin: 'admin',
+  member: 'member',
+  basic_member: 'member',
+};
+
+/** Unknown provider roles get the least privilege. */
+const FALLBACK_ROLE: Role = 'member';
+
+export function mapRole(providerRole: unknown, extraMap: Record<string, string>): Role {
+  if (typeof providerRole !== 'string' || providerRole === '') return FALLBACK_ROLE;
+  const configured = extraMap[providerRole] ?? extraMap[providerRole.replace(/^org:/, '')];
+  if (configured) return configured as Role;
+  return DEFAULT_ROLE_MAP[providerRole.replace(/^org:/, '')] ?? FALLBACK_ROLE;
+}
+
+export function identityFromClaims(payload: JWTPayload, roleMap: Record<string, string>): Identity | null {
+  if (typeof payload.sub !== 'string' || payload.sub === '') return null;
+  const compact = isRecord(payload.o) ? payload.o : null;
+  const orgId = stringClaim(payload.org_id) ?? stringClaim(compact?.id);
+  const email = stringClaim(payload.email) ?? stringClaim(payload.primary_email) ?? null;
+  if (!orgId) return { userId: payload.sub, email, organization: null };
+  return {
+    userId: payload.sub,
+    email,
+    organization: {
+      id: orgId,
+      role: mapRole(payload.org_role ?? compact?.rol, roleMap),
+      slug: stringClaim(payload.org_slug) ?? stringClaim(compact?.slg) ?? null,
+    },
+  };
+}
+
+function stringClaim(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,181 @@
+/**
+ * Accounts: who the caller is in our terms (account, role), account details,
+ * renaming, members, and erasure. Owns accounts, memberships, audit_log and
+ * erased_identities.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import { rowsOf, type Database, type Executor, type Transaction } from '../../db/client.ts';
+import type { Identity } from '../../identity/claims.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
+import type { ErasureParticipant } from './erasure.ts';
+import { accounts, auditLog, erasedIdentities, memberships, type Role } from './tables.ts';
+
+export const ACCOUNT_NAME_MAX_LENGTH = 100;
+
+export interface AccountMember {
+  accountId: string;
+  role: Role;
+}
+
+export type ResolveOutcome =
+  | { ok: true; accountId: string; role: Role }
+  | { ok: false; reason: 'account_erased' }
+  /** A hook (the seat limit) refused to add this user to the account. */
+  | { ok: false; reason: 'membership_refused'; denial: unknown };
+
+export interface AccountHooks {
+  /** Runs in the creating transaction: e.g. the billing record. */
+  onAccountCreated?(tx: Transaction, accountId: string): Promise<void>;
+  /** Runs before a new member is added; a returned value refuses the membership. */
+  beforeMemberAdded?(tx: Transaction, accountId: string): Promise<unknown | null>;
+}
+
+export interface AccountView {
+  id: string;
+  name: string;
+  kind: 'organization' | 'personal';
+  createdAt: Date;
+}
+
+export function externalKeyOf(identity: Identity): string {
+  return identity.organization ? `org:${identity.organization.id}` : `user:${identity.userId}`;
+}
+
+export class AccountService {
+  readonly #db: Database;
+  readonly #clock: Clock;
+  readonly #outbox: Outbox;
+  readonly #hooks: AccountHooks;
+  readonly #erasureParticipants: ErasureParticipant[];
+
+  constructor(deps: { db: Database; clock: Clock; outbox: Outbox; hooks?: AccountHooks; erasureParticipants?: ErasureParticipant[] }) {
+    this.#db = deps.db;
+    this.#clock = deps.clock;
+    this.#outbox = deps.outbox;
+    this.#hooks = deps.hooks ?? {};
+    this.#erasureParticipants = deps.erasureParticipants ?? [];
+  }
+
+  /**
+   * The caller's account and role. A personal account is created on the
+   * user's first request, an organisation's on its first member's; the
+   * membership row mirrors the provider's role. An erased identity is never
+   * silently re-created.
+   */
+  async resolve(identity: Identity): Promise<ResolveOutcome> {
+    const externalKey = externalKeyOf(identity);
+    const role: Role = identity.organization?.role ?? 'owner';
+    const [known] = await this.#db
+      .select({ accountId: accounts.id, role: memberships.role })
+      .from(accounts)
+      .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.userId, identity.userId)))
+      .where(eq(accounts.externalKey, externalKey));
+    if (known && known.role === role) return { ok: true, accountId: known.accountId, role };
+
+    return this.#db.transaction(async (tx) => {
+      const accountId = known?.accountId ?? (await this.#createAccount(tx, identity, externalKey));
+      if (!accountId) return { ok: false, reason: 'account_erased' } as const;
+      const [existing] = await tx
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, identity.userId)))
+        .for('update');
+      if (existing) {
+        if (existing.role !== role) {
+          await tx.update(memberships).set({ role }).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, identity.userId)));
+        }
+        return { ok: true, accountId, role } as const;
+      }
+      const denial = (await this.#hooks.beforeMemberAdded?.(tx, accountId)) ?? null;
+      if (denial !== null) return { ok: false, reason: 'membership_refused', denial } as const;
+      await tx
+        .insert(memberships)
+        .values({ accountId, userId: identity.userId, role, email: identity.email })
+        .onConflictDoUpdate({ target: [memberships.accountId, memberships.userId], set: { role } });
+      return { ok: true, accountId, role } as const;
+    });
+  }
+
+  /** Creates the account unless its identity was erased; returns its id, or null when erased. */
+  async #createAccount(tx: Transaction, identity: Identity, externalKey: string): Promise<string | null> {
+    const name = identity.organization
+      ? (identity.organization.slug ?? `Organization ${identity.organization.id}`)
+      : (identity.email ?? 'Personal account');
+    // One statement: no account is created for a key that sits in erased_identities.
+    const created = await tx.execute(sql`
+      INSERT INTO accounts (external_key, kind, name)
+      SELECT ${externalKey}, ${identity.organization ? 'organization' : 'personal'}, ${name}
+      WHERE NOT EXISTS (SELECT 1 FROM erased_identities WHERE external_key = ${externalKey})
+      ON CONFLICT (external_key) DO NOTHING
+      RETURNING id`);
+    const createdId = rowsOf<{ id: string }>(created)[0]?.id;
+    if (createdId) {
+      await this.#hooks.onAccountCreated?.(tx, createdId);
+      return createdId;
+    }
+    // Either a concurrent first request created it, or the identity was erased.
+    const [existing] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.externalKey, externalKey));
+    return existing?.id ?? null;
+  }
+
+  async get(accountId: string): Promise<AccountView | null> {
+    const [account] = await this.#db
+      .select({ id: accounts.id, name: accounts.name, kind: accounts.kind, createdAt: accounts.createdAt })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    return account ?? null;
+  }
+
+  async rename(accountId: string, name: string, actorUserId: string): Promise<boolean> {
+    return this.#db.transaction(async (tx) => {
+      const updated = await tx.update(accounts).set({ name }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
+      if (updated.length === 0) return false;
+      await tx.insert(auditLog).values({ accountId, actorUserId, action: 'account_renamed', details: { name } });
+      return true;
+    });
+  }
+
+  async members(accountId: string): Promise<{ userId: string; role: Role; email: string | null; createdAt: Date }[]> {
+    return this.#db
+      .select({ userId: memberships.userId, role: memberships.role, email: memberships.email, createdAt: memberships.createdAt })
+      .from(memberships)
+      .where(eq(memberships.accountId, accountId))
+      .orderBy(asc(memberships.createdAt), asc(memberships.userId));
+  }
+
+  async memberCount(executor: Executor, accountId: string): Promise<number> {
+    const [row] = await executor.select({ count: sql<number>`count(*)::int` }).from(memberships).where(eq(memberships.accountId, accountId));
+    return row?.count ?? 0;
+  }
+
+  /**
+   * Hard-deletes the account in one transaction: the audit entry first, then
+   * the side effects each module asks for (into the outbox), the tombstone,
+   * and the account row, whose deletion cascades to every account-owned row
+   * through ON DELETE CASCADE foreign keys. Any failure rolls all of it back.
+   * Returns false when the account no longer exists.
+   */
+  async erase(accountId: string, actorUserId: string): Promise<boolean> {
+    return this.#db.transaction(async (tx) => {
+      const [account] = await tx
+        .select({ externalKey: accounts.externalKey, name: accounts.name })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .for('update');
+      if (!account) return false;
+      await tx.insert(auditLog).values({
+        accountId,
+        actorUserId,
+        action: 'account_deleted',
+        details: { externalKey: account.externalKey, name: account.name, at: this.#clock.now().toISOString() },
+      });
+      for (const participant of this.#erasureParticipants) {
+        await this.#outbox.enqueue(tx, await participant.sideEffectsOnErasure(tx, accountId));
+      }
+      await tx.insert(erasedIdentities).values({ externalKey: account.externalKey, erasedAt: this.#clock.now() }).onConflictDoNothing();
+      await tx.delete(accounts).where(eq(accounts.id, accountId));
+      return true;
+    });
+  }
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const ROLES = ['owner', 'admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * An account is a tenant: an identity-provider organisation, or a person's
+ * personal account. `externalKey` is 'org:<org id>' or 'user:<sub>'.
+ */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  externalKey: text('external_key').notNull().unique(),
+  kind: text('kind', { enum: ['organization', 'personal'] }).notNull(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Team memberships, mirrored from the identity provider's claims on each request. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.userId] })],
+);
+
+/**
+ * The audit log outlives the accounts it speaks of (an erasure must leave its
+ * own record), so account_id here is deliberately not a foreign key.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid('account_id').notNull(),
+    actorUserId: text('actor_user_id').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_log_account_idx').on(table.accountId, table.createdAt)],
+);
+
+/**
+ * Identities whose account was erased. Their credentials must not silently
+ * re-create the account; the row holds no account data beyond the key.
+ */
+export const erasedIdentities = pgTable('erased_identities', {
+  externalKey: text('external_key').primaryKey(),
+  erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,39 @@
+/**
+ * The metadata record (spec part 2), derived from the versioned framework
+ * data once per process: it changes only when the framework version does.
+ */
+import crypto from 'node:crypto';
+import { DIMENSIONS } from '../../framework/dimensions.ts';
+import { FUNCTIONS, LIFECYCLE_STAGES } from '../../framework/functions.ts';
+import { SEGMENTS } from '../../framework/segments.ts';
+import { SIGNAL_TYPES } from '../../framework/signal-types.ts';
+import { tierBands } from '../../framework/tiers.ts';
+import { FRAMEWORK_VERSION } from '../../framework/version.ts';
+
+export function buildAssessmentMetadata() {
+  return {
+    frameworkVersion: FRAMEWORK_VERSION,
+    dimensions: DIMENSIONS.map((d) => ({ id: d.id, name: d.name, function: d.function })),
+    functions: [...FUNCTIONS],
+    lifecycleStages: [...LIFECYCLE_STAGES],
+    segments: SEGMENTS.map((s) => ({ key: s.key, label: s.label })),
+    signalTypes: [...SIGNAL_TYPES],
+    tierBands: tierBands(),
+  };
+}
+
+export type AssessmentMetadata = ReturnType<typeof buildAssessmentMetadata>;
+
+/** A strong ETag over the exact body, so any framework change yields a new one. */
+export function metadataEtag(metadata: AssessmentMetadata): string {
+  const digest = crypto.createHash('sha256').update(JSON.stringify(metadata)).digest('base64url').slice(0, 22);
+  return `"${FRAMEWORK_VERSION}-${digest}"`;
+}
+
+/** If-None-Match per RFC 9110 §13.1.2: '*' or a list; weak comparison. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => bare(candidate) === bare(etag));
+}

@@ -1,0 +1,28 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/tables.ts';
+import { products } from '../products/tables.ts';
+import type { ScoringResult } from './result-schema.ts';
+
+/**
+ * Stored scoring results. Immutable once written. An anonymous result has no
+ * account until a signed-in caller links it (POST /api/score/link), once.
+ */
+export const scoringResults = pgTable(
+  'scoring_results',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    createdByUserId: text('created_by_user_id'),
+    url: text('url').notNull(),
+    result: jsonb('result').$type<ScoringResult>().notNull(),
+    /** SHA-256 of the claim token handed to the anonymous caller; null once linked or when not anonymous. */
+    claimTokenHash: text('claim_token_hash'),
+    linkedAt: timestamp('linked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('scoring_results_account_idx').on(table.accountId, table.createdAt),
+    index('scoring_results_product_idx').on(table.productId, table.createdAt),
+  ],
+);
