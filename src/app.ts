@@ -16,7 +16,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { installApiDocument } from './http/api-document.ts';
 import type { App } from './http/app-types.ts';
-import { installAuthentication } from './http/authentication.ts';
+import { installAuthentication, type RouteAccess } from './http/authentication.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { installMetrics } from './http/metrics.ts';
@@ -62,6 +62,8 @@ export interface BuiltApp {
   services: Services;
   database: DatabaseHandle;
   devKey: DevSigningKey | null;
+  /** Every route with who may call it. */
+  routes: RouteAccess[];
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<BuiltApp> {
@@ -126,7 +128,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
 
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => log.debug({ reason }, 'token rejected'));
-  installAuthentication(app, { verifier, resolveAccount: (identity) => accounts.resolve(identity) });
+  const routes = installAuthentication(app, { verifier, resolveAccount: (identity) => accounts.resolve(identity) });
 
   // Routes, grouped by resource.
   registerHealthRoutes(app, [{ name: 'database', check: () => database.ping() }]);
@@ -150,5 +152,5 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, integrations, outbox }, database, devKey };
+  return { app, services: { accounts, billing, integrations, outbox }, database, devKey, routes };
 }

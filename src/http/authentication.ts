@@ -8,9 +8,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../identity/claims.ts';
 import { looksLikeJwt, type TokenVerifier } from '../identity/token-verifier.ts';
 import type { ResolveOutcome } from '../modules/accounts/account-service.ts';
-import type { App, Principal } from './app-types.ts';
+import type { App, AuthMode, Principal } from './app-types.ts';
 import { ApiError } from './errors.ts';
-import { hasPermission } from './permissions.ts';
+import { hasPermission, type Permission } from './permissions.ts';
 
 export const SESSION_COOKIE = '__session';
 
@@ -26,13 +26,26 @@ export interface AuthenticationDeps {
   membershipRefusal?(denial: unknown): ApiError;
 }
 
-export function installAuthentication(app: App, deps: AuthenticationDeps): void {
+/** Who may call each route, as declared: the authorisation tests run against every entry. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  auth: AuthMode;
+  permission: Permission | null;
+}
+
+export function installAuthentication(app: App, deps: AuthenticationDeps): RouteAccess[] {
   app.decorateRequest('principal', null);
 
+  const routeTable: RouteAccess[] = [];
   // Every /api route states who may call it; a forgotten declaration fails at start, not in production.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && route.config?.auth === undefined) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, auth: route.config?.auth ?? 'public', permission: route.config?.permission ?? null });
     }
   });
 
@@ -48,6 +61,7 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
     const permission = request.routeOptions.config.permission;
     if (permission && !hasPermission(request.principal.role, permission)) throw new ApiError('FORBIDDEN');
   });
+  return routeTable;
 }
 
 interface Credential {

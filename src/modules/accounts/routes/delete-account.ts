@@ -16,6 +16,10 @@ export function registerDeleteAccount(app: App, deps: { accounts: AccountService
     '/api/account/delete',
     {
       config: { auth: 'required', permission: 'account:delete' },
+      // No body at all is a missing confirmation, not a malformed request.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags: ['Account'],
         summary: 'Delete the account and everything it owns',
@@ -28,7 +32,7 @@ export function registerDeleteAccount(app: App, deps: { accounts: AccountService
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      if (request.body?.confirmation !== DELETE_CONFIRMATION) throw new ApiError('CONFIRMATION_REQUIRED');
+      if (request.body.confirmation !== DELETE_CONFIRMATION) throw new ApiError('CONFIRMATION_REQUIRED');
       if (!(await deps.accounts.erase(principal.accountId, principal.userId))) throw new ApiError('ACCOUNT_DELETED');
       return { success: true as const };
     },

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOfAccount } from '../../../../test/account-data.ts';
+import { FORBIDDEN_BODY, startTestApp, type TestApp } from '../../../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('account isolation and roles', () => {
+  it('a member of account A can neither read nor change account B', async () => {
+    const a = await t.authHeaders({ sub: 'iso_a', account: 'org_iso_a', role: 'owner' });
+    const b = await t.authHeaders({ sub: 'iso_b', account: 'org_iso_b', role: 'owner' });
+    const accountB = (await t.app.inject({ method: 'GET', url: '/api/account', headers: b })).json();
+    await t.app.inject({ method: 'PUT', url: '/api/account', headers: b, payload: { name: 'Beta Corp' } });
+
+    const readA = await t.app.inject({ method: 'GET', url: '/api/account', headers: a });
+    expect(readA.json().id).not.toBe(accountB.id);
+    await t.app.inject({ method: 'PUT', url: '/api/account', headers: a, payload: { name: 'Alpha Corp' } });
+    const members = await t.app.inject({ method: 'GET', url: '/api/account/members', headers: a });
+    expect(members.json().members.map((m: { userId: string }) => m.userId)).toEqual(['iso_a']);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: b })).json().name).toBe('Beta Corp');
+    // Deleting A leaves B whole.
+    const bBefore = await rowsOfAccount(t, accountB.id);
+    await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: a, payload: { confirmation: 'DELETE' } });
+    expect(await rowsOfAccount(t, accountB.id)).toEqual(bBefore);
+  });
+
+  it('only the owner may delete; an admin may rename; a member may do neither', async () => {
+    const admin = await t.authHeaders({ sub: 'role_admin', account: 'org_roles', role: 'admin' });
+    const member = await t.authHeaders({ sub: 'role_member', account: 'org_roles', role: 'member' });
+    const accountId = (await t.app.inject({ method: 'GET', url: '/api/account', headers: admin })).json().id;
+
+    const adminDelete = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: admin, payload: { confirmation: 'DELETE' } });
+    expect(adminDelete.statusCode).toBe(403);
+    expect(adminDelete.json()).toEqual(FORBIDDEN_BODY);
+    expect((await rowsOfAccount(t, accountId)).accounts).toBe(1);
+
+    const memberRename = await t.app.inject({ method: 'PUT', url: '/api/account', headers: member, payload: { name: 'Hijacked' } });
+    expect(memberRename.statusCode).toBe(403);
+    expect(memberRename.json()).toEqual(FORBIDDEN_BODY);
+
+    const adminRename = await t.app.inject({ method: 'PUT', url: '/api/account', headers: admin, payload: { name: 'Renamed by admin' } });
+    expect(adminRename.statusCode).toBe(200);
+  });
+
+  it('accepts the compact organisation claim and org:-prefixed roles from an identity provider', async () => {
+    const { SignJWT } = await import('jose');
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ o: { id: 'org_compact', rol: 'admin', slg: 'compact-co' }, v: 2 })
+      .setProtectedHeader({ alg: 'ES256', kid: t.devKey!.kid })
+      .setSubject('compact_user')
+      .setIssuer(t.config.identity.issuer)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(t.devKey!.privateKey);
+    const response = await t.app.inject({ method: 'GET', url: '/api/account', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ kind: 'organization', name: 'compact-co', role: 'admin' });
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The throttling policies of spec part 8, each in one place, named after the
+ * spec's words. A policy says how many hits a sliding window admits, which
+ * requests count, and which Retry-After a refusal carries.
+ */
+
+/**
+ * Which hits are written to the window log:
+ * - `every-request`: admitted and refused alike (part 8 / issue 4 point 3:
+ *   "every request counts toward its window whatever its outcome"), so a
+ *   client that keeps hammering stays refused.
+ * - `admitted-only`: a refusal leaves no trace, so Retry-After is the real
+ *   wait until the admitted hit leaves the window.
+ */
+export const COUNTING_MODES = ['every-request', 'admitted-only'] as const;
+export type CountingMode = (typeof COUNTING_MODES)[number];
+
+/**
+ * The Retry-After a refusal carries:
+ * - `window`: the whole window, as part 8 prescribes for per-action limits
+ *   ("Retry-After header of 60 (matching the window)"). Since refused requests
+ *   count too, a full window of silence is the wait that always suffices.
+ * - `real-wait`: the time until the oldest counted hit leaves the window.
+ */
+export const RETRY_AFTER_MODES = ['window', 'real-wait'] as const;
+export type RetryAfterMode = (typeof RETRY_AFTER_MODES)[number];
+
+export interface RateLimitPolicy {
+  /** Policy identifier: part of the counting key and of the RateLimit header fields. */
+  readonly name: string;
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly counting: CountingMode;
+  readonly retryAfter: RetryAfterMode;
+  /** The POST endpoints that share this window. */
+  readonly endpoints: readonly string[];
+}
+
+/** Part 8: score, 5 requests per 60 seconds per user, shared by the three scoring endpoints. */
+export const SCORE_RATE_LIMIT = {
+  name: 'score',
+  limit: 5,
+  windowSeconds: 60,
+  counting: 'every-request',
+  retryAfter: 'window',
+  endpoints: ['/api/score', '/api/score/quick', '/api/score/product'],
+} as const satisfies RateLimitPolicy;
+
+/** Part 8: chat, 30 requests per 60 seconds per user. */
+export const CHAT_RATE_LIMIT = {
+  name: 'chat',
+  limit: 30,
+  windowSeconds: 60,
+  counting: 'every-request',
+  retryAfter: 'window',
+  endpoints: ['/api/chat'],
+} as const satisfies RateLimitPolicy;
+
+/**
+ * Part 8: one anonymous score per IP address per hour, across anonymous
+ * `POST /api/score`, `/api/score/quick` and `/api/try-score` (issue 4 point 5).
+ * A refused attempt does not count, so the Retry-After it carries is the real
+ * wait and does not grow while the caller retries.
+ */
+export const ANONYMOUS_SCORE_CAP = {
+  name: 'anonymous-score',
+  limit: 1,
+  windowSeconds: 3600,
+  counting: 'admitted-only',
+  retryAfter: 'real-wait',
+  endpoints: ['/api/score', '/api/score/quick', '/api/try-score'],
+} as const satisfies RateLimitPolicy;
+
+/**
+ * Part 8: "If the counting store cannot be reached, the gate fails closed: the
+ * request is denied with Retry-After 60." Used for every policy, the anonymous
+ * cap included: the store may well be back within a minute.
+ */
+export const STORE_FAILURE_RETRY_AFTER_SECONDS = 60;

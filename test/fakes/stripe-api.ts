@@ -1,0 +1,33 @@
+/**
+ * Just enough of Stripe's REST API for our provider: form-encoded requests,
+ * JSON objects back, and Stripe's error envelope when told to fail.
+ */
+import { startHttpRecorder, type HttpRecorder, type RecordedRequest } from './http-recorder.ts';
+
+export interface FakeStripe extends HttpRecorder {
+  /** Answer every request with a 500 api_error until healthy() is called. */
+  outage(): void;
+  healthy(): void;
+  cancellations(): { subscriptionId: string; form: URLSearchParams }[];
+}
+
+function respond(request: RecordedRequest) {
+  const cancel = /^\/v1\/subscriptions\/([^/?]+)/.exec(request.url);
+  if (request.method === 'DELETE' && cancel) {
+    return { status: 200, body: { id: cancel[1], object: 'subscription', status: 'canceled' } };
+  }
+  return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such route ${request.url}` } } };
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const recorder = await startHttpRecorder(respond);
+  return {
+    ...recorder,
+    outage: () => recorder.respondWith(() => ({ status: 500, body: { error: { type: 'api_error', message: 'Service unavailable' } } })),
+    healthy: () => recorder.respondWith(respond),
+    cancellations: () =>
+      recorder.requests
+        .filter((r) => r.method === 'DELETE' && r.url.startsWith('/v1/subscriptions/'))
+        .map((r) => ({ subscriptionId: decodeURIComponent(r.url.split('/')[3]!.split('?')[0]!), form: new URLSearchParams(r.body || r.url.split('?')[1] || '') })),
+  };
+}

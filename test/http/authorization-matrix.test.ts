@@ -1,0 +1,77 @@
+/**
+ * One authorisation matrix over every route the app declares: each protected
+ * route refuses every kind of bad credential with the exact 401 body, and
+ * each permission-guarded route refuses an insufficient role with the exact
+ * 403 body. New routes join the matrix automatically.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/modules/accounts/tables.ts';
+import { hasPermission, type Permission } from '../../src/http/permissions.ts';
+import { AUTH_REQUIRED_BODY, FORBIDDEN_BODY, invalidTokens, startTestApp, type TestApp } from '../harness.ts';
+
+let t: TestApp;
+let badTokens: Record<string, string>;
+beforeAll(async () => {
+  t = await startTestApp();
+  badTokens = await invalidTokens(t);
+});
+afterAll(() => t.close());
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID);
+
+function protectedRoutes() {
+  return t.routes.filter((route) => route.auth === 'required');
+}
+
+describe('authorisation matrix', () => {
+  it('covers the protected routes of the foundation at least', () => {
+    const urls = protectedRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(expect.arrayContaining(['GET /api/account', 'PUT /api/account', 'DELETE /api/account/delete', 'GET /api/assessment/metadata']));
+  });
+
+  it('answers 401 with the exact body for no credentials and for every invalid token, on every protected route', async () => {
+    const failures: string[] = [];
+    for (const route of protectedRoutes()) {
+      const attempts: [string, Record<string, string>][] = [
+        ['no credentials', {}],
+        ['an empty bearer', { authorization: 'Bearer ' }],
+        ['a malformed Authorization header', { authorization: 'Basic dXNlcjpwYXNz' }],
+        ...Object.entries(badTokens).map(([name, token]): [string, Record<string, string>] => [name, { authorization: `Bearer ${token}` }]),
+        ['an expired session cookie', { cookie: `__session=${badTokens.expired}` }],
+      ];
+      for (const [label, headers] of attempts) {
+        const response = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers, payload: route.method === 'GET' ? undefined : {} });
+        if (response.statusCode !== 401 || JSON.stringify(response.json()) !== JSON.stringify(AUTH_REQUIRED_BODY)) {
+          failures.push(`${route.method} ${route.url} with ${label}: ${response.statusCode} ${response.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 403 with the exact body when the role lacks the permission, on every guarded route', async () => {
+    const guarded = t.routes.filter((route) => route.permission !== null);
+    expect(guarded.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const permission = route.permission as Permission;
+      for (const role of ['member', 'admin'] as Role[]) {
+        if (hasPermission(role, permission)) continue;
+        const headers = await t.authHeaders({ sub: `matrix_${role}`, account: 'org_matrix', role });
+        const response = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers, payload: route.method === 'GET' ? undefined : {} });
+        if (response.statusCode !== 403 || JSON.stringify(response.json()) !== JSON.stringify(FORBIDDEN_BODY)) {
+          failures.push(`${route.method} ${route.url} as ${role}: ${response.statusCode} ${response.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets the public endpoints through without credentials', async () => {
+    for (const url of ['/healthz', '/readyz', '/metrics', '/api/openapi.json', '/sign-in', '/sign-up', '/.well-known/jwks.json']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+    }
+  });
+});
