@@ -1,0 +1,47 @@
+/**
+ * How the coach cites a company's own result: "level N of 4 (Stage)", a short
+ * quote of the evidence, an excerpt of the reasoning. Every answer about the
+ * company goes through these, so the citations read the same everywhere.
+ */
+import { MAX_LEVEL, stageForLevel } from '../../../framework/tiers.ts';
+import type { DimensionScore } from '../../scoring/result-schema.ts';
+import { shorten } from './markdown.ts';
+import { dimensionName } from './result-view.ts';
+
+const EVIDENCE_QUOTE_CHARS = 160;
+const REASONING_EXCERPT_CHARS = 240;
+
+/** Evidence strings that report an absence rather than quote the site. */
+const NO_EVIDENCE = /\bno (?:public |clear |visible )?(?:evidence|signals?|mention)\b|\bnot found\b|\bnothing (?:was )?found\b|\bwas not (?:found|detected)\b/i;
+
+export function levelPhrase(score: DimensionScore): string {
+  return `level ${score.score} of ${MAX_LEVEL} (${score.stageName})`;
+}
+
+export function targetLevelPhrase(level: number): string {
+  return `level ${level} (${stageForLevel(level)})`;
+}
+
+function hasEvidence(score: DimensionScore): boolean {
+  return score.evidence.trim().length > 0 && !NO_EVIDENCE.test(score.evidence);
+}
+
+/** The evidence as a sentence: a quote when the site said something, the stated absence otherwise. */
+export function evidenceSentence(score: DimensionScore): string {
+  const text = shorten(score.evidence, EVIDENCE_QUOTE_CHARS);
+  if (text.length === 0) return 'The crawl recorded no evidence for it.';
+  return hasEvidence(score) ? `Evidence from your site: “${text}”.` : `What the crawl reported: ${withFullStop(text)}`;
+}
+
+function withFullStop(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+export function reasoningExcerpt(score: DimensionScore, maxChars = REASONING_EXCERPT_CHARS): string {
+  return shorten(score.reasoning, maxChars);
+}
+
+/** "**Pricing & Packaging**: level 1 of 4 (Foundation), medium confidence." */
+export function citeLevel(score: DimensionScore): string {
+  return `**${dimensionName(score.dimensionId)}**: ${levelPhrase(score)}, ${score.confidence} confidence.`;
+}

@@ -1,0 +1,277 @@
+/**
+ * One crawl, in deterministic rounds:
+ *   1. robots.txt of the start origin (a disallowed start page fails the crawl);
+ *   2. the start page, and sitemap discovery alongside it;
+ *   3. rounds of the best-ranked unseen pages, as many as the page budget
+ *      still allows, fetched `concurrency` at a time. A round's outcomes are
+ *      applied in rank order once the whole round is in, so which pages are
+ *      chosen never depends on which response arrived first.
+ * The crawl deadline ends the rounds and returns what was gathered; before
+ * the start page is in, it fails the crawl.
+ */
+import type { Dispatcher } from 'undici';
+import type { CrawlSummary, PageArtifact } from '../artifacts.ts';
+import { mapWithConcurrency } from './bounded-concurrency.ts';
+import { CrawlFailedError, FetchFailure } from './crawl-errors.ts';
+import type { CrawlerOptions } from './crawler-options.ts';
+import { Frontier, type RankedPage } from './frontier.ts';
+import { fetchFollowingRedirects, isSuccessStatus, REDIRECT_TO_REFUSED_ADDRESS, type FetchContext } from './http-fetch.ts';
+import { compareRanked } from './page-ranking.ts';
+import { isPageMediaType, toPageOutcome, type PageOutcome } from './page-outcome.ts';
+import { decodeText, SITEMAP_MEDIA_TYPES } from './response-text.ts';
+import { RobotsCache } from './robots-cache.ts';
+import { ROBOTS_DISALLOWED_REASON, type RobotsRules } from './robots.ts';
+import { discoverSitemapPages } from './sitemap.ts';
+import { siteScope, type SiteScope } from './site-scope.ts';
+import { checkTargetUrl } from './target-url.ts';
+
+const PAGE_ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1';
+const SITEMAP_ACCEPT = 'application/xml,text/xml,text/plain;q=0.9,*/*;q=0.1';
+
+/** Fetches per crawl are capped at this many per page of budget, so a site of dead links ends early. */
+const ATTEMPTS_PER_PAGE = 2;
+
+const DEADLINE_SKIP_REASON = 'The crawl deadline was reached before this page was fetched';
+const DUPLICATE_SKIP_REASON = 'Same page as another page of the crawl';
+const OFF_SITE_REASON = 'Redirected to another site';
+const UNREADABLE_PAGE_REASON = 'The page could not be processed';
+
+/** The crawl deadline, as an abort reason distinguishable from the caller's. */
+class CrawlDeadlineReached extends Error {
+  override name = 'CrawlDeadlineReached';
+}
+
+type CandidateOutcome = PageOutcome | { kind: 'interrupted' };
+
+interface GatheredPage {
+  artifact: PageArtifact;
+  url: URL;
+  rank: number;
+}
+
+export interface CrawlRequest {
+  maxPages: number;
+  signal?: AbortSignal;
+}
+
+export async function runCrawl(
+  startInput: string,
+  options: CrawlerOptions,
+  dispatcher: Dispatcher,
+  request: CrawlRequest,
+): Promise<CrawlSummary> {
+  request.signal?.throwIfAborted();
+  const check = checkTargetUrl(startInput, options.allowlist);
+  if (!check.ok) throw new CrawlFailedError(check.reason);
+
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new CrawlDeadlineReached()), options.crawlDeadlineMs);
+  // Ends background work (a sitemap still loading when the start page failed) once the crawl returns.
+  const finished = new AbortController();
+  const signals = [deadline.signal, finished.signal, ...(request.signal ? [request.signal] : [])];
+  const context: FetchContext = {
+    dispatcher,
+    userAgent: options.userAgent,
+    allowlist: options.allowlist,
+    maxRedirects: options.maxRedirects,
+    requestTimeoutMs: options.requestTimeoutMs,
+    signal: AbortSignal.any(signals),
+  };
+  try {
+    return await new CrawlSession(options, context, request).run(check.url);
+  } catch (error) {
+    if (request.signal?.aborted) throw request.signal.reason;
+    if (deadline.signal.aborted && !(error instanceof CrawlFailedError)) {
+      throw new CrawlFailedError(`The site did not answer within ${options.crawlDeadlineMs / 1000} s`);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    finished.abort();
+  }
+}
+
+class CrawlSession {
+  readonly #options: CrawlerOptions;
+  readonly #context: FetchContext;
+  readonly #request: CrawlRequest;
+  readonly #robots: RobotsCache;
+  readonly #pages: GatheredPage[] = [];
+  readonly #skipped: CrawlSummary['skipped'] = [];
+  #contentLength = 0;
+
+  constructor(options: CrawlerOptions, context: FetchContext, request: CrawlRequest) {
+    this.#options = options;
+    this.#context = context;
+    this.#request = request;
+    this.#robots = new RobotsCache(context);
+  }
+
+  async run(start: URL): Promise<CrawlSummary> {
+    const startRules = await this.#startRules(start);
+    const [startPage, sitemapPages] = await Promise.all([this.#fetchStartPage(start), this.#discoverSitemaps(start, startRules)]);
+
+    const landed = new URL(startPage.artifact.finalUrl);
+    const scope = siteScope(start, landed);
+    const frontier = new Frontier(scope);
+    frontier.markSeen(start);
+    frontier.markSeen(landed);
+    this.#gather({ artifact: startPage.artifact, url: start, rank: Number.POSITIVE_INFINITY }, startPage.bytes, frontier);
+    for (const page of sitemapPages) frontier.add(page);
+
+    await this.#fetchRounds(frontier, scope);
+    this.#request.signal?.throwIfAborted();
+    return this.#summary(start);
+  }
+
+  async #startRules(start: URL): Promise<RobotsRules> {
+    const verdict = await this.#robots.verdictFor(start.origin);
+    if (verdict.kind === 'unreachable') throw new CrawlFailedError(verdict.reason);
+    if (!verdict.rules.isAllowed(start)) throw new CrawlFailedError(ROBOTS_DISALLOWED_REASON);
+    return verdict.rules;
+  }
+
+  async #fetchStartPage(start: URL): Promise<{ artifact: PageArtifact; bytes: number }> {
+    let outcome: PageOutcome;
+    try {
+      const resource = await fetchFollowingRedirects(
+        {
+          url: start,
+          accept: PAGE_ACCEPT,
+          maxBytes: this.#options.maxBytesPerPage,
+          readsBody: isPageMediaType,
+          // The start page may land on another site (that site becomes the crawl's); robots.txt still rules each hop.
+          checkRedirect: (target) => this.#redirectRobotsReason(target),
+        },
+        this.#context,
+      );
+      outcome = toPageOutcome(resource);
+    } catch (error) {
+      if (error instanceof FetchFailure) throw new CrawlFailedError(error.message);
+      throw error;
+    }
+    if (outcome.kind === 'skipped') throw new CrawlFailedError(outcome.reason);
+    return outcome;
+  }
+
+  async #fetchRounds(frontier: Frontier, scope: SiteScope): Promise<void> {
+    const maxPages = this.#request.maxPages;
+    let attemptsLeft = maxPages * ATTEMPTS_PER_PAGE;
+    while (this.#pages.length < maxPages && attemptsLeft > 0 && !this.#context.signal.aborted) {
+      try {
+        await Promise.all(frontier.origins().map((origin) => this.#robots.verdictFor(origin)));
+      } catch (error) {
+        // The deadline (or the caller) stopped the crawl while a robots.txt was loading.
+        if (this.#context.signal.aborted) return;
+        throw error;
+      }
+      const { batch, refused } = frontier.take(Math.min(maxPages - this.#pages.length, attemptsLeft), (url) => this.#isAllowedNow(url));
+      for (const url of refused) this.#skipped.push({ url: url.href, reason: this.#refusalReason(url) });
+      if (batch.length === 0) return;
+      attemptsLeft -= batch.length;
+      const outcomes = await mapWithConcurrency(batch, this.#options.concurrency, (page) => this.#fetchCandidate(page.url, scope));
+      batch.forEach((page, index) => this.#apply(page, outcomes[index] ?? { kind: 'interrupted' }, frontier));
+    }
+  }
+
+  async #fetchCandidate(url: URL, scope: SiteScope): Promise<CandidateOutcome> {
+    try {
+      const resource = await fetchFollowingRedirects(
+        {
+          url,
+          accept: PAGE_ACCEPT,
+          maxBytes: this.#options.maxBytesPerPage,
+          readsBody: isPageMediaType,
+          checkRedirect: async (target) => (scope.includes(target) ? this.#redirectRobotsReason(target) : OFF_SITE_REASON),
+        },
+        this.#context,
+      );
+      return toPageOutcome(resource);
+    } catch (error) {
+      if (this.#context.signal.aborted) return { kind: 'interrupted' };
+      // One unreadable page must not sink the crawl; the start page has no such shield.
+      return { kind: 'skipped', reason: error instanceof FetchFailure ? error.message : UNREADABLE_PAGE_REASON };
+    }
+  }
+
+  #apply(page: RankedPage, outcome: CandidateOutcome, frontier: Frontier): void {
+    if (outcome.kind === 'interrupted') {
+      this.#skipped.push({ url: page.url.href, reason: DEADLINE_SKIP_REASON });
+    } else if (outcome.kind === 'skipped') {
+      this.#skipped.push({ url: page.url.href, reason: outcome.reason });
+    } else if (outcome.artifact.finalUrl !== page.url.href && !frontier.markSeen(new URL(outcome.artifact.finalUrl))) {
+      // Redirected onto a page this crawl already has (or has just fetched in this round, earlier in rank order).
+      this.#skipped.push({ url: page.url.href, reason: DUPLICATE_SKIP_REASON });
+    } else {
+      this.#gather({ artifact: outcome.artifact, url: page.url, rank: page.rank }, outcome.bytes, frontier);
+    }
+  }
+
+  #gather(page: GatheredPage, bytes: number, frontier: Frontier): void {
+    this.#pages.push(page);
+    this.#contentLength += bytes;
+    for (const link of page.artifact.links) frontier.add(link.href, link.text);
+  }
+
+  #summary(start: URL): CrawlSummary {
+    const [startPage, ...others] = this.#pages;
+    const ordered = startPage === undefined ? [] : [startPage, ...others.sort(compareRanked)];
+    return {
+      startUrl: start.href,
+      pages: ordered.map((page) => page.artifact),
+      skipped: this.#skipped,
+      contentLength: this.#contentLength,
+    };
+  }
+
+  // --- robots.txt ---
+
+  /** Why a redirect to `target` must not be followed (its origin's robots.txt), or null. */
+  async #redirectRobotsReason(target: URL): Promise<string | null> {
+    const verdict = await this.#robots.verdictFor(target.origin);
+    if (verdict.kind === 'unreachable') return verdict.refusedAddress ? REDIRECT_TO_REFUSED_ADDRESS : verdict.reason;
+    return verdict.rules.isAllowed(target) ? null : ROBOTS_DISALLOWED_REASON;
+  }
+
+  /** For pages whose origin's robots.txt is already loaded (the rounds load them first). */
+  #isAllowedNow(url: URL): boolean {
+    const verdict = this.#robots.loaded(url.origin);
+    return verdict?.kind === 'rules' && verdict.rules.isAllowed(url);
+  }
+
+  #refusalReason(url: URL): string {
+    const verdict = this.#robots.loaded(url.origin);
+    return verdict?.kind === 'unreachable' ? verdict.reason : ROBOTS_DISALLOWED_REASON;
+  }
+
+  // --- sitemaps ---
+
+  async #discoverSitemaps(start: URL, rules: RobotsRules): Promise<string[]> {
+    const scope = siteScope(start);
+    const conventional = new URL('/sitemap.xml', start.origin);
+    const seeds = [...rules.sitemaps, ...(rules.isAllowed(conventional) ? [conventional.href] : [])];
+    return discoverSitemapPages(seeds, (href) => this.#readSitemap(href, scope));
+  }
+
+  async #readSitemap(href: string, scope: SiteScope): Promise<string | null> {
+    const check = checkTargetUrl(href, this.#options.allowlist);
+    if (!check.ok || !scope.includes(check.url)) return null;
+    try {
+      const resource = await fetchFollowingRedirects(
+        {
+          url: check.url,
+          accept: SITEMAP_ACCEPT,
+          maxBytes: this.#options.maxBytesPerPage,
+          readsBody: (mediaType) => mediaType === null || (SITEMAP_MEDIA_TYPES as readonly string[]).includes(mediaType),
+          checkRedirect: async (target) => (scope.includes(target) ? null : OFF_SITE_REASON),
+        },
+        this.#context,
+      );
+      if (!isSuccessStatus(resource.status) || resource.body === null) return null;
+      return decodeText(resource.body.bytes, resource.contentType.charset, false);
+    } catch {
+      // A missing or broken sitemap only means fewer candidates; links still lead the crawl.
+      return null;
+    }
+  }
+}

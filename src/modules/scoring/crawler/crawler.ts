@@ -1,0 +1,48 @@
+/**
+ * The safe crawler: the public face of this folder. See crawl-session.ts
+ * for the order of a crawl and safe-connector.ts for the SSRF guard.
+ */
+import { Agent } from 'undici';
+import type { CrawlSummary } from '../artifacts.ts';
+import { runCrawl } from './crawl-session.ts';
+import { assertValidOptions, type CrawlerOptions } from './crawler-options.ts';
+import { createSafeConnector, systemLookup } from './safe-connector.ts';
+
+export { CrawlFailedError } from './crawl-errors.ts';
+export { DEFAULT_CRAWLER_OPTIONS, DEFAULT_USER_AGENT, type CrawlerOptions } from './crawler-options.ts';
+export { isRefusedAddress } from './refused-address.ts';
+export type { HostLookup, ResolvedAddress } from './safe-connector.ts';
+export { checkTargetUrl, type TargetCheck, type TargetRefusal } from './target-url.ts';
+
+export interface Crawler {
+  /**
+   * Crawl the site of `startUrl`. Resolves with the pages gathered (start page
+   * first); rejects with CrawlFailedError when the start page cannot be used,
+   * or with the signal's reason when `signal` aborts.
+   */
+  crawl(startUrl: string, opts?: { maxPages?: number; signal?: AbortSignal }): Promise<CrawlSummary>;
+  /** Closes the connection pool; waits for requests in flight (each bounded by its timeout). */
+  close(): Promise<void>;
+}
+
+export function createCrawler(options: CrawlerOptions): Crawler {
+  assertValidOptions(options);
+  const settings: CrawlerOptions = { ...options, allowlist: [...options.allowlist] };
+  const agent = new Agent({
+    connect: createSafeConnector({
+      allowlist: settings.allowlist,
+      lookup: settings.lookup ?? systemLookup,
+      connectTimeoutMs: settings.requestTimeoutMs,
+    }),
+    headersTimeout: settings.requestTimeoutMs,
+    bodyTimeout: settings.requestTimeoutMs,
+  });
+  return {
+    crawl(startUrl, opts = {}) {
+      const maxPages = opts.maxPages ?? settings.maxPages;
+      if (!Number.isInteger(maxPages) || maxPages < 1) return Promise.reject(new RangeError('maxPages must be a positive integer'));
+      return runCrawl(startUrl, settings, agent, { maxPages, signal: opts.signal });
+    },
+    close: () => agent.close(),
+  };
+}

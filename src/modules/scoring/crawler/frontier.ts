@@ -1,0 +1,95 @@
+/**
+ * The pages known but not yet fetched, de-duplicated, with the text of the
+ * links that point to them. `take` hands out the best-ranked ones.
+ * Pure and deterministic: the same additions in the same order give the same
+ * batches.
+ */
+import { compareRanked, rankPage } from './page-ranking.ts';
+import { pageKey, type SiteScope } from './site-scope.ts';
+
+/** Bounds memory on link traps and huge sitemaps; later discoveries beyond it are dropped. */
+export const MAX_FRONTIER_PAGES = 2000;
+/** Link texts kept per page: enough to rank it, bounded for pages linked from everywhere. */
+const MAX_LINK_TEXTS = 5;
+const MAX_LINK_TEXT_LENGTH = 100;
+
+export interface RankedPage {
+  url: URL;
+  rank: number;
+}
+
+interface Candidate {
+  url: URL;
+  linkTexts: string[];
+}
+
+export class Frontier {
+  readonly #scope: SiteScope;
+  readonly #candidates = new Map<string, Candidate>();
+  readonly #seen = new Set<string>();
+
+  constructor(scope: SiteScope) {
+    this.#scope = scope;
+  }
+
+  /** Record a same-site link (or sitemap entry, with no text); others are ignored. */
+  add(href: string, linkText = ''): void {
+    let parsed: URL;
+    try {
+      parsed = new URL(href);
+    } catch {
+      return;
+    }
+    const url = this.#scope.canonicalise(parsed);
+    if (url === null) return;
+    const key = pageKey(url);
+    if (this.#seen.has(key)) return;
+    let candidate = this.#candidates.get(key);
+    if (candidate === undefined) {
+      if (this.#candidates.size >= MAX_FRONTIER_PAGES) return;
+      candidate = { url, linkTexts: [] };
+      this.#candidates.set(key, candidate);
+    }
+    const text = linkText.slice(0, MAX_LINK_TEXT_LENGTH);
+    if (text !== '' && candidate.linkTexts.length < MAX_LINK_TEXTS && !candidate.linkTexts.includes(text)) {
+      candidate.linkTexts.push(text);
+    }
+  }
+
+  /** Mark a URL as fetched (or being fetched); returns false when it already was. */
+  markSeen(url: URL): boolean {
+    const key = pageKey(this.#scope.canonicalise(url) ?? url);
+    if (this.#seen.has(key)) return false;
+    this.#seen.add(key);
+    this.#candidates.delete(key);
+    return true;
+  }
+
+  /**
+   * Up to `count` best-ranked pages that `isAllowed` accepts, marked seen.
+   * Pages it refuses are removed and returned in `refused`, in rank order.
+   */
+  take(count: number, isAllowed: (url: URL) => boolean): { batch: RankedPage[]; refused: URL[] } {
+    const ranked: RankedPage[] = [...this.#candidates.values()]
+      .map((candidate) => ({ url: candidate.url, rank: rankPage(candidate.url, candidate.linkTexts) }))
+      .sort(compareRanked);
+    const batch: RankedPage[] = [];
+    const refused: URL[] = [];
+    for (const page of ranked) {
+      if (batch.length >= count) break;
+      this.markSeen(page.url);
+      if (isAllowed(page.url)) batch.push(page);
+      else refused.push(page.url);
+    }
+    return { batch, refused };
+  }
+
+  /** The distinct origins of the pages still waiting, in URL order. */
+  origins(): string[] {
+    return [...new Set([...this.#candidates.values()].map((candidate) => candidate.url.origin))].sort();
+  }
+
+  get size(): number {
+    return this.#candidates.size;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * A fetched response -> a page artifact, or the reason it is not used
+ * (non-2xx status, not an HTML or text body, a block or challenge page).
+ */
+import type { PageArtifact } from '../artifacts.ts';
+import { extractPage } from '../extract/extract-page.ts';
+import { detectBlockPage } from './block-page.ts';
+import { describeStatus, isSuccessStatus, type FetchedResource } from './http-fetch.ts';
+import { decodeText, looksLikeHtml, PAGE_MEDIA_TYPES } from './response-text.ts';
+
+export type PageOutcome = { kind: 'page'; artifact: PageArtifact; bytes: number } | { kind: 'skipped'; reason: string };
+
+/** Read the body of a 2xx response only when it may become an artifact (or has no type to judge by). */
+export function isPageMediaType(mediaType: string | null): boolean {
+  return mediaType === null || (PAGE_MEDIA_TYPES as readonly string[]).includes(mediaType);
+}
+
+export function toPageOutcome(resource: FetchedResource): PageOutcome {
+  if (!isSuccessStatus(resource.status)) return { kind: 'skipped', reason: describeStatus(resource.status) };
+  const declared = resource.contentType.mediaType;
+  if (resource.body === null || !isPageMediaType(declared)) {
+    return { kind: 'skipped', reason: `Not an HTML or text page (${declared ?? 'no content type'})` };
+  }
+  const bytes = resource.body.bytes;
+  const mediaType = declared ?? (looksLikeHtml(bytes) ? 'text/html' : null);
+  if (mediaType === null) return { kind: 'skipped', reason: 'Not an HTML or text page (no content type)' };
+
+  const isHtml = mediaType !== 'text/plain';
+  const body = decodeText(bytes, resource.contentType.charset, isHtml);
+  const artifact = extractPage({
+    requestedUrl: resource.requestedUrl,
+    finalUrl: resource.finalUrl,
+    status: resource.status,
+    contentType: mediaType,
+    body,
+    headers: resource.headers,
+  });
+  const blocked = detectBlockPage(artifact, isHtml ? body : '', resource.headers);
+  if (blocked !== null) return { kind: 'skipped', reason: blocked };
+  return { kind: 'page', artifact, bytes: bytes.length };
+}

@@ -1,0 +1,76 @@
+/**
+ * Optional LLM refinement of a deterministic scoring result (used only when
+ * LLM_BASE_URL is set). One structured-output call to an OpenAI-compatible
+ * model; its answer is validated, then merged dimension by dimension under the
+ * grounding rules of apply-refinement and level-band.
+ *
+ * It never throws and never makes a result worse than the deterministic one:
+ * on a provider error, a timeout, an abort or an invalid answer it returns the
+ * input's dimensions unchanged with `refined: false` and the reason, for the
+ * log. Total, tier, strengths and gaps are the caller's to recompute.
+ */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
+import type { Config } from '../../../config.ts';
+import { applyRefinement } from './apply-refinement.ts';
+import { readRefinementAnswer, REFINEMENT_ANSWER_NAME, RefinementAnswerSchema } from './refinement-answer.ts';
+import type { FallbackReason, RefinementInput, RefinementOutcome } from './refinement-input.ts';
+import { REFINEMENT_INSTRUCTIONS, refinementPrompt } from './refinement-prompt.ts';
+
+export type LlmConfig = NonNullable<Config['llm']>;
+
+export interface LlmRefiner {
+  refine(input: RefinementInput, signal?: AbortSignal): Promise<RefinementOutcome>;
+}
+
+export interface RefinerSeams {
+  /** The HTTP client for the provider (tests may wrap it). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export function createLlmRefiner(llm: LlmConfig, seams: RefinerSeams = {}): LlmRefiner {
+  const provider = createOpenAICompatible({
+    name: 'llm',
+    baseURL: llm.baseUrl,
+    apiKey: llm.apiKey ?? undefined,
+    fetch: seams.fetch,
+    // Sends response_format json_schema (strict) rather than bare JSON mode.
+    supportsStructuredOutputs: true,
+  });
+  const model = provider.chatModel(llm.model);
+  // The whole answer is validated by readRefinementAnswer, so the SDK only parses the JSON.
+  const output = Output.object({ schema: jsonSchema<unknown>(RefinementAnswerSchema), name: REFINEMENT_ANSWER_NAME });
+
+  return {
+    async refine(input, signal) {
+      const unchanged = (reason: FallbackReason, detail: string): RefinementOutcome => ({
+        refined: false,
+        dimensions: [...input.dimensions],
+        reason,
+        detail,
+      });
+      const deadline = AbortSignal.timeout(llm.timeoutMs);
+      let value: unknown;
+      try {
+        const response = await generateText({
+          model,
+          instructions: REFINEMENT_INSTRUCTIONS,
+          prompt: refinementPrompt(input),
+          output,
+          // A retry would double the wait on the caller's scoring request; the deterministic result is the fallback.
+          maxRetries: 0,
+          abortSignal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+        });
+        value = response.output;
+      } catch (error) {
+        if (signal?.aborted) return unchanged('aborted', 'the caller aborted the request');
+        if (deadline.aborted) return unchanged('timeout', `no answer within ${llm.timeoutMs} ms`);
+        if (NoObjectGeneratedError.isInstance(error)) return unchanged('invalid-output', error.message);
+        return unchanged('provider-error', error instanceof Error ? error.message : String(error));
+      }
+      const reading = readRefinementAnswer(value);
+      if (!reading.ok) return unchanged('invalid-output', reading.problem);
+      return { refined: true, ...applyRefinement(input, reading.answer) };
+    },
+  };
+}
