@@ -59,6 +59,9 @@ export interface Config {
   outboxPollMs: number;
 }
 
+/** The language-model settings, present only when LLM_BASE_URL is set. */
+export type LlmConfig = NonNullable<Config['llm']>;
+
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIMENSIONS } from '../../framework/dimensions.ts';
 import { SIGNAL_TYPES } from '../../framework/signal-types.ts';
 import { FRAMEWORK_VERSION } from '../../framework/version.ts';
+import { SPEC_DIMENSION_IDS } from '../../../test/spec-constants.ts';
 import { AUTH_REQUIRED_BODY, startTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -21,8 +22,7 @@ describe('GET /api/assessment/metadata', () => {
     expect(body.dimensions).toHaveLength(27);
     const ids = body.dimensions.map((d: { id: string }) => d.id);
     expect(new Set(ids).size).toBe(27);
-    const specIds = ['market_intelligence', 'decision_quality', 'roadmap_discipline', 'competitive_positioning', 'research_discovery', 'prototyping_speed', 'experience_design', 'design_dev_handoff', 'architecture_systems', 'spec_context_quality', 'build_vs_buy', 'delivery_velocity', 'customer_signal_synthesis', 'product_analytics', 'data_strategy_flywheel', 'feedback_loop_quality', 'quality_experimentation', 'team_orchestration', 'process_iteration', 'cost_token_economics', 'positioning_messaging', 'launch_execution', 'adoption_expansion', 'pricing_packaging'];
-    expect(ids).toEqual(expect.arrayContaining(specIds));
+    expect(ids).toEqual(expect.arrayContaining(SPEC_DIMENSION_IDS));
     expect(body.functions).toEqual(['strategy', 'design', 'development', 'intelligence', 'operations', 'gtm']);
     expect(body.lifecycleStages).toEqual(['specify', 'context', 'orchestrate', 'validate', 'ship', 'compound']);
     for (const d of body.dimensions) {

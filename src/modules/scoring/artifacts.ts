@@ -31,10 +31,12 @@ export interface PageArtifact {
   metaGenerator: string | null;
   headings: HeadingArtifact[];
   /**
-   * The page's readable text with navigation, header, footer, scripts and
-   * styles removed. One line per block element (paragraph, heading, list
-   * item, cell...), whitespace inside a line collapsed to single spaces.
-   * Headings are part of it. Every evidence quote must be a substring of it.
+   * The page's readable text: only <main> when the page has one; navigation,
+   * asides, the site's header and footer (not an article's), hidden
+   * elements, cookie banners, scripts and styles removed. One line per block
+   * element (paragraph, heading, list item, cell...), whitespace inside a
+   * line collapsed to single spaces. Headings are part of it. Every evidence
+   * quote must be a substring of it.
    */
   mainText: string;
   links: LinkArtifact[];
@@ -51,10 +53,13 @@ export interface PageArtifact {
 }
 
 /**
- * Evidence for a finding. A quote is copied verbatim from the page's mainText.
- * An observation is a fact read from markup rather than prose (a script source,
- * a header, a generator tag); its value is verbatim from the artifact field
- * named by `source`.
+ * Evidence for a finding. A quote is copied verbatim from the page's mainText
+ * (at most 300 characters). An observation is a fact read from markup rather
+ * than prose; its text is verbatim from the artifact field named by `source`:
+ * script: one of scriptSources; inlineScript: a substring of one of
+ * inlineScripts; header: "<name>: <value>" of one of headers; generator:
+ * metaGenerator; jsonld: a value inside jsonLd; link: the href of one of
+ * links; dates: one of dates.
  */
 export type Evidence =
   | { kind: 'quote'; text: string }

@@ -3,7 +3,8 @@ import { startFakeOpenAi, type FakeOpenAiServer } from '../../../../test/fakes/o
 import { fixtureResult } from '../local/fixture-result.ts';
 import type { ChatMessage } from '../local/local-coach.ts';
 import { CoachProviderError } from './coach-provider-error.ts';
-import { createLlmCoach, type LlmConfig } from './llm-coach.ts';
+import type { LlmConfig } from '../../../config.ts';
+import { createLlmCoach } from './llm-coach.ts';
 
 let fake: FakeOpenAiServer;
 let llm: LlmConfig;

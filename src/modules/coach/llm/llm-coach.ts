@@ -17,13 +17,12 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
-import type { Config } from '../../../config.ts';
+import type { LlmConfig } from '../../../config.ts';
 import type { ScoringResult } from '../../scoring/result-schema.ts';
 import type { ChatMessage } from '../local/local-coach.ts';
 import { CoachProviderError } from './coach-provider-error.ts';
 import { coachSystemPrompt } from './coach-system-prompt.ts';
 
-export type LlmConfig = NonNullable<Config['llm']>;
 
 export interface CoachStreamRequest {
   messages: readonly ChatMessage[];

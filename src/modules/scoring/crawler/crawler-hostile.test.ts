@@ -112,8 +112,8 @@ describe('hostile sites', () => {
   });
 
   it.each([
-    [503, 'The site answered 503 Service Unavailable'],
-    [403, 'The site answered 403 Forbidden'],
+    [503, `${BOT_CHALLENGE_REASON} (503 Service Unavailable)`],
+    [403, `${BOT_CHALLENGE_REASON} (403 Forbidden)`],
     [200, BOT_CHALLENGE_REASON],
   ])('fails with a reason when the start page is a challenge served with status %i', async (status, reason) => {
     const site = resources.track(await startChallengeSite(status));

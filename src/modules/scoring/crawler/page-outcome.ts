@@ -4,7 +4,7 @@
  */
 import type { PageArtifact } from '../artifacts.ts';
 import { extractPage } from '../extract/extract-page.ts';
-import { detectBlockPage } from './block-page.ts';
+import { BOT_CHALLENGE_REASON, detectBlockPage } from './block-page.ts';
 import { describeStatus, isSuccessStatus, type FetchedResource } from './http-fetch.ts';
 import { decodeText, looksLikeHtml, PAGE_MEDIA_TYPES } from './response-text.ts';
 
@@ -16,7 +16,11 @@ export function isPageMediaType(mediaType: string | null): boolean {
 }
 
 export function toPageOutcome(resource: FetchedResource): PageOutcome {
-  if (!isSuccessStatus(resource.status)) return { kind: 'skipped', reason: describeStatus(resource.status) };
+  if (!isSuccessStatus(resource.status)) {
+    // A challenge usually comes with 403 or 503; the header says which it is without reading the body.
+    const challenged = resource.headers['cf-mitigated'] === 'challenge';
+    return { kind: 'skipped', reason: challenged ? `${BOT_CHALLENGE_REASON} (${describeStatus(resource.status).replace(/^The site answered /, '')})` : describeStatus(resource.status) };
+  }
   const declared = resource.contentType.mediaType;
   if (resource.body === null || !isPageMediaType(declared)) {
     return { kind: 'skipped', reason: `Not an HTML or text page (${declared ?? 'no content type'})` };

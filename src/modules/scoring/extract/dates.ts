@@ -23,18 +23,33 @@ function monthNumber(name: string): number {
   return MONTHS[name.toLowerCase().replace('.', '').slice(0, name.toLowerCase().startsWith('sept') ? 4 : 3)] ?? 0;
 }
 
+/** A calendar date written in the text, with where it was written. */
+export interface DateMention {
+  /** ISO yyyy-mm-dd. */
+  date: string;
+  index: number;
+  length: number;
+}
+
+/** Every valid calendar date written in the text, in order of position. */
+export function findDateMentions(text: string): DateMention[] {
+  const mentions: DateMention[] = [];
+  const add = (m: RegExpMatchArray, value: string | null) => {
+    if (value) mentions.push({ date: value, index: m.index!, length: m[0].length });
+  };
+  for (const m of text.matchAll(ISO_DATE)) add(m, iso(Number(m[1]), Number(m[2]), Number(m[3])));
+  for (const m of text.matchAll(MONTH_DAY_YEAR)) add(m, iso(Number(m[3]), monthNumber(m[1]!), Number(m[2])));
+  for (const m of text.matchAll(DAY_MONTH_YEAR)) add(m, iso(Number(m[3]), monthNumber(m[2]!), Number(m[1])));
+  return mentions.sort((a, b) => a.index - b.index);
+}
+
 /** Dates found in the text, plus machine dates (ISO strings) from markup; sorted and unique. */
 export function findDates(text: string, machineDates: string[]): string[] {
-  const found = new Set<string>();
-  const add = (value: string | null) => {
-    if (value) found.add(value);
-  };
-  for (const m of text.matchAll(ISO_DATE)) add(iso(Number(m[1]), Number(m[2]), Number(m[3])));
-  for (const m of text.matchAll(MONTH_DAY_YEAR)) add(iso(Number(m[3]), monthNumber(m[1]!), Number(m[2])));
-  for (const m of text.matchAll(DAY_MONTH_YEAR)) add(iso(Number(m[3]), monthNumber(m[2]!), Number(m[1])));
+  const found = new Set(findDateMentions(text).map((mention) => mention.date));
   for (const value of machineDates) {
     const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
-    if (m) add(iso(Number(m[1]), Number(m[2]), Number(m[3])));
+    const date = m ? iso(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+    if (date) found.add(date);
   }
   return [...found].sort();
 }

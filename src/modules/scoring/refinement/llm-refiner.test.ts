@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../../test/fakes/openai-compatible.ts';
-import { createLlmRefiner, type LlmConfig } from './llm-refiner.ts';
+import type { LlmConfig } from '../../../config.ts';
+import { createLlmRefiner } from './llm-refiner.ts';
 import { REFINEMENT_ANSWER_NAME } from './refinement-answer.ts';
 import { deterministicDimensions, FINDINGS, modelAnswer, PRICING_URL, refinementInput, USAGE_QUOTE } from './refinement-fixture.ts';
 

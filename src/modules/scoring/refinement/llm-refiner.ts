@@ -11,13 +11,12 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
-import type { Config } from '../../../config.ts';
+import type { LlmConfig } from '../../../config.ts';
 import { applyRefinement } from './apply-refinement.ts';
 import { readRefinementAnswer, REFINEMENT_ANSWER_NAME, RefinementAnswerSchema } from './refinement-answer.ts';
 import type { FallbackReason, RefinementInput, RefinementOutcome } from './refinement-input.ts';
 import { REFINEMENT_INSTRUCTIONS, refinementPrompt } from './refinement-prompt.ts';
 
-export type LlmConfig = NonNullable<Config['llm']>;
 
 export interface LlmRefiner {
   refine(input: RefinementInput, signal?: AbortSignal): Promise<RefinementOutcome>;

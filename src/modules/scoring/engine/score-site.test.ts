@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
+import { testFinding, testPage } from '../test-pages.ts';
+import { scorePages, scoreSite, withRefinedDimensions } from './score-site.ts';
+import { toScoringResult } from './scoring-result.ts';
+
+const AS_OF = new Date('2026-11-20T00:00:00Z');
+
+describe('scoreSite', () => {
+  it('scores a site with no evidence at level 1 everywhere, Foundation, with no invented evidence', () => {
+    const result = scoreSite({ pages: [], findings: [], asOf: AS_OF });
+    expect(result.totalScore).toBe(27);
+    expect(result.stageName).toBe('Foundation');
+    expect(result.companyName).toBeUndefined();
+    expect(result.strengths).toEqual([]);
+    expect(result.antiPatternsDetected).toEqual([]);
+    for (const d of result.dimensions) expect(d).toMatchObject({ score: 1, confidence: 'low', evidence: `No public evidence for ${d.dimensionName} was found on the crawled pages.` });
+  });
+
+  it('keeps the findings that counted per dimension, for grounding a later refinement', () => {
+    const findings = [testFinding('security.soc2', { path: '/security' }), testFinding('pricing.tiers', { path: '/pricing' })];
+    const { grounding } = scoreSite({ pages: [], findings, asOf: AS_OF });
+    expect(Object.keys(grounding)).toEqual([...DIMENSION_IDS]);
+    expect(grounding.trust_security.findings).toEqual([findings[0]]);
+    expect(grounding.trust_security.points).toBe(2.5);
+    expect(grounding.trust_security.missingSignals).not.toContain('security.soc2');
+    expect(grounding.market_intelligence.findings).toEqual([]);
+  });
+
+  it('detects and scores in one step from pages', () => {
+    const page = testPage({ title: 'Initech | Payroll', main: '<p>Initech is SOC 2 Type II certified.</p>' });
+    const result = scorePages([page], AS_OF);
+    expect(result.companyName).toBe('Initech');
+    expect(result.findings.map((f) => f.signal)).toContain('security.soc2');
+    expect(result.dimensions.find((d) => d.dimensionId === 'trust_security')!.score).toBe(2);
+  });
+});
+
+describe('withRefinedDimensions', () => {
+  it('recomputes total, tier, strengths and gaps from refined scores, keeping anti-patterns and grounding', () => {
+    const engine = scoreSite({ pages: [], findings: [testFinding('security.soc2')], asOf: AS_OF });
+    const refined = engine.dimensions.map((d) => (d.dimensionId === 'pricing_packaging' ? { ...d, score: 3, stageName: 'Leading' as const } : d));
+    const result = withRefinedDimensions(engine, refined);
+    expect(result.totalScore).toBe(engine.totalScore + 2);
+    expect(result.strengths[0]).toBe('pricing_packaging');
+    expect(result.dimensions).toBe(refined);
+    expect(result.grounding).toBe(engine.grounding);
+    expect(result.antiPatternsDetected).toBe(engine.antiPatternsDetected);
+  });
+});
+
+describe('toScoringResult', () => {
+  const engine = scoreSite({ pages: [testPage({ title: 'Initech' })], findings: [], asOf: AS_OF });
+  const identity = { id: '6f9619ff-8b86-4d11-b42d-00c04fc964ff', url: 'https://initech.example/', createdAt: '2026-11-20T10:00:00.000Z' };
+
+  it('adds what the service knows and leaves the grounding out', () => {
+    const result = toScoringResult(engine, { ...identity, productId: null, crawledPages: ['https://initech.example/'] });
+    expect(result).toMatchObject({ ...identity, companyName: 'Initech', productId: null, crawledPages: ['https://initech.example/'], totalScore: 27 });
+    expect('grounding' in result).toBe(false);
+    expect('crawlStats' in result).toBe(false);
+  });
+
+  it('lets a caller-supplied company name win over the site\'s', () => {
+    expect(toScoringResult(engine, { ...identity, companyName: 'Initrode' }).companyName).toBe('Initrode');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The engine: findings -> a level per dimension, total, tier, strengths and
+ * gaps, anti-patterns and cross-dimension notes. Pure: the same pages,
+ * findings and asOf always give the same result, in whatever order the pages
+ * and findings arrive.
+ */
+import { DIMENSION_IDS, type DimensionId } from '../../../framework/dimensions.ts';
+import { tierForTotal } from '../../../framework/tiers.ts';
+import type { Finding, PageArtifact } from '../artifacts.ts';
+import type { DimensionScore, ScoringResult } from '../result-schema.ts';
+import { canonicalPages } from '../signals/canonical-order.ts';
+import { detectSignals } from '../signals/detect-signals.ts';
+import { detectAntiPatterns, gatherFacts } from './anti-patterns.ts';
+import { companyNameFrom } from './company-name.ts';
+import { crossDimensionNotes } from './cross-dimension-notes.ts';
+import { assessDimension, type DimensionGrounding, type LevelCap } from './dimension-score.ts';
+
+export type { DimensionGrounding };
+import { strengthsAndGaps } from './strengths-and-gaps.ts';
+
+export interface ScoreSiteInput {
+  pages: readonly PageArtifact[];
+  findings: readonly Finding[];
+  /** The crawl date: staleness is measured against it, never against a clock. */
+  asOf: Date;
+}
+
+export type EngineResult = Omit<ScoringResult, 'id' | 'url' | 'createdAt' | 'productId' | 'crawledPages' | 'crawlStats'> & {
+  crossDimensionNotes: string | null;
+  antiPatternsDetected: string[];
+  grounding: Record<DimensionId, DimensionGrounding>;
+};
+
+export function scoreSite({ pages, findings, asOf }: ScoreSiteInput): EngineResult {
+  const canonical = canonicalPages(pages);
+  const antiPatterns = detectAntiPatterns(gatherFacts(canonical, findings, asOf));
+  const caps = new Map<DimensionId, LevelCap>();
+  for (const pattern of antiPatterns) {
+    if ('levelCap' in pattern && pattern.levelCap) {
+      caps.set(pattern.levelCap.dimensionId, { maxLevel: pattern.levelCap.maxLevel, reason: pattern.name });
+    }
+  }
+
+  const assessments = DIMENSION_IDS.map((id) => assessDimension(id, findings, caps.get(id) ?? null));
+  const grounding = Object.fromEntries(assessments.map(({ score, ...basis }) => [score.dimensionId, basis])) as Record<DimensionId, DimensionGrounding>;
+  const companyName = companyNameFrom(canonical);
+
+  return {
+    ...(companyName ? { companyName } : {}),
+    ...summarise(
+      assessments.map((a) => a.score),
+      grounding,
+    ),
+    antiPatternsDetected: antiPatterns.map((pattern) => pattern.name),
+    grounding,
+  };
+}
+
+/** Total, tier, strengths, gaps and notes: everything that follows from the 27 dimension scores. */
+function summarise(dimensions: DimensionScore[], grounding: Record<DimensionId, DimensionGrounding>) {
+  const totalScore = dimensions.reduce((sum, d) => sum + d.score, 0);
+  const levels = Object.fromEntries(dimensions.map((d) => [d.dimensionId, d.score])) as Record<DimensionId, number>;
+  return {
+    totalScore,
+    stageName: tierForTotal(totalScore),
+    dimensions,
+    ...strengthsAndGaps(dimensions.map((d) => ({ dimensionId: d.dimensionId, score: d.score, points: grounding[d.dimensionId].points }))),
+    crossDimensionNotes: crossDimensionNotes(levels),
+  };
+}
+
+/**
+ * The result with refined dimension scores (from the optional LLM step) in
+ * place of the engine's, and everything that follows from them recomputed.
+ * Anti-patterns, company name and grounding stay the engine's.
+ */
+export function withRefinedDimensions(engine: EngineResult, dimensions: DimensionScore[]): EngineResult {
+  return { ...engine, ...summarise(dimensions, engine.grounding) };
+}
+
+/** Detection and scoring in one step, for callers that hold only the crawled pages. */
+export function scorePages(pages: readonly PageArtifact[], asOf: Date): EngineResult & { findings: Finding[] } {
+  const findings = detectSignals(pages);
+  return { ...scoreSite({ pages, findings, asOf }), findings };
+}

@@ -1,0 +1,316 @@
+/**
+ * One streaming pass over an HTML document (htmlparser2's SAX parser, which
+ * is several times faster than building a DOM) that collects everything an
+ * artifact needs: head metadata, scripts, links, headings, dated <time>
+ * elements and the readable text without page chrome.
+ *
+ * Readable text rules:
+ * - never text: scripts, styles, templates, SVG, iframes, navigation, asides,
+ *   hidden elements (hidden, aria-hidden, display:none, navigation/banner/
+ *   contentinfo roles);
+ * - a header or footer outside <main> and <article> is the site's chrome; one
+ *   inside them belongs to the content (an article's title and date);
+ * - a cookie or consent banner (id or class naming cookie/consent) is dropped
+ *   unless it holds <main>/<article> or more text than a banner ever has;
+ * - when the page has a <main>, only its text counts;
+ * - one line per block element, whitespace collapsed within a line.
+ * Links are read everywhere, chrome included: navigation and footer links are
+ * where a site points to its pricing, docs and careers pages.
+ */
+import { Parser } from 'htmlparser2';
+import type { HeadingArtifact, LinkArtifact } from '../artifacts.ts';
+
+export interface HtmlReading {
+  title: string;
+  metaDescription: string;
+  siteName: string | null;
+  metaGenerator: string | null;
+  headings: HeadingArtifact[];
+  mainText: string;
+  links: LinkArtifact[];
+  scriptSources: string[];
+  inlineScripts: string[];
+  /** Raw text of each application/ld+json script. */
+  jsonLdTexts: string[];
+  /** datetime attributes of <time> elements. */
+  timeDates: string[];
+}
+
+const NEVER_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'nav', 'aside', 'head', 'object']);
+const HIDDEN_ROLES = new Set(['navigation', 'banner', 'contentinfo']);
+const DISPLAY_NONE = /display\s*:\s*none/i;
+const CHROME = new Set(['header', 'footer']);
+const CONTENT_CONTAINERS = new Set(['main', 'article']);
+const CONSENT_MARKER = /cookie|consent/i;
+const CONSENT_EXEMPT = new Set(['main', 'article', 'body', 'html']);
+/** A consent banner is short; a container with more text than this is content, whatever its class. */
+const CONSENT_BANNER_MAX_TEXT = 2000;
+const INLINE_SCRIPT_LIMIT = 4096;
+const HEADING_LEVELS = new Map<string, HeadingArtifact['level']>([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6]]);
+
+/** Elements after which text continues on a new line. */
+const BLOCK_TAGS = new Set([
+  'address', 'article', 'blockquote', 'br', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
+  'figcaption', 'figure', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'main', 'ol', 'p',
+  'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'option', 'button',
+  'header', 'footer', 'caption', 'legend',
+]);
+const SPACED_VOID_TAGS = new Set(['img', 'input']);
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Lines of readable text, each remembering whether it was written inside
+ * <main>. Blocks start new lines and <main> is a block, so no line straddles
+ * its edge. Whitespace-only text (indentation between tags, most of a page)
+ * only ever becomes one separating space, which keeps this pass cheap.
+ */
+class LineCollector {
+  readonly lines: string[] = [];
+  readonly inMain: boolean[] = [];
+  private current = '';
+  private pendingSpace = false;
+
+  add(text: string): void {
+    if (text.trim() === '') {
+      this.pendingSpace = this.current !== '';
+      return;
+    }
+    this.current += this.pendingSpace ? ` ${text}` : text;
+    this.pendingSpace = false;
+  }
+
+  space(): void {
+    this.pendingSpace = this.current !== '';
+  }
+
+  flush(inMain: boolean): void {
+    if (this.current !== '') {
+      const line = collapseWhitespace(this.current);
+      if (line) {
+        this.lines.push(line);
+        this.inMain.push(inMain);
+      }
+    }
+    this.current = '';
+    this.pendingSpace = false;
+  }
+
+  mark(): { lines: number; current: string } {
+    return { lines: this.lines.length, current: this.current };
+  }
+
+  restore(mark: { lines: number; current: string }): void {
+    this.lines.length = mark.lines;
+    this.inMain.length = mark.lines;
+    this.current = mark.current;
+  }
+
+  text(onlyMain: boolean): string {
+    return (onlyMain ? this.lines.filter((_, i) => this.inMain[i]) : this.lines).join('\n');
+  }
+}
+
+interface ConsentFrame {
+  text: ReturnType<LineCollector['mark']>;
+  headings: number;
+  textLength: number;
+  holdsContent: boolean;
+}
+
+interface HeadingFrame {
+  level: HeadingArtifact['level'];
+  text: string;
+  inMain: boolean;
+}
+
+interface ElementFrame {
+  hidesText: boolean;
+  /** A <main> whose text counts (not inside hidden chrome). */
+  countsAsMain: boolean;
+  consent: ConsentFrame | null;
+  heading: HeadingFrame | null;
+  isLink: boolean;
+  script: { type: string; text: string } | null;
+}
+
+/** The frame of an element that needs nothing at its end: shared, so most elements allocate none. */
+const PLAIN_ELEMENT: Readonly<ElementFrame> = Object.freeze({ hidesText: false, countsAsMain: false, consent: null, heading: null, isLink: false, script: null });
+
+export function readHtml(html: string, resolve: (href: string) => string | null): HtmlReading {
+  const reading: HtmlReading = {
+    title: '',
+    metaDescription: '',
+    siteName: null,
+    metaGenerator: null,
+    headings: [],
+    mainText: '',
+    links: [],
+    scriptSources: [],
+    inlineScripts: [],
+    jsonLdTexts: [],
+    timeDates: [],
+  };
+  const allHeadings: { heading: HeadingArtifact; inMain: boolean }[] = [];
+  const text = new LineCollector();
+  const stack: ElementFrame[] = [];
+  const openLinks: { index: number; text: string }[] = [];
+  const openHeadings: HeadingFrame[] = [];
+  const consents: ConsentFrame[] = [];
+  let hiddenDepth = 0;
+  let svgDepth = 0;
+  let mainDepth = 0;
+  let contentDepth = 0;
+  let mainSeen = false;
+  let titleOpen = false;
+  let titleText: string | null = null;
+  let metaDescription: string | null = null;
+  let script: ElementFrame['script'] = null;
+
+  const flushBlock = () => text.flush(mainDepth > 0);
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        let ownScript: ElementFrame['script'] = null;
+        let isLink = false;
+        if (name === 'meta') {
+          const key = (attribs['name'] ?? '').toLowerCase();
+          const content = attribs['content'] ?? '';
+          if (key === 'description' && metaDescription === null) metaDescription = content;
+          else if (key === 'generator' && reading.metaGenerator === null) reading.metaGenerator = collapseWhitespace(content) || null;
+          else if (attribs['property'] === 'og:site_name' && reading.siteName === null) reading.siteName = collapseWhitespace(content) || null;
+        } else if (name === 'script') {
+          const src = attribs['src'];
+          if (src !== undefined) {
+            const absolute = resolve(src);
+            if (absolute) reading.scriptSources.push(absolute);
+          } else {
+            ownScript = { type: (attribs['type'] ?? '').toLowerCase(), text: '' };
+            script = ownScript;
+          }
+        } else if (name === 'a' && attribs['href'] !== undefined) {
+          const href = resolve(attribs['href']);
+          if (href) {
+            isLink = true;
+            openLinks.push({ index: reading.links.push({ href, text: '' }) - 1, text: '' });
+          }
+        } else if (name === 'time' && attribs['datetime']) {
+          reading.timeDates.push(attribs['datetime']);
+        } else if (name === 'title' && titleText === null && svgDepth === 0) {
+          titleOpen = true;
+          titleText = '';
+        }
+        if (name === 'svg') svgDepth++;
+
+        const hidesText =
+          NEVER_TEXT.has(name) ||
+          'hidden' in attribs ||
+          attribs['aria-hidden'] === 'true' ||
+          HIDDEN_ROLES.has(attribs['role'] ?? '') ||
+          DISPLAY_NONE.test(attribs['style'] ?? '') ||
+          (CHROME.has(name) && contentDepth === 0);
+        let consent: ConsentFrame | null = null;
+        let heading: HeadingFrame | null = null;
+        if (hiddenDepth === 0 && !hidesText) {
+          if (BLOCK_TAGS.has(name)) flushBlock();
+          else if (SPACED_VOID_TAGS.has(name)) text.space();
+          if (CONTENT_CONTAINERS.has(name)) for (const open of consents) open.holdsContent = true;
+          const marked = attribs['id'] !== undefined || attribs['class'] !== undefined;
+          if (marked && !CONSENT_EXEMPT.has(name) && CONSENT_MARKER.test(`${attribs['id'] ?? ''} ${attribs['class'] ?? ''}`)) {
+            consent = { text: text.mark(), headings: allHeadings.length, textLength: 0, holdsContent: false };
+            consents.push(consent);
+          }
+          const level = HEADING_LEVELS.get(name);
+          if (level) {
+            heading = { level, text: '', inMain: mainDepth > 0 };
+            openHeadings.push(heading);
+          }
+        }
+        if (hidesText) hiddenDepth++;
+        const countsAsMain = name === 'main' && hiddenDepth === 0;
+        if (countsAsMain) {
+          mainDepth++;
+          mainSeen = true;
+        }
+        if (CONTENT_CONTAINERS.has(name)) contentDepth++;
+        const plain = !hidesText && !countsAsMain && !consent && !heading && !isLink && !ownScript;
+        stack.push(plain ? PLAIN_ELEMENT : { hidesText, countsAsMain, consent, heading, isLink, script: ownScript });
+      },
+
+      ontext(data) {
+        if (script) {
+          script.text += data;
+          return;
+        }
+        if (titleOpen) {
+          titleText += data;
+          return;
+        }
+        for (const link of openLinks) link.text += data;
+        if (hiddenDepth > 0) return;
+        text.add(data);
+        for (const consent of consents) consent.textLength += data.length;
+        for (const heading of openHeadings) heading.text += data;
+      },
+
+      onclosetag(name) {
+        const frame = stack.pop();
+        if (!frame) return;
+        if (frame.script) {
+          closeScript(frame.script, reading);
+          script = null;
+        }
+        if (name === 'title') titleOpen = false;
+        if (name === 'svg') svgDepth--;
+        if (frame.isLink) {
+          const link = openLinks.pop()!;
+          reading.links[link.index]!.text = collapseWhitespace(link.text);
+        }
+        if (CONTENT_CONTAINERS.has(name)) contentDepth--;
+        if (frame.hidesText) {
+          hiddenDepth--;
+          return;
+        }
+        if (hiddenDepth > 0) return;
+        // The block's last line still belongs to <main>: flush before leaving it.
+        if (BLOCK_TAGS.has(name)) flushBlock();
+        if (frame.countsAsMain) mainDepth--;
+        if (frame.heading) {
+          openHeadings.pop();
+          const headingText = collapseWhitespace(frame.heading.text);
+          if (headingText) allHeadings.push({ heading: { level: frame.heading.level, text: headingText }, inMain: frame.heading.inMain });
+        }
+        if (frame.consent) {
+          consents.pop();
+          const consent = frame.consent;
+          if (!consent.holdsContent && consent.textLength <= CONSENT_BANNER_MAX_TEXT) {
+            text.restore(consent.text);
+            allHeadings.length = consent.headings;
+          }
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  flushBlock();
+
+  reading.headings = allHeadings.filter((h) => !mainSeen || h.inMain).map((h) => h.heading);
+  reading.mainText = text.text(mainSeen);
+  reading.title = collapseWhitespace(titleText ?? '');
+  reading.metaDescription = collapseWhitespace(metaDescription ?? '');
+  return reading;
+}
+
+function closeScript(script: { type: string; text: string }, reading: HtmlReading): void {
+  if (script.type === 'application/ld+json') {
+    reading.jsonLdTexts.push(script.text);
+    return;
+  }
+  const code = script.text.trim();
+  if (code) reading.inlineScripts.push(code.slice(0, INLINE_SCRIPT_LIMIT));
+}

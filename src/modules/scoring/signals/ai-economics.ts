@@ -1,0 +1,32 @@
+/**
+ * AI features and the economics around them: token pricing, credits and
+ * limits, model choice and spend controls. "AI" alone is too common to count;
+ * it must name a feature ("AI assistant", "AI-powered").
+ */
+import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+
+const TEXT_RULES = new TextRuleSet([
+  {
+    signal: 'ai.features', words: ['ai'],
+    pattern: /\bAI[- ](?:powered|assisted|native|assistants?|agents?|copilots?|features?|search|summar(?:y|ies|ization|isation)|writing|insights|models?|answers)\b|\b(?:Ask|with) AI\b/,
+  },
+  { signal: 'ai.features', words: ['generative', 'machine', 'large', 'llm'], pattern: /\bgenerative AI\b|\bmachine learning\b|\blarge language models?\b|\bLLMs?\b/i },
+  {
+    signal: 'ai.token_pricing', words: ['token'],
+    pattern: /\bper (?:1M|1K|100K|1,000,000|1,000|million|thousand) (?:input |output )?tokens\b|\b(?:input|output) tokens\b|\btoken[- ]based (?:pricing|billing)\b|\bper token\b/i,
+  },
+  {
+    signal: 'ai.usage_credits', words: ['credit', 'quota', 'allowance', 'fair'],
+    pattern: /\b(?:AI|usage|compute) (?:credits|quotas?|allowances?)\b|\bcredits per (?:month|seat|user)\b|\bfair[- ]use (?:policy|limits?)\b/i,
+  },
+  {
+    signal: 'ai.model_choice', words: ['model', 'bring', 'byok'],
+    pattern: /\b(?:choose|choice of|pick|switch between|select) (?:your |the |from |between )?(?:AI |LLM |language )?models?\b|\bbring your own (?:key|model|LLM)\b|\bBYOK\b/i,
+  },
+  {
+    signal: 'ai.spend_controls', words: ['limit', 'cap', 'alert', 'control', 'dashboard'],
+    pattern: /\b(?:spend(?:ing)?|usage|budget) (?:limits|caps|alerts|controls)\b|\bcost (?:controls|dashboards?|alerts)\b|\bhard (?:spending )?caps?\b/i,
+  },
+]);
+
+export const detectAiEconomicsSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

@@ -1,0 +1,90 @@
+/**
+ * Delivery evidence from changelog and release-notes pages: that they exist,
+ * how many dated entries they carry and how closely those dates follow each
+ * other. Staleness needs the crawl date, so it is judged by the engine, not
+ * here (detectors never read a clock).
+ */
+import type { Finding, PageArtifact } from '../artifacts.ts';
+import { findDateMentions } from '../extract/dates.ts';
+import { detectByPageKind, detectByTextRules, finding, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { quoteAround } from './quote.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Fewer dated entries than this is a page, not a record of delivery. */
+const MIN_DATED_ENTRIES = 3;
+/** This many dated entries give full strength. */
+const ENTRIES_FOR_FULL_STRENGTH = 12;
+/** Cadence is measured over the most recent entries only. */
+const CADENCE_WINDOW = 12;
+
+/**
+ * Named cadence curve: the median gap in days between recent entries, and the
+ * strength it earns. Weekly shipping is the strongest evidence; a quarterly
+ * rhythm still counts a little; slower counts nothing.
+ */
+export const CADENCE_CURVE: readonly { maxMedianGapDays: number; strength: number }[] = [
+  { maxMedianGapDays: 7, strength: 1 },
+  { maxMedianGapDays: 14, strength: 0.8 },
+  { maxMedianGapDays: 31, strength: 0.5 },
+  { maxMedianGapDays: 92, strength: 0.25 },
+];
+
+const TEXT_RULES = new TextRuleSet([
+  { signal: 'changelog.versioned_releases', words: ['version', 'release', 'v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9'], pattern: /\b(?:v|version |release )\d+\.\d+(?:\.\d+)?\b/i, onlyOn: ['changelog'] },
+  {
+    signal: 'delivery.shipping_claims', words: ['ship', 'weekly', 'daily', 'deploy'],
+    pattern: /\b(?:we )?ship(?:s|ping)? (?:new (?:features|improvements) )?(?:weekly|daily|every (?:week|day))\b|\b(?:weekly|daily) releases\b|\bdeploy(?:s|ing)? (?:to production )?[\d,]+ times (?:a|per) (?:day|week)\b/i,
+  },
+]);
+
+export function medianGapDays(dates: readonly string[]): number | null {
+  const recent = [...dates].sort().slice(-CADENCE_WINDOW);
+  if (recent.length < 2) return null;
+  const gaps: number[] = [];
+  for (let i = 1; i < recent.length; i++) gaps.push((Date.parse(recent[i]!) - Date.parse(recent[i - 1]!)) / DAY_MS);
+  gaps.sort((a, b) => a - b);
+  const middle = Math.floor(gaps.length / 2);
+  return gaps.length % 2 === 1 ? gaps[middle]! : (gaps[middle - 1]! + gaps[middle]!) / 2;
+}
+
+export function cadenceStrength(medianGap: number): number {
+  return CADENCE_CURVE.find((step) => medianGap <= step.maxMedianGapDays)?.strength ?? 0;
+}
+
+/** For each date written in the text, the quote of the line it is first written on. */
+function datedLineQuotes(page: PageArtifact): Map<string, string> {
+  const quotes = new Map<string, string>();
+  for (const mention of findDateMentions(page.mainText)) {
+    if (quotes.has(mention.date)) continue;
+    const text = quoteAround(page.mainText, mention.index, mention.index + mention.length);
+    if (text) quotes.set(mention.date, text);
+  }
+  return quotes;
+}
+
+function cadenceFindings(page: PageArtifact): Finding[] {
+  const dates = page.dates;
+  if (dates.length < MIN_DATED_ENTRIES) return [];
+  const quotes = datedLineQuotes(page);
+  // Quote the newest entry for the count and the one before it for the cadence,
+  // so the evidence shows two consecutive entries. A date that only appears in
+  // markup (<time datetime>) is cited as the observation it is.
+  const evidenceFor = (date: string) => {
+    const text = quotes.get(date);
+    return text ? ({ kind: 'quote', text } as const) : ({ kind: 'observation', source: 'dates', text: date } as const);
+  };
+  const newest = dates.at(-1)!;
+  const previous = dates.at(-2)!;
+  const findings = [finding('changelog.dated_entries', page, evidenceFor(newest), Math.min(1, dates.length / ENTRIES_FOR_FULL_STRENGTH))];
+  const gap = medianGapDays(dates);
+  const strength = gap === null ? 0 : cadenceStrength(gap);
+  if (strength > 0) findings.push(finding('changelog.cadence', page, evidenceFor(previous), strength));
+  return findings;
+}
+
+export const detectChangelogSignals: SignalDetector = (pages) => [
+  ...detectByPageKind(pages, [{ signal: 'changelog.published', kind: 'changelog' }]),
+  ...pages.filter((c) => c.kinds.has('changelog')).flatMap((c) => cadenceFindings(c.page)),
+  ...detectByTextRules(pages, TEXT_RULES),
+];

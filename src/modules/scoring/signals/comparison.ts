@@ -1,0 +1,22 @@
+/**
+ * Competitive positioning: comparison pages, named competitors, migration
+ * paths and stated differentiators. Competitor names must be capitalised, so
+ * "vs. the old way" does not count as naming a rival.
+ */
+import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+
+const COMPETITOR = '[A-Z][\\w.&-]+(?: [A-Z][\\w.&-]+)?';
+
+const TEXT_RULES = new TextRuleSet([
+  { signal: 'compare.named_alternative', words: ['vs', 'versus', 'alternative'], pattern: new RegExp(`\\b(?:vs\\.?|versus) ${COMPETITOR}|\\b(?:an? |the )?alternative to ${COMPETITOR}|\\b${COMPETITOR} alternatives?\\b`) },
+  { signal: 'compare.migration_path', words: ['from'], pattern: new RegExp(`\\b(?:[Mm]igrat(?:e|ing)|[Ss]witch(?:ing)?|[Mm]ov(?:e|ing)|[Ii]mport(?:ing)?) (?:over )?from ${COMPETITOR}`) },
+  {
+    signal: 'compare.differentiator', words: ['unlike', 'only'],
+    pattern: /\bunlike (?:other|traditional|legacy|most) \w+|\bthe only (?:platform|tool|product|solution|API|service|vendor) (?:that|to|with|built)\b/i,
+  },
+]);
+
+export const detectComparisonSignals: SignalDetector = (pages) => [
+  ...detectByPageKind(pages, [{ signal: 'compare.comparison_page', kind: 'compare' }]),
+  ...detectByTextRules(pages, TEXT_RULES),
+];

@@ -1,0 +1,21 @@
+/** Data strategy and flywheel: benchmarks from customer data, personalisation, learning loops, warehouse sync. */
+import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+
+const TEXT_RULES = new TextRuleSet([
+  {
+    signal: 'data.benchmarks', words: ['benchmark', 'anonymi', 'industry', 'peer'],
+    pattern: /\bbenchmark(?:s|ed|ing)? (?:yourself |your \w+ )?(?:against|across) [^.\n]{0,40}\b(?:companies|customers|teams|peers|organi[sz]ations)\b|\banonymi[sz]ed (?:data|benchmarks?|usage)\b|\b(?:industry|peer) benchmarks?\b/i,
+  },
+  {
+    signal: 'data.personalisation', words: ['personali', 'recommendation', 'smart'],
+    pattern: /\bpersonali[sz]ed (?:recommendations|insights|suggestions|experiences?|dashboards?)\b|\brecommendations? engine\b|\bsmart (?:suggestions|recommendations)\b/i,
+  },
+  {
+    signal: 'data.learning_loop', words: ['gets', 'becomes', 'grows', 'learns', 'network', 'flywheel'],
+    pattern: /\b(?:gets|becomes|grows) (?:smarter|better|more accurate) (?:the more|as you|with every|with each|over time)\b|\blearns from (?:your|every|each)\b|\bnetwork effects?\b|\bflywheel\b/i,
+  },
+  { signal: 'data.warehouse_export', words: ['snowflake', 'bigquery', 'redshift', 'databricks'], pattern: /\b(?:Snowflake|BigQuery|Redshift|Databricks)\b/ },
+  { signal: 'data.warehouse_export', words: ['warehouse', 'reverse'], pattern: /\bdata warehouses?\b|\breverse ETL\b/i },
+]);
+
+export const detectDataFlywheelSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

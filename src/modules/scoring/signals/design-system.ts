@@ -1,0 +1,15 @@
+/** Design-dev handoff: a design system, a component library or Storybook, design tokens. */
+import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+
+const TEXT_RULES = new TextRuleSet([
+  { signal: 'design.design_system', words: ['design'], pattern: /\bdesign system\b/i },
+  { signal: 'design.component_library', words: ['component', 'ui', 'figma'], pattern: /\bcomponent librar(?:y|ies)\b|\bUI kit\b|\bFigma (?:kit|library|community file)\b/i },
+  { signal: 'design.component_library', words: ['storybook'], pattern: /\bStorybook\b/ },
+  { signal: 'design.design_tokens', words: ['token'], pattern: /\bdesign tokens?\b/i },
+]);
+
+export const detectDesignSystemSignals: SignalDetector = (pages) => [
+  ...detectByPageKind(pages, [{ signal: 'design.design_system', kind: 'design_system' }]),
+  ...detectByTextRules(pages, TEXT_RULES),
+  ...detectByLinks(pages, [{ signal: 'design.component_library', href: /^https?:\/\/storybook\.|\.storybook\.|\/storybook\b/i }]),
+];

@@ -1,0 +1,14 @@
+/** Prototyping speed: betas and alphas, early access, labs and previews, prototyping practice. */
+import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+
+const TEXT_RULES = new TextRuleSet([
+  { signal: 'prototype.beta_program', words: ['beta', 'alpha'], pattern: /\b(?:public|private|open|closed) (?:beta|alpha)\b|\b(?:beta|alpha) (?:program(?:me)?|testers?|access|release|features?)\b|\((?:beta|Beta|alpha|Alpha)\)|\b(?:now )?in (?:beta|alpha)\b/ },
+  { signal: 'prototype.early_access', words: ['early'], pattern: /\bearly[- ]access\b/i },
+  { signal: 'prototype.labs', words: ['labs', 'experimental', 'preview'], pattern: /\b[A-Z]\w+ Labs\b|\bLabs\b|\b(?:experimental|preview) features?\b|\b(?:technical|developer|public) preview\b/ },
+  {
+    signal: 'prototype.fast_iteration', words: ['prototyp', 'ship', 'rapid'],
+    pattern: /\bprototyp(?:e|es|ed|ing)\b|\bship(?:ped|s)? (?:it )?(?:in|within) (?:days|a week|hours|\d+ (?:days|hours))\b|\brapid iteration\b/i,
+  },
+]);
+
+export const detectPrototypingSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

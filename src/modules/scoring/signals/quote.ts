@@ -1,0 +1,73 @@
+/**
+ * Verbatim quotes from a page's mainText. A quote is always an exact
+ * substring of the text it came from, so anyone can find it on the page.
+ */
+
+export const MAX_QUOTE_LENGTH = 300;
+
+const SENTENCE_END = /[.!?]["”’)]?(?= |$)/g;
+
+/**
+ * The passage that carries the match text[start, end): its line (one block
+ * of the page) when that fits in MAX_QUOTE_LENGTH, else its sentence, else a
+ * window around the match trimmed at word boundaries. Returns null only when
+ * the range is empty.
+ */
+export function quoteAround(text: string, start: number, end: number): string | null {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const newline = text.indexOf('\n', start);
+  const lineEnd = newline === -1 ? text.length : newline;
+  const matchEnd = Math.min(end, lineEnd);
+  if (matchEnd <= start) return null;
+  if (lineEnd - lineStart <= MAX_QUOTE_LENGTH) return text.slice(lineStart, lineEnd).trim() || null;
+
+  const line = text.slice(lineStart, lineEnd);
+  const [sentenceStart, sentenceEnd] = sentenceAround(line, start - lineStart, matchEnd - lineStart);
+  if (sentenceEnd - sentenceStart <= MAX_QUOTE_LENGTH) return line.slice(sentenceStart, sentenceEnd).trim();
+  return window(line, start - lineStart, matchEnd - lineStart);
+}
+
+/** The quote for the first occurrence of `needle` in `text`, or null when absent. */
+export function quoteOf(text: string, needle: string): string | null {
+  const index = needle ? text.indexOf(needle) : -1;
+  return index === -1 ? null : quoteAround(text, index, index + needle.length);
+}
+
+/** Bounds of the sentence of `line` that contains [start, end). */
+function sentenceAround(line: string, start: number, end: number): [number, number] {
+  let sentenceStart = 0;
+  let sentenceEnd = line.length;
+  for (const boundary of line.matchAll(SENTENCE_END)) {
+    const after = boundary.index + boundary[0].length;
+    if (after <= start) sentenceStart = after;
+    else if (after >= end) {
+      sentenceEnd = after;
+      break;
+    }
+  }
+  return [sentenceStart, sentenceEnd];
+}
+
+/** At most MAX_QUOTE_LENGTH characters around [start, end), cut at spaces, still a substring. */
+function window(line: string, start: number, end: number): string {
+  const matchLength = end - start;
+  if (matchLength >= MAX_QUOTE_LENGTH) return cutAtWord(line.slice(start, start + MAX_QUOTE_LENGTH));
+  const margin = Math.floor((MAX_QUOTE_LENGTH - matchLength) / 2);
+  let from = Math.max(0, start - margin);
+  let to = Math.min(line.length, from + MAX_QUOTE_LENGTH);
+  from = Math.max(0, to - MAX_QUOTE_LENGTH);
+  if (from > 0) {
+    const space = line.indexOf(' ', from);
+    if (space !== -1 && space < start) from = space + 1;
+  }
+  if (to < line.length) {
+    const space = line.lastIndexOf(' ', to);
+    if (space >= end) to = space;
+  }
+  return line.slice(from, to).trim();
+}
+
+function cutAtWord(text: string): string {
+  const space = text.lastIndexOf(' ');
+  return (space > MAX_QUOTE_LENGTH / 2 ? text.slice(0, space) : text).trim();
+}

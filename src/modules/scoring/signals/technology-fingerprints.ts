@@ -1,0 +1,177 @@
+/**
+ * Third-party tools recognised from script sources, inline script snippets,
+ * links, response headers and the meta generator. A tool on every page is one
+ * tool: each is reported once per site, on the first page (in canonical
+ * order) where it shows.
+ */
+import type { SignalId } from '../../../framework/signal-types.ts';
+import type { Finding } from '../artifacts.ts';
+import { finding, type PageContext, type SignalDetector } from './detection-rules.ts';
+
+interface Vendor {
+  name: string;
+  signal: SignalId;
+  /** Tested against each absolute script source URL. */
+  script?: RegExp;
+  /** Tested against each inline script; the match itself is the observation. */
+  inline?: RegExp;
+  /** Tested against link addresses (feedback portals, status pages live on the vendor's host). */
+  link?: RegExp;
+}
+
+const VENDORS: readonly Vendor[] = [
+  // Product analytics
+  { name: 'Amplitude', signal: 'tech.product_analytics', script: /\/\/(?:cdn|api\d?)\.amplitude\.com\//, inline: /\bamplitude\.(?:getInstance\(\)\.init|init)\([^)\n]{0,80}\)/ },
+  { name: 'Mixpanel', signal: 'tech.product_analytics', script: /\/\/cdn\d?\.mxpnl\.com\/|mixpanel/, inline: /\bmixpanel\.init\([^)\n]{0,80}\)/ },
+  { name: 'Heap', signal: 'tech.product_analytics', script: /\/\/cdn\.(?:us\.)?heapanalytics\.com\//, inline: /\bheap\.load\([^)\n]{0,80}\)/ },
+  { name: 'PostHog', signal: 'tech.product_analytics', script: /posthog\.com\/|\/posthog(?:-js)?[./]/, inline: /\bposthog\.init\([^)\n]{0,80}\)/ },
+  { name: 'Pendo', signal: 'tech.product_analytics', script: /\/\/cdn\.(?:eu\.)?pendo\.io\//, inline: /\bpendo\.initialize\(/ },
+  { name: 'June', signal: 'tech.product_analytics', script: /\/\/(?:unpkg\.com\/@june-so|cdn\.june\.so)\b/ },
+  // Customer-data platforms
+  { name: 'Segment', signal: 'tech.customer_data_platform', script: /\/\/cdn\.segment\.(?:com|io)\//, inline: /\banalytics\.load\(["'][\w-]{8,}["']\)/ },
+  { name: 'RudderStack', signal: 'tech.customer_data_platform', script: /\/\/cdn\.rudderlabs\.com\//, inline: /\brudderanalytics\.load\([^)\n]{0,80}\)/ },
+  { name: 'mParticle', signal: 'tech.customer_data_platform', script: /\/\/jssdkcdns?\.mparticle\.com\//, inline: /\bmParticle\.init\(/ },
+  { name: 'Snowplow', signal: 'tech.customer_data_platform', script: /snowplow/, inline: /\bsnowplow\(['"]newTracker['"]/ },
+  // Session replay and heatmaps
+  { name: 'Hotjar', signal: 'tech.session_replay', script: /\/\/static\.hotjar\.com\//, inline: /\b_hjSettings\s*=\s*\{[^}\n]{0,60}\}/ },
+  { name: 'FullStory', signal: 'tech.session_replay', script: /\/\/(?:edge\.)?fullstory\.com\//, inline: /\b_fs_org['"]?\]?\s*=\s*['"][\w-]+['"]/ },
+  { name: 'LogRocket', signal: 'tech.session_replay', script: /\/\/cdn\.(?:logrocket\.io|lr-ingest\.(?:io|com))\//, inline: /\bLogRocket\.init\([^)\n]{0,80}\)/ },
+  { name: 'Microsoft Clarity', signal: 'tech.session_replay', script: /\/\/www\.clarity\.ms\/tag\//, inline: /clarity\.ms\/tag\// },
+  { name: 'Smartlook', signal: 'tech.session_replay', script: /\/\/(?:web-sdk|rec)\.smartlook\.com\//, inline: /\bsmartlook\(['"]init['"]/ },
+  // Web analytics
+  { name: 'Google Analytics', signal: 'tech.web_analytics', script: /\/\/www\.googletagmanager\.com\/(?:gtag\/js|gtm\.js)|\/\/www\.google-analytics\.com\//, inline: /\bgtag\(['"]config['"],\s*['"][\w-]+['"]\)/ },
+  { name: 'Plausible', signal: 'tech.web_analytics', script: /\/\/plausible\.io\/js\// },
+  { name: 'Fathom', signal: 'tech.web_analytics', script: /\/\/cdn\.usefathom\.com\// },
+  { name: 'Matomo', signal: 'tech.web_analytics', script: /\/(?:matomo|piwik)\.js\b/, inline: /\b_paq\.push\(\[['"]trackPageView['"]\]\)/ },
+  { name: 'Adobe Analytics', signal: 'tech.web_analytics', script: /\/\/assets\.adobedtm\.com\// },
+  // Feature flags
+  { name: 'LaunchDarkly', signal: 'tech.feature_flags', script: /launchdarkly\.com\/|\/launchdarkly-js-client-sdk/, inline: /\bLDClient\.initialize\([^)\n]{0,80}\)/ },
+  { name: 'Split', signal: 'tech.feature_flags', script: /\/\/cdn\.split\.io\//, inline: /\bSplitFactory\(/ },
+  { name: 'Flagsmith', signal: 'tech.feature_flags', script: /flagsmith/, inline: /\bflagsmith\.init\(/ },
+  { name: 'Unleash', signal: 'tech.feature_flags', script: /unleash-proxy-client/, inline: /\bnew UnleashClient\(/ },
+  { name: 'ConfigCat', signal: 'tech.feature_flags', script: /configcat/ },
+  // Experimentation
+  { name: 'Optimizely', signal: 'tech.ab_testing', script: /\/\/cdn\.optimizely\.com\// },
+  { name: 'VWO', signal: 'tech.ab_testing', script: /\/\/dev\.visualwebsiteoptimizer\.com\//, inline: /\b_vwo_code\b/ },
+  { name: 'AB Tasty', signal: 'tech.ab_testing', script: /\/\/try\.abtasty\.com\// },
+  { name: 'Statsig', signal: 'tech.ab_testing', script: /statsig/, inline: /\bstatsig\.initialize\(/ },
+  { name: 'GrowthBook', signal: 'tech.ab_testing', script: /growthbook/, inline: /\bnew GrowthBook\(/ },
+  { name: 'Eppo', signal: 'tech.ab_testing', script: /\/\/(?:cdn\.)?geteppo\.com\// },
+  // In-product surveys and research
+  { name: 'Sprig', signal: 'tech.survey_tooling', script: /\/\/cdn\.(?:sprig|userleap)\.com\//, inline: /\bwindow\.(?:Sprig|UserLeap)\b/ },
+  { name: 'Maze', signal: 'tech.survey_tooling', script: /\/\/snippet\.maze\.co\// },
+  { name: 'Qualtrics', signal: 'tech.survey_tooling', script: /\.siteintercept\.qualtrics\.com\// },
+  { name: 'Survicate', signal: 'tech.survey_tooling', script: /\/\/survey\.survicate\.com\// },
+  // Feedback boards and widgets
+  { name: 'Canny', signal: 'tech.feedback_widget', script: /\/\/canny\.io\/sdk\.js/, inline: /\bCanny\(['"](?:identify|render)['"]/, link: /^https?:\/\/[\w-]+\.canny\.io\// },
+  { name: 'UserVoice', signal: 'tech.feedback_widget', script: /\/\/widget\.uservoice\.com\//, link: /^https?:\/\/[\w-]+\.uservoice\.com\// },
+  { name: 'Productboard', signal: 'tech.feedback_widget', script: /productboard/, link: /^https?:\/\/portal\.productboard\.com\// },
+  { name: 'Featurebase', signal: 'tech.feedback_widget', script: /featurebase\.app/, link: /^https?:\/\/[\w-]+\.featurebase\.app\// },
+  { name: 'Frill', signal: 'tech.feedback_widget', script: /\/\/widget\.frill\.co\//, link: /^https?:\/\/[\w-]+\.frill\.co\// },
+  { name: 'Nolt', signal: 'tech.feedback_widget', script: /\/\/cdn\.nolt\.io\//, link: /^https?:\/\/[\w-]+\.nolt\.io\// },
+  // Support platforms
+  { name: 'Intercom', signal: 'tech.support_platform', script: /\/\/(?:widget\.intercom\.io|js\.intercomcdn\.com)\//, inline: /\bIntercom\(['"]boot['"]/ },
+  { name: 'Zendesk', signal: 'tech.support_platform', script: /\/\/(?:static|ekr)\.zdassets\.com\//, inline: /\bzE\(['"](?:webWidget|messenger)/ },
+  { name: 'Freshdesk', signal: 'tech.support_platform', script: /\/\/(?:widget\.freshworks\.com|wchat\.freshchat\.com)\// },
+  { name: 'Help Scout', signal: 'tech.support_platform', script: /\/\/beacon-v2\.helpscout\.net/, inline: /\bBeacon\(['"]init['"]/ },
+  { name: 'Drift', signal: 'tech.support_platform', script: /\/\/js\.driftt\.com\//, inline: /\bdrift\.load\(['"][\w-]+['"]\)/ },
+  { name: 'Crisp', signal: 'tech.support_platform', script: /\/\/client\.crisp\.chat\//, inline: /\bCRISP_WEBSITE_ID\s*=\s*['"][\w-]+['"]/ },
+  // Documentation platforms
+  { name: 'ReadMe', signal: 'tech.docs_platform', script: /\/\/cdn\.readme\.io\// },
+  { name: 'Mintlify', signal: 'tech.docs_platform', script: /mintlify/ },
+  { name: 'GitBook', signal: 'tech.docs_platform', script: /gitbook/ },
+  { name: 'DocSearch', signal: 'tech.docs_platform', script: /@docsearch\/|docsearch/, inline: /\bdocsearch\(\{/ },
+  // Status pages
+  { name: 'Atlassian Statuspage', signal: 'arch.status_page', script: /\.statuspage\.io\/embed\/|statuspage\.io\// },
+  { name: 'Instatus', signal: 'arch.status_page', script: /instatus\.com\/.*widget/ },
+];
+
+/** Managed platforms and CDNs, told apart by a header they always send. */
+const PLATFORM_HEADERS: readonly { header: string; value?: RegExp }[] = [
+  { header: 'x-vercel-id' },
+  { header: 'cf-ray' },
+  { header: 'x-amz-cf-id' },
+  { header: 'fly-request-id' },
+  { header: 'x-github-request-id' },
+  { header: 'server', value: /cloudflare|vercel|netlify|AmazonS3|Google Frontend|GitHub\.com/i },
+  { header: 'x-powered-by', value: /Next\.js|Vercel|Netlify|WP Engine/i },
+];
+
+/** Meta generators that name a bought CMS or site framework. */
+const SITE_GENERATOR = /\b(?:WordPress|Webflow|Next\.js|Gatsby|Hugo|Docusaurus|Framer|Ghost|Squarespace|Wix|Jekyll|Astro|Nuxt|HubSpot|Drupal|Contentful|Eleventy)\b/i;
+/** Meta generators that are documentation platforms. */
+const DOCS_GENERATOR = /\b(?:Docusaurus|GitBook|Mintlify|ReadMe|MkDocs|VitePress|Nextra)\b/i;
+
+/** Distinct tools across the site for a broad stack to count, and for full strength. */
+const VENDORS_FOR_BREADTH = 3;
+const VENDORS_FOR_FULL_BREADTH = 6;
+
+interface VendorSighting {
+  vendor: Vendor;
+  finding: Finding;
+}
+
+function sightVendor(vendor: Vendor, { page }: PageContext): Finding | null {
+  const script = vendor.script && page.scriptSources.find((src) => vendor.script!.test(src));
+  if (script) return finding(vendor.signal, page, { kind: 'observation', source: 'script', text: script });
+  if (vendor.inline) {
+    for (const code of page.inlineScripts) {
+      const match = vendor.inline.exec(code);
+      if (match) return finding(vendor.signal, page, { kind: 'observation', source: 'inlineScript', text: match[0] });
+    }
+  }
+  const link = vendor.link && page.links.find((l) => vendor.link!.test(l.href));
+  if (link) return finding(vendor.signal, page, { kind: 'observation', source: 'link', text: link.href });
+  return null;
+}
+
+function sightVendors(pages: readonly PageContext[]): VendorSighting[] {
+  const sightings: VendorSighting[] = [];
+  for (const vendor of VENDORS) {
+    for (const context of pages) {
+      const found = sightVendor(vendor, context);
+      if (found) {
+        sightings.push({ vendor, finding: found });
+        break;
+      }
+    }
+  }
+  return sightings;
+}
+
+function platformFindings(pages: readonly PageContext[]): Finding[] {
+  for (const { page } of pages) {
+    for (const { header, value } of PLATFORM_HEADERS) {
+      const sent = page.headers[header];
+      if (sent && (!value || value.test(sent))) {
+        return [finding('tech.managed_platform', page, { kind: 'observation', source: 'header', text: `${header}: ${sent}` })];
+      }
+    }
+  }
+  return [];
+}
+
+function generatorFindings(pages: readonly PageContext[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const { page } of pages) {
+    const generator = page.metaGenerator;
+    if (!generator) continue;
+    const evidence = { kind: 'observation', source: 'generator', text: generator } as const;
+    if (SITE_GENERATOR.test(generator)) findings.push(finding('tech.site_generator', page, evidence));
+    if (DOCS_GENERATOR.test(generator)) findings.push(finding('tech.docs_platform', page, evidence));
+  }
+  return findings;
+}
+
+export const detectTechnologyFingerprints: SignalDetector = (pages) => {
+  const sightings = sightVendors(pages);
+  const findings = sightings.map((s) => s.finding);
+  const distinctVendors = new Set(sightings.map((s) => s.vendor.name)).size;
+  const first = sightings[0];
+  if (first && distinctVendors >= VENDORS_FOR_BREADTH) {
+    const strength = Math.min(1, distinctVendors / VENDORS_FOR_FULL_BREADTH);
+    const pageOfFirst = pages.find((c) => c.page.finalUrl === first.finding.url)!.page;
+    findings.push(finding('tech.vendor_breadth', pageOfFirst, first.finding.evidence, strength));
+  }
+  return [...findings, ...platformFindings(pages), ...generatorFindings(pages)];
+};

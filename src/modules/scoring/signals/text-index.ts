@@ -1,0 +1,96 @@
+/**
+ * A page's text, split into lines and indexed by the trigger words of every
+ * text rule, so that each rule's regular expression only runs on the few
+ * lines that could match it instead of the whole text (a hundred rules over a
+ * long page would otherwise dominate the scoring time).
+ *
+ * Words are matched case-insensitively as prefixes of a token: the word
+ * "webhook" triggers on "Webhooks". The vocabulary is every word of every
+ * rule set, registered when the detector modules load; it is compiled into
+ * one pattern on first use and frozen from then on.
+ */
+
+const registered = new Set<string>();
+let compiled: { pattern: RegExp; stemOf: Map<string, string> } | null = null;
+
+/** Adds rule words to the vocabulary. Only valid while modules load, before any page is indexed. */
+export function registerTriggerWords(words: readonly string[]): void {
+  if (compiled) throw new Error('Trigger words must be registered before the first page is indexed');
+  for (const word of words) {
+    if (!/^[a-z0-9]+$/.test(word)) throw new Error(`Trigger word "${word}" must be lower-case letters and digits`);
+    registered.add(word);
+  }
+}
+
+/**
+ * The vocabulary as stems: a word with a shorter registered word as its prefix
+ * is covered by that stem (lines with "webhooks" are among those with
+ * "webhook"), so no two alternatives of the pattern can match at one place.
+ */
+function vocabulary(): NonNullable<typeof compiled> {
+  if (compiled) return compiled;
+  const words = [...registered].sort();
+  const stemOf = new Map<string, string>();
+  for (const word of words) {
+    // Sorted words put a word's prefixes before it, shortest first.
+    stemOf.set(word, words.find((candidate) => word.startsWith(candidate)) ?? word);
+  }
+  const stems = [...new Set(stemOf.values())].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  compiled = { pattern: new RegExp(`\\b(?:${stems.join('|')})`, 'gi'), stemOf };
+  return compiled;
+}
+
+export class PageTextIndex {
+  readonly text: string;
+  readonly lines: string[];
+  /** Offset in `text` where each line starts. */
+  readonly lineStarts: number[];
+  private readonly linesByStem = new Map<string, number[]>();
+
+  constructor(text: string) {
+    this.text = text;
+    this.lines = text.split('\n');
+    this.lineStarts = [];
+    let offset = 0;
+    for (const line of this.lines) {
+      this.lineStarts.push(offset);
+      offset += line.length + 1;
+    }
+    const { pattern } = vocabulary();
+    let line = 0;
+    for (const match of text.matchAll(pattern)) {
+      while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1]! <= match.index) line++;
+      const stem = match[0].toLowerCase();
+      const lines = this.linesByStem.get(stem);
+      if (!lines) this.linesByStem.set(stem, [line]);
+      else if (lines.at(-1) !== line) lines.push(line);
+    }
+  }
+
+  /** Line numbers, in order, of the lines holding any of the words. */
+  linesWithAny(words: readonly string[]): readonly number[] {
+    const { stemOf } = vocabulary();
+    const groups: number[][] = [];
+    for (const word of words) {
+      const stem = stemOf.get(word);
+      if (stem === undefined) throw new Error(`Trigger word "${word}" was never registered`);
+      const lines = this.linesByStem.get(stem);
+      if (lines) groups.push(lines);
+    }
+    if (groups.length <= 1) return groups[0] ?? [];
+    const merged = groups.flat().sort((a, b) => a - b);
+    return merged.filter((line, i) => i === 0 || line !== merged[i - 1]);
+  }
+
+  /** The first match of `pattern` on the lines holding any of the words, as offsets in the text. */
+  firstMatch(pattern: RegExp, words: readonly string[]): { start: number; end: number } | null {
+    for (const line of this.linesWithAny(words)) {
+      const match = pattern.exec(this.lines[line]!);
+      if (match) {
+        const start = this.lineStarts[line]! + match.index;
+        return { start, end: start + match[0].length };
+      }
+    }
+    return null;
+  }
+}
