@@ -5,14 +5,13 @@
  * wired to its collaborators here and nowhere else.
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { openConfiguredDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { installApiDocument } from './http/api-document.ts';
 import type { App } from './http/app-types.ts';
@@ -27,6 +26,10 @@ import { registerDeleteAccount } from './modules/accounts/routes/delete-account.
 import { registerGetAccount } from './modules/accounts/routes/get-account.ts';
 import { registerListMembers } from './modules/accounts/routes/list-members.ts';
 import { registerPutAccount } from './modules/accounts/routes/put-account.ts';
+import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
+import { registerCreateApiKey } from './modules/api-keys/routes/create-api-key.ts';
+import { registerListApiKeys } from './modules/api-keys/routes/list-api-keys.ts';
+import { registerRevokeApiKey } from './modules/api-keys/routes/revoke-api-key.ts';
 import { BillingService, CANCEL_SUBSCRIPTION_TOPIC } from './modules/billing/billing-service.ts';
 import {
   createStripeClient,
@@ -34,8 +37,30 @@ import {
   StripePaymentProvider,
   type PaymentProvider,
 } from './modules/billing/payment-provider.ts';
+import { registerCheckout } from './modules/billing/routes/checkout.ts';
+import { registerLocalCheckoutPages } from './modules/billing/routes/local-checkout-pages.ts';
+import { registerPaymentWebhook } from './modules/billing/routes/payment-webhook.ts';
 import { IntegrationService, REVOKE_TOKEN_TOPIC, revokeToken } from './modules/integrations/integration-service.ts';
+import { parseTrustedProxies } from './modules/limits/client-address.ts';
+import type { CountingStore } from './modules/limits/counting-store.ts';
+import { createCountingStore } from './modules/limits/create-counting-store.ts';
+import { RateLimiter } from './modules/limits/rate-limiter.ts';
 import { registerGetAssessmentMetadata } from './modules/metadata/get-assessment-metadata.ts';
+import { membershipRefusalError, MeteringService } from './modules/metering/metering-service.ts';
+import { registerGetUsage } from './modules/metering/routes/get-usage.ts';
+import { CoachService } from './modules/coach/coach-service.ts';
+import { createLlmCoach } from './modules/coach/llm/llm-coach.ts';
+import { registerPostChat } from './modules/coach/routes/post-chat.ts';
+import { ProductService } from './modules/products/product-service.ts';
+import { registerGetProducts, registerGetProductScores, registerPostProducts } from './modules/products/routes/products.ts';
+import { CrawlSlots } from './modules/scoring/crawl-slots.ts';
+import { crawlerOptionsFromConfig, createCrawler, type HostLookup } from './modules/scoring/crawler/crawler.ts';
+import { createLlmRefiner } from './modules/scoring/refinement/llm-refiner.ts';
+import { registerGetScore, registerGetScores } from './modules/scoring/routes/get-score.ts';
+import { registerPostScore, registerPostScoreQuick, registerPostTryScore } from './modules/scoring/routes/post-score.ts';
+import { registerPostScoreLink } from './modules/scoring/routes/post-score-link.ts';
+import { registerPostScoreProduct } from './modules/scoring/routes/post-score-product.ts';
+import { ScoringService } from './modules/scoring/scoring-service.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { registerHomePage } from './web/home-page.ts';
 import { registerSignInPages } from './web/sign-in-pages.ts';
@@ -46,6 +71,10 @@ export interface AppDependencies {
   /** An opened database; the app then leaves closing it to the caller. */
   database?: DatabaseHandle;
   paymentProvider?: PaymentProvider;
+  /** The rate-limit counting store; default: Redis when REDIS_URL is set, else in-process. */
+  countingStore?: CountingStore;
+  /** The crawler's DNS seam (tests resolve fixture names to 127.0.0.1 through it). */
+  crawlLookup?: HostLookup;
   /** Background pollers (the outbox); tests drive them by hand. Default true. */
   backgroundWork?: boolean;
 }
@@ -53,7 +82,12 @@ export interface AppDependencies {
 export interface Services {
   accounts: AccountService;
   billing: BillingService;
+  metering: MeteringService;
+  apiKeys: ApiKeyService;
   integrations: IntegrationService;
+  products: ProductService;
+  scoring: ScoringService;
+  coach: CoachService;
   outbox: Outbox;
 }
 
@@ -69,13 +103,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<BuiltApp> {
   const clock = deps.clock ?? systemClock;
   const ownsDatabase = !deps.database;
-  const database =
-    deps.database ??
-    (await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl, schema: config.databaseSchema }
-        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), schema: config.databaseSchema },
-    ));
+  const database = deps.database ?? (await openConfiguredDatabase(config));
   await migrate(database);
   const devKey = config.identity.jwksUrl ? null : await loadOrCreateDevKey(config.dataDir);
 
@@ -85,14 +113,21 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // No Fastify trustProxy: TRUST_PROXY is applied by the limits module's clientAddress rule alone.
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Once shutdown begins, a response in flight closes its connection behind it:
+  // a kept-alive socket would otherwise hold the server open after the last request.
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (shuttingDown) reply.header('connection', 'close');
   });
   // An empty JSON body is an absent body: routes then report the missing field by name.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -114,29 +149,105 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     deps.paymentProvider ??
     (config.payments.stripeSecretKey
       ? new StripePaymentProvider(createStripeClient({ secretKey: config.payments.stripeSecretKey, apiBase: config.payments.stripeApiBase }))
-      : new LocalPaymentProvider());
-  const billing = new BillingService({ db: database.db, provider: paymentProvider });
+      : new LocalPaymentProvider({ publicBaseUrl: config.publicBaseUrl, signingSecret: config.payments.webhookSecrets[0]!, clock }));
+  // Returns at once: an unreachable Redis never delays start-up; the gate then fails closed and /readyz says so.
+  const countingStore =
+    deps.countingStore ??
+    createCountingStore({
+      redisUrl: config.redisUrl,
+      timeoutMs: config.rateLimitStoreTimeoutMs,
+      onConnectionError: (error) => log.debug({ err: error }, 'rate-limit store connection error'),
+    });
+  const limiter = new RateLimiter({
+    store: countingStore,
+    clock,
+    timeoutMs: config.rateLimitStoreTimeoutMs,
+    onStoreFailure: (error, policy) => log.warn({ err: error, policy: policy.name }, 'rate-limit store failed; request refused'),
+  });
+  const billing: BillingService = new BillingService({
+    db: database.db,
+    clock,
+    provider: paymentProvider,
+    outbox,
+    log,
+    settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl: config.publicBaseUrl },
+    creditPack: (tx, purchase) => metering.creditPack(tx, purchase),
+  });
+  const metering: MeteringService = new MeteringService({
+    db: database.db,
+    clock,
+    entitlements: billing,
+    limiter,
+    trustedProxies: parseTrustedProxies(config.trustProxy),
+    memberCount: (executor, accountId) => accounts.memberCount(executor, accountId),
+    productCount: (executor, accountId) => products.count(executor, accountId),
+  });
+  const apiKeys = new ApiKeyService({ db: database.db, clock, access: metering });
   const integrations = new IntegrationService();
+  const products = new ProductService(database.db);
+  const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup));
+  const scoring = new ScoringService({
+    db: database.db,
+    clock,
+    crawler,
+    slots: new CrawlSlots(config.crawl.maxActive, config.crawl.queueLimit),
+    refiner: config.llm ? createLlmRefiner(config.llm) : null,
+    crawlAllowlist: config.crawl.allowlist,
+    fullCrawlMaxPages: config.crawl.maxPages,
+    log,
+  });
+  const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
   const accounts = new AccountService({
     db: database.db,
     clock,
     outbox,
-    hooks: { onAccountCreated: (tx, accountId) => billing.createRecord(tx, accountId) },
+    hooks: {
+      onAccountCreated: (tx, accountId) => billing.createRecord(tx, accountId),
+      beforeMemberAdded: (tx, accountId) => metering.seatRefusal(tx, accountId),
+    },
     erasureParticipants: [billing, integrations],
   });
   outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
 
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => log.debug({ reason }, 'token rejected'));
-  const routes = installAuthentication(app, { verifier, resolveAccount: (identity) => accounts.resolve(identity) });
+  const routes = installAuthentication(app, {
+    verifier,
+    resolveAccount: (identity) => accounts.resolve(identity),
+    apiKeys: (key) => apiKeys.authenticate(key),
+    membershipRefusal: membershipRefusalError,
+  });
 
   // Routes, grouped by resource.
-  registerHealthRoutes(app, [{ name: 'database', check: () => database.ping() }]);
+  registerHealthRoutes(app, [
+    { name: 'database', check: () => database.ping() },
+    ...(countingStore.kind === 'redis' ? [{ name: 'redis', optional: true, check: () => readyOrThrow(limiter) }] : []),
+  ]);
   registerGetAccount(app, { accounts, billing });
   registerPutAccount(app, { accounts });
   registerDeleteAccount(app, { accounts });
   registerListMembers(app, { accounts });
   registerGetAssessmentMetadata(app);
+  registerCheckout(app, { billing });
+  registerPaymentWebhook(app, { billing, webhookSecrets: config.payments.webhookSecrets, clock });
+  if (paymentProvider.name === 'local') {
+    registerLocalCheckoutPages(app, { clock, signingSecret: config.payments.webhookSecrets[0]!, publicBaseUrl: config.publicBaseUrl });
+  }
+  registerGetUsage(app, { metering });
+  registerCreateApiKey(app, { apiKeys });
+  registerListApiKeys(app, { apiKeys });
+  registerRevokeApiKey(app, { apiKeys });
+  registerPostScore(app, { scoring, metering });
+  registerPostScoreQuick(app, { scoring, metering });
+  registerPostTryScore(app, { scoring, metering });
+  registerPostScoreProduct(app, { scoring, metering, products });
+  registerPostScoreLink(app, { scoring });
+  registerGetScore(app, { scoring });
+  registerGetScores(app, { scoring });
+  registerGetProducts(app, { products });
+  registerPostProducts(app, { products, metering, crawlAllowlist: config.crawl.allowlist });
+  registerGetProductScores(app, { products, scoring });
+  registerPostChat(app, { coach, metering, scoring, heartbeatMs: config.sseHeartbeatMs });
   registerHomePage(app);
   registerSignInPages(app, { config, devKey, clock });
   if (devKey) {
@@ -149,8 +260,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   }
   app.addHook('onClose', async () => {
     await outbox.stop();
+    await limiter.close();
+    await crawler.close();
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, integrations, outbox }, database, devKey, routes };
+  return { app, services: { accounts, billing, metering, apiKeys, integrations, products, scoring, coach, outbox }, database, devKey, routes };
+}
+
+/** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */
+async function readyOrThrow(limiter: RateLimiter): Promise<void> {
+  if (!(await limiter.isReady())) throw new Error('the rate-limit store does not answer');
 }

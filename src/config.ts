@@ -5,6 +5,7 @@
  * README.md's table lists every variable; keep the two in step.
  */
 import path from 'node:path';
+import { DEFAULT_CRAWLER_OPTIONS as CRAWL } from './modules/scoring/crawler/crawler-options.ts';
 
 export interface Config {
   port: number;
@@ -57,6 +58,8 @@ export interface Config {
     graceDays: number;
   };
   outboxPollMs: number;
+  /** Silence after which an event stream sends a heartbeat comment. */
+  sseHeartbeatMs: number;
 }
 
 /** The language-model settings, present only when LLM_BASE_URL is set. */
@@ -118,12 +121,12 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitStoreTimeoutMs: read.integer('RATE_LIMIT_STORE_TIMEOUT_MS', 200, 10, 10_000),
     crawl: {
       allowlist: read.list('CRAWL_ALLOWLIST'),
-      maxPages: read.integer('CRAWL_MAX_PAGES', 25, 1, 200),
-      maxPageBytes: read.integer('CRAWL_MAX_PAGE_BYTES', 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
-      requestTimeoutMs: read.integer('CRAWL_REQUEST_TIMEOUT_MS', 8000, 100, 120_000),
-      deadlineMs: read.integer('CRAWL_DEADLINE_MS', 20_000, 500, 600_000),
-      maxRedirects: read.integer('CRAWL_MAX_REDIRECTS', 5, 0, 5),
-      concurrency: read.integer('CRAWL_CONCURRENCY', 6, 1, 32),
+      maxPages: read.integer('CRAWL_MAX_PAGES', CRAWL.maxPages, 1, 200),
+      maxPageBytes: read.integer('CRAWL_MAX_PAGE_BYTES', CRAWL.maxBytesPerPage, 1024, 64 * 1024 * 1024),
+      requestTimeoutMs: read.integer('CRAWL_REQUEST_TIMEOUT_MS', CRAWL.requestTimeoutMs, 100, 120_000),
+      deadlineMs: read.integer('CRAWL_DEADLINE_MS', CRAWL.crawlDeadlineMs, 500, 600_000),
+      maxRedirects: read.integer('CRAWL_MAX_REDIRECTS', CRAWL.maxRedirects, 0, CRAWL.maxRedirects),
+      concurrency: read.integer('CRAWL_CONCURRENCY', CRAWL.concurrency, 1, 32),
       maxActive: read.integer('CRAWL_MAX_ACTIVE', 4, 1, 256),
       queueLimit: read.integer('CRAWL_QUEUE_LIMIT', 16, 0, 10_000),
     },
@@ -143,6 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
       graceDays: read.integer('PAYMENT_GRACE_DAYS', 7, 0, 60),
     },
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 2000, 10, 600_000),
+    sseHeartbeatMs: read.integer('SSE_HEARTBEAT_MS', 10_000, 10, 300_000),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -14,9 +14,13 @@ import { buildApp, type AppDependencies, type BuiltApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { signDevToken, type DevTokenClaims } from '../src/identity/dev-identity.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/** The day the fixture company sites were written for (their changelogs end just before it). */
+export const FIXTURE_CRAWL_DATE = '2026-11-20T12:00:00.000Z';
 
 export function testDatabaseKind(): TestDatabaseKind {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -36,6 +40,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const handle = await openDatabase({ kind: 'postgres', url, schema, poolSize: 5 });
+    await migrate(handle);
     return {
       handle,
       options: { url, schema },
@@ -67,6 +72,8 @@ export interface TestApp extends BuiltApp {
   token(claims: DevTokenClaims): Promise<string>;
   /** Authorization headers for a user, optionally in an organisation with a role. */
   authHeaders(claims: DevTokenClaims): Promise<Record<string, string>>;
+  /** Listens on 127.0.0.1 (for streams and real HTTP clients); returns the base URL. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -90,6 +97,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     testDatabase,
     token,
     authHeaders: async (claims) => ({ authorization: `Bearer ${await token(claims)}` }),
+    async listen() {
+      await built.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = built.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening on a TCP port');
+      return `http://127.0.0.1:${address.port}`;
+    },
     async close() {
       await built.app.close();
       if (!options.database) await testDatabase.drop();

@@ -3,11 +3,13 @@
  * PostgreSQL when a connection string is given. One Drizzle schema serves both.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { Config } from '../config.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -42,6 +44,15 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; schema?: string | null; poolSize?: number }
   /** dataDir null keeps the database in memory; loadDataDir starts from a dump (tests). */
   | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; schema?: string | null };
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pglite. */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<DatabaseHandle> {
+  return openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, schema: config.databaseSchema }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), schema: config.databaseSchema },
+  );
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres' ? openPostgres(options) : openPglite(options);

@@ -10,3 +10,5 @@ export * from '../modules/webhooks/tables.ts';
 export * from '../modules/products/tables.ts';
 export * from '../modules/scoring/tables.ts';
 export * from '../outbox/tables.ts';
+export * from '../modules/metering/tables.ts';
+export * from '../modules/api-keys/tables.ts';

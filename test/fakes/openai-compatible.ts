@@ -186,12 +186,30 @@ async function streamReply(res: http.ServerResponse, request: ReceivedChatReques
   for (const [index, chunk] of chunks.entries()) {
     if (index > 0 && !(await wait(reply.delayBetweenChunksMs ?? 0, request))) return;
     if (reply.dropAfterChunks === index) return drop(res, request);
-    res.write(event({ content: chunk }, null));
+    const accepted = res.write(event({ content: chunk }, null));
     request.chunksWritten += 1;
+    // Like a real server, stop producing while the client is not reading (TCP backpressure).
+    if (!accepted && !(await drained(res))) return;
   }
   if (reply.dropAfterChunks !== undefined) return drop(res, request);
   res.write(event({}, 'stop', { usage: usageOf(request, chunks.join('')) }));
   res.end('data: [DONE]\n\n');
+}
+
+/** Resolves true once the response can take more, false if the client went away first. */
+function drained(res: http.ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onDrain = () => {
+      res.off('close', onClose);
+      resolve(true);
+    };
+    const onClose = () => {
+      res.off('drain', onDrain);
+      resolve(false);
+    };
+    res.once('drain', onDrain);
+    res.once('close', onClose);
+  });
 }
 
 function drop(res: http.ServerResponse, request: ReceivedChatRequest): void {

@@ -1,7 +1,9 @@
 /**
  * Just enough of Stripe's REST API for our provider: form-encoded requests,
  * JSON objects back, and Stripe's error envelope when told to fail.
+ * Routes: DELETE /v1/subscriptions/<id> (cancel), POST /v1/checkout/sessions.
  */
+import crypto from 'node:crypto';
 import { startHttpRecorder, type HttpRecorder, type RecordedRequest } from './http-recorder.ts';
 
 export interface FakeStripe extends HttpRecorder {
@@ -9,12 +11,33 @@ export interface FakeStripe extends HttpRecorder {
   outage(): void;
   healthy(): void;
   cancellations(): { subscriptionId: string; form: URLSearchParams }[];
+  /** The form of every checkout session created, in order. */
+  checkoutSessions(): URLSearchParams[];
 }
+
+export const FAKE_CHECKOUT_HOST = 'https://checkout.stripe.test';
 
 function respond(request: RecordedRequest) {
   const cancel = /^\/v1\/subscriptions\/([^/?]+)/.exec(request.url);
   if (request.method === 'DELETE' && cancel) {
     return { status: 200, body: { id: cancel[1], object: 'subscription', status: 'canceled' } };
+  }
+  if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
+    const form = new URLSearchParams(request.body);
+    const id = `cs_test_${crypto.randomUUID().replaceAll('-', '')}`;
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'checkout.session',
+        mode: form.get('mode'),
+        client_reference_id: form.get('client_reference_id'),
+        customer: form.get('customer'),
+        status: 'open',
+        payment_status: 'unpaid',
+        url: `${FAKE_CHECKOUT_HOST}/c/pay/${id}`,
+      },
+    };
   }
   return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such route ${request.url}` } } };
 }
@@ -29,5 +52,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       recorder.requests
         .filter((r) => r.method === 'DELETE' && r.url.startsWith('/v1/subscriptions/'))
         .map((r) => ({ subscriptionId: decodeURIComponent(r.url.split('/')[3]!.split('?')[0]!), form: new URLSearchParams(r.body || r.url.split('?')[1] || '') })),
+    checkoutSessions: () => recorder.requests.filter((r) => r.method === 'POST' && r.url === '/v1/checkout/sessions').map((r) => new URLSearchParams(r.body)),
   };
 }

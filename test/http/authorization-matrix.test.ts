@@ -58,7 +58,8 @@ describe('authorisation matrix', () => {
       const permission = route.permission as Permission;
       for (const role of ['member', 'admin'] as Role[]) {
         if (hasPermission(role, permission)) continue;
-        const headers = await t.authHeaders({ sub: `matrix_${role}`, account: 'org_matrix', role });
+        // One organisation per role: a Free organisation has one seat.
+        const headers = await t.authHeaders({ sub: `matrix_${role}`, account: `org_matrix_${role}`, role });
         const response = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers, payload: route.method === 'GET' ? undefined : {} });
         if (response.statusCode !== 403 || JSON.stringify(response.json()) !== JSON.stringify(FORBIDDEN_BODY)) {
           failures.push(`${route.method} ${route.url} as ${role}: ${response.statusCode} ${response.body}`);

@@ -9,6 +9,8 @@ import { testDatabaseKind } from '../harness.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const NODE = path.join(ROOT, 'node_modules/.bin/node');
+/** The command's entry point, run with NODE directly (npx adds seconds of start-up per call). */
+export const MATURITY_BIN = path.join(ROOT, 'bin/maturity.js');
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

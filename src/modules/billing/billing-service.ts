@@ -1,29 +1,77 @@
 /**
- * Billing: each account's plan and payment-provider references.
- * Owns billing_accounts.
+ * Billing: each account's plan, its entitlement (limits and billing period),
+ * checkout, the payment events that move it between plans, and the
+ * subscription side of erasure. Owns billing_accounts,
+ * billing_subscriptions and payment_events.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Outbox, OutboxMessage } from '../../outbox/outbox.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
-import type { OutboxMessage } from '../../outbox/outbox.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { billingAccounts } from './tables.ts';
+import { entitlementFrom, type Entitlement } from './entitlement.ts';
+import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit } from './payment-event-processor.ts';
+import type { PaymentEvent } from './payment-events.ts';
+import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
+import { isPaidPlan, PLAN_NAMES, type Plan } from './plans.ts';
+import { billingAccounts, billingSubscriptions } from './tables.ts';
 
-export type Plan = (typeof billingAccounts.plan.enumValues)[number];
+export type { Plan } from './plans.ts';
+export { CANCEL_SUBSCRIPTION_TOPIC } from './payment-event-processor.ts';
 
-export const CANCEL_SUBSCRIPTION_TOPIC = 'billing.cancel_subscription';
+export interface BillingSettings {
+  /** PAYMENT_GRACE_DAYS: how long a failed payment keeps the paid limits. */
+  graceDays: number;
+  /** PAYMENT_PRICE_IDS: provider price id -> plan or pack key. */
+  priceIds: Readonly<Record<string, string>>;
+  publicBaseUrl: string;
+}
+
+export interface BillingDependencies {
+  db: Database;
+  clock: Clock;
+  provider: PaymentProvider;
+  outbox: Outbox;
+  log: FastifyBaseLogger;
+  settings: BillingSettings;
+  /** Credits a bought score pack (the metering module's ledger), in the event's transaction. */
+  creditPack: PackCredit;
+}
+
+export type CheckoutOutcome = { ok: true; url: string } | { ok: false; error: ApiError };
+
+/** Where the provider sends the buyer back to. */
+const CHECKOUT_SUCCESS_PATH = '/?checkout=success';
+const CHECKOUT_CANCEL_PATH = '/pricing?checkout=cancelled';
 
 export class BillingService implements ErasureParticipant {
   readonly #db: Database;
+  readonly #clock: Clock;
   readonly #provider: PaymentProvider;
+  readonly #settings: BillingSettings;
+  readonly #events: PaymentEventProcessor;
 
-  constructor(deps: { db: Database; provider: PaymentProvider }) {
+  constructor(deps: BillingDependencies) {
     this.#db = deps.db;
+    this.#clock = deps.clock;
     this.#provider = deps.provider;
+    this.#settings = deps.settings;
+    this.#events = new PaymentEventProcessor({
+      db: deps.db,
+      clock: deps.clock,
+      outbox: deps.outbox,
+      log: deps.log,
+      priceIds: deps.settings.priceIds,
+      creditPack: deps.creditPack,
+      providerName: deps.provider.name,
+    });
   }
 
+  /** The new account's billing record; its Free cycles count from now. */
   async createRecord(executor: Executor, accountId: string): Promise<void> {
-    await executor.insert(billingAccounts).values({ accountId }).onConflictDoNothing();
+    await executor.insert(billingAccounts).values({ accountId, cycleAnchor: this.#clock.now() }).onConflictDoNothing();
   }
 
   async planOf(accountId: string): Promise<Plan> {
@@ -31,18 +79,97 @@ export class BillingService implements ErasureParticipant {
     return record?.plan ?? 'free';
   }
 
+  /** The limits that apply to the account now and the period they count in. Pass the transaction when inside one. */
+  async entitlementOf(accountId: string, executor: Executor = this.#db): Promise<Entitlement> {
+    const [record] = await executor
+      .select({
+        plan: billingAccounts.plan,
+        cycleAnchor: billingAccounts.cycleAnchor,
+        seatLimit: billingAccounts.seatLimit,
+        startedAt: billingSubscriptions.startedAt,
+        periodStart: billingSubscriptions.periodStart,
+        periodEnd: billingSubscriptions.periodEnd,
+        lastPaymentSucceededAt: billingSubscriptions.lastPaymentSucceededAt,
+        lastPaymentFailedAt: billingSubscriptions.lastPaymentFailedAt,
+        subscriptionId: billingSubscriptions.subscriptionId,
+      })
+      .from(billingAccounts)
+      .leftJoin(billingSubscriptions, eq(billingSubscriptions.subscriptionId, billingAccounts.providerSubscriptionId))
+      .where(eq(billingAccounts.accountId, accountId));
+    const now = this.#clock.now();
+    const state = record
+      ? { plan: record.plan, cycleAnchor: record.cycleAnchor, seatLimit: record.seatLimit, subscription: record.subscriptionId ? record : null }
+      : // No record: the account is gone or being created elsewhere; Free is the safe answer.
+        { plan: 'free' as const, cycleAnchor: now, seatLimit: null, subscription: null };
+    return entitlementFrom(state, now, this.#settings.graceDays);
+  }
+
+  /** A verified payment event (the webhook route verified the signature). */
+  applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
+    return this.#events.apply(event);
+  }
+
+  /**
+   * POST /api/payment/checkout: where to send the buyer for a plan or a
+   * pack. Packs are for paid plans (part 8); buying the plan the account
+   * already has is a conflict.
+   */
+  async startCheckout(accountId: string, item: CheckoutItem): Promise<CheckoutOutcome> {
+    const entitlement = await this.entitlementOf(accountId);
+    if (item.kind === 'pack' && !isPaidPlan(entitlement.plan)) {
+      return {
+        ok: false,
+        error: new ApiError('PLAN_LIMIT_REACHED', {
+          message: 'Score packs are sold to paid plans only.',
+          action: 'Upgrade to Pro or Business first, then buy a score pack.',
+        }),
+      };
+    }
+    if (item.kind === 'plan' && item.plan === entitlement.plan) {
+      return { ok: false, error: new ApiError('CONFLICT', { message: `The account is already on the ${PLAN_NAMES[item.plan]} plan.` }) };
+    }
+    const [record] = await this.#db
+      .select({ customerId: billingAccounts.providerCustomerId })
+      .from(billingAccounts)
+      .where(eq(billingAccounts.accountId, accountId));
+    const key = item.kind === 'plan' ? item.plan : `pack_${item.pack}`;
+    const priceId = Object.entries(this.#settings.priceIds).find(([, value]) => value === key)?.[0] ?? null;
+    const base = this.#settings.publicBaseUrl;
+    try {
+      const session = await this.#provider.createCheckout({
+        accountId,
+        customerId: record?.customerId ?? null,
+        item,
+        priceId,
+        successUrl: `${base}${CHECKOUT_SUCCESS_PATH}`,
+        cancelUrl: `${base}${CHECKOUT_CANCEL_PATH}`,
+      });
+      if (!session) return { ok: false, error: new ApiError('INVALID_REQUEST', { message: `No price is configured for ${key}; it cannot be bought online.` }) };
+      return { ok: true, url: session.url };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      return { ok: false, error: new ApiError('SERVICE_UNAVAILABLE', { message: 'The payment provider did not answer. Try again shortly.' }) };
+    }
+  }
+
+  /** Erasure cancels every subscription still running, without proration (spec part 4, effect 3). */
   async sideEffectsOnErasure(tx: Transaction, accountId: string): Promise<OutboxMessage[]> {
+    const live = await tx
+      .select({ subscriptionId: billingSubscriptions.subscriptionId })
+      .from(billingSubscriptions)
+      .where(and(eq(billingSubscriptions.accountId, accountId), isNull(billingSubscriptions.canceledAt)));
     const [record] = await tx
       .select({ subscriptionId: billingAccounts.providerSubscriptionId })
       .from(billingAccounts)
       .where(eq(billingAccounts.accountId, accountId));
-    if (!record?.subscriptionId) return [];
-    return [{ topic: CANCEL_SUBSCRIPTION_TOPIC, payload: { subscriptionId: record.subscriptionId, provider: this.#provider.name } }];
+    const ids = new Set([...live.map((row) => row.subscriptionId), ...(record?.subscriptionId ? [record.subscriptionId] : [])]);
+    return [...ids].map((subscriptionId) => ({ topic: CANCEL_SUBSCRIPTION_TOPIC, payload: { subscriptionId, provider: this.#provider.name } }));
   }
 
-  /** Outbox handler: cancel at the provider, without proration. */
+  /** Outbox handler: cancel at the provider without proration, then record the cancellation. */
   async cancelSubscription(payload: Record<string, unknown>): Promise<void> {
     if (typeof payload.subscriptionId !== 'string') throw new Error('cancel message without subscriptionId');
     await this.#provider.cancelSubscription(payload.subscriptionId);
+    await this.#events.markCancelled(payload.subscriptionId);
   }
 }

@@ -2,10 +2,42 @@
  * The payment provider behind one small interface: Stripe through its official
  * SDK when STRIPE_SECRET_KEY is set, the built-in local provider otherwise.
  */
+import crypto from 'node:crypto';
 import Stripe from 'stripe';
+import type { Clock } from '../../clock.ts';
+import type { PaidPlan, ScorePack } from './plans.ts';
+import { encodeLocalCheckout, LOCAL_CHECKOUT_PATH, LOCAL_CHECKOUT_TTL_MS } from './local-checkout-session.ts';
+
+/** What a checkout sells: a plan (a subscription) or a score pack (a one-time payment). */
+export type CheckoutItem = { kind: 'plan'; plan: PaidPlan } | { kind: 'pack'; pack: ScorePack };
+
+export interface CheckoutRequest {
+  accountId: string;
+  /** The provider's customer for this account, once known. */
+  customerId: string | null;
+  item: CheckoutItem;
+  /** The provider's price for the item (PAYMENT_PRICE_IDS); null when none is configured. */
+  priceId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** The provider could not be reached or refused the request; the caller answers 503. */
+export class PaymentProviderUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('the payment provider is unavailable', { cause });
+    this.name = 'PaymentProviderUnavailable';
+  }
+}
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local';
+  /**
+   * Starts a checkout and answers the address to send the buyer to; null
+   * when this provider cannot sell the item (no price configured). The
+   * completed checkout comes back as a checkout.session.completed event.
+   */
+  createCheckout(request: CheckoutRequest): Promise<{ url: string } | null>;
   /** Ends the subscription now, without proration. Idempotent: an already-ended one is success. */
   cancelSubscription(subscriptionId: string): Promise<void>;
 }
@@ -35,6 +67,34 @@ export class StripePaymentProvider implements PaymentProvider {
     this.#stripe = stripe;
   }
 
+  /**
+   * A Checkout Session whose client reference and metadata carry our account
+   * id, and whose subscription carries it too (subscription_data.metadata;
+   * the provider copies it onto every invoice), so that every later event
+   * finds the account even when it arrives before the checkout's own.
+   */
+  async createCheckout(request: CheckoutRequest): Promise<{ url: string } | null> {
+    if (!request.priceId) return null;
+    const { accountId, item } = request;
+    const metadata: Record<string, string> = item.kind === 'plan' ? { accountId, plan: item.plan } : { accountId, pack: item.pack };
+    try {
+      const session = await this.#stripe.checkout.sessions.create({
+        mode: item.kind === 'plan' ? 'subscription' : 'payment',
+        line_items: [{ price: request.priceId, quantity: 1 }],
+        client_reference_id: accountId,
+        ...(request.customerId ? { customer: request.customerId } : {}),
+        metadata,
+        ...(item.kind === 'plan' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new Error('checkout session without a url');
+      return { url: session.url };
+    } catch (error) {
+      throw new PaymentProviderUnavailable(error);
+    }
+  }
+
   async cancelSubscription(subscriptionId: string): Promise<void> {
     try {
       await this.#stripe.subscriptions.cancel(subscriptionId, { prorate: false, invoice_now: false });
@@ -46,11 +106,44 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 }
 
+export interface LocalProviderOptions {
+  publicBaseUrl: string;
+  /** Signs the checkout address (and, in the pay route, the event). */
+  signingSecret: string;
+  clock: Clock;
+}
+
 /**
- * The embedded provider: subscriptions live only in our database, so
- * cancelling has nothing to tell anyone.
+ * The embedded provider: no money moves. Checkout is a page of ours
+ * (/payment/local-checkout) whose Pay button makes the server deliver a
+ * signed checkout.session.completed to our own webhook endpoint, so the
+ * local path exercises the production one. Its subscriptions exist only in
+ * our database: cancelling has nobody to tell, and BillingService marks the
+ * subscription cancelled once this returns.
  */
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
+  readonly #options: LocalProviderOptions;
+
+  constructor(options: LocalProviderOptions) {
+    this.#options = options;
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<{ url: string }> {
+    const token = encodeLocalCheckout(
+      {
+        sessionId: crypto.randomUUID(),
+        accountId: request.accountId,
+        customerId: request.customerId ?? `cus_local_${request.accountId}`,
+        item: request.item,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        expiresAt: this.#options.clock.now().getTime() + LOCAL_CHECKOUT_TTL_MS,
+      },
+      this.#options.signingSecret,
+    );
+    return { url: `${this.#options.publicBaseUrl}${LOCAL_CHECKOUT_PATH}?session=${token}` };
+  }
+
   async cancelSubscription(): Promise<void> {}
 }

@@ -1,15 +1,66 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/tables.ts';
+import { PAID_PLANS, PLANS } from './plans.ts';
 
-/** One billing record per account: its plan and its payment-provider references. */
+/**
+ * One billing record per account: its current plan (derived from its
+ * subscriptions by every payment event), the references the provider knows
+ * it by, and what its cycles count from.
+ */
 export const billingAccounts = pgTable('billing_accounts', {
   accountId: uuid('account_id')
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),
-  plan: text('plan', { enum: ['free', 'pro', 'business', 'enterprise'] })
-    .notNull()
-    .default('free'),
+  plan: text('plan', { enum: PLANS }).notNull().default('free'),
   providerCustomerId: text('provider_customer_id').unique(),
+  /** The subscription the plan comes from; the one erasure cancels. */
   providerSubscriptionId: text('provider_subscription_id').unique(),
+  /** Free cycles are monthly from here: the account's creation. */
+  cycleAnchor: timestamp('cycle_anchor', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** A negotiated Enterprise seat count ("custom" in spec part 8); null is unlimited. Set by operators. */
+  seatLimit: integer('seat_limit'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * What the payment events have told us about each subscription, merged so
+ * that the result does not depend on the order they arrive in: state fields
+ * go to the newest event (by its `created`, ties by STATE_RANK), the period
+ * only moves forward, payment times keep their latest, and a cancellation
+ * is final.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    subscriptionId: text('subscription_id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id'),
+    plan: text('plan', { enum: PAID_PLANS }),
+    status: text('status'),
+    stateAt: timestamp('state_at', { withTimezone: true, mode: 'date' }),
+    stateRank: integer('state_rank'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }),
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }),
+    lastPaymentSucceededAt: timestamp('last_payment_succeeded_at', { withTimezone: true, mode: 'date' }),
+    lastPaymentFailedAt: timestamp('last_payment_failed_at', { withTimezone: true, mode: 'date' }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('billing_subscriptions_account_idx').on(table.accountId)],
+);
+
+/**
+ * Payment events already applied, by the provider's event id: the insert
+ * that claims an id runs in the transaction that applies the event, so a
+ * duplicate delivery, even a simultaneous one, changes nothing. Holds no
+ * account data, so it outlives erasure.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

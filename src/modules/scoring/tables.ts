@@ -16,6 +16,11 @@ export const scoringResults = pgTable(
     createdByUserId: text('created_by_user_id'),
     url: text('url').notNull(),
     result: jsonb('result').$type<ScoringResult>().notNull(),
+    /** The caller's own words about the company; used by the LLM path, never as evidence. */
+    context: text('context'),
+    depth: text('depth', { enum: ['full', 'quick'] })
+      .notNull()
+      .default('full'),
     /** SHA-256 of the claim token handed to the anonymous caller; null once linked or when not anonymous. */
     claimTokenHash: text('claim_token_hash'),
     linkedAt: timestamp('linked_at', { withTimezone: true, mode: 'date' }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOfAccount } from '../../../../test/account-data.ts';
+import { subscribe } from '../../../../test/fakes/payment-webhook-client.ts';
 import { FORBIDDEN_BODY, startTestApp, type TestApp } from '../../../../test/harness.ts';
 
 let t: TestApp;
@@ -32,6 +33,8 @@ describe('account isolation and roles', () => {
     const admin = await t.authHeaders({ sub: 'role_admin', account: 'org_roles', role: 'admin' });
     const member = await t.authHeaders({ sub: 'role_member', account: 'org_roles', role: 'member' });
     const accountId = (await t.app.inject({ method: 'GET', url: '/api/account', headers: admin })).json().id;
+    // A Free organisation has one seat: the member needs a paid plan to get in.
+    await subscribe(t, accountId, 'pro');
 
     const adminDelete = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: admin, payload: { confirmation: 'DELETE' } });
     expect(adminDelete.statusCode).toBe(403);

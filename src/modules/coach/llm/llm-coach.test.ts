@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../../test/fakes/openai-compatible.ts';
-import { fixtureResult } from '../local/fixture-result.ts';
+import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
 import type { ChatMessage } from '../local/local-coach.ts';
 import { CoachProviderError } from './coach-provider-error.ts';
 import type { LlmConfig } from '../../../config.ts';

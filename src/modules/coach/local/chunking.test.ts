@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkForStreaming, DEFAULT_MAX_CHUNK_CHARS } from './chunking.ts';
-import { fixtureResult } from './fixture-result.ts';
+import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
 import { composeCoachAnswer } from './local-coach.ts';
 
 /** Text with words, runs of spaces and newlines, long words and astral characters. */

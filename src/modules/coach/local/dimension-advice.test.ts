@@ -4,7 +4,7 @@ import { DIMENSION_IDS, dimensionById, type DimensionId } from '../../../framewo
 import { PLAYBOOK, playbookStep } from '../../../framework/playbook.ts';
 import { stageForLevel } from '../../../framework/tiers.ts';
 import { ScoringResultSchema } from '../../scoring/result-schema.ts';
-import { fixtureResult } from './fixture-result.ts';
+import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
 import { composeCoachAnswer } from './local-coach.ts';
 import { asItem } from './markdown.ts';
 

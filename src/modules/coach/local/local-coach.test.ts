@@ -6,7 +6,7 @@ import type { ProductFunction } from '../../../framework/functions.ts';
 import { PLAYBOOK, playbookStep } from '../../../framework/playbook.ts';
 import { tierBands } from '../../../framework/tiers.ts';
 import { ScoringResultSchema, type ScoringResult } from '../../scoring/result-schema.ts';
-import { ACME_GAPS, fixtureResult } from './fixture-result.ts';
+import { ACME_GAPS, fixtureResult } from '../../../../test/fixtures/coach-result.ts';
 import { composeCoachAnswer, type ChatMessage } from './local-coach.ts';
 import { asItem, lowerFirst } from './markdown.ts';
 

@@ -1,3 +1,4 @@
+import type { Config } from '../../../config.ts';
 import type { HostLookup } from './safe-connector.ts';
 
 export interface CrawlerOptions {
@@ -32,6 +33,21 @@ export const DEFAULT_CRAWLER_OPTIONS = {
   concurrency: 6,
   userAgent: DEFAULT_USER_AGENT,
 } as const satisfies Omit<CrawlerOptions, 'allowlist' | 'lookup'>;
+
+/** The crawler the configuration describes (CRAWL_* variables). */
+export function crawlerOptionsFromConfig(crawl: Config['crawl'], lookup?: HostLookup): CrawlerOptions {
+  return {
+    ...DEFAULT_CRAWLER_OPTIONS,
+    maxPages: crawl.maxPages,
+    maxBytesPerPage: crawl.maxPageBytes,
+    requestTimeoutMs: crawl.requestTimeoutMs,
+    crawlDeadlineMs: crawl.deadlineMs,
+    maxRedirects: crawl.maxRedirects,
+    concurrency: crawl.concurrency,
+    allowlist: crawl.allowlist,
+    ...(lookup ? { lookup } : {}),
+  };
+}
 
 const POSITIVE_INTEGER_OPTIONS = ['maxPages', 'maxBytesPerPage', 'requestTimeoutMs', 'crawlDeadlineMs', 'concurrency'] as const;
 

@@ -9,7 +9,7 @@ import { assertValidOptions, type CrawlerOptions } from './crawler-options.ts';
 import { createSafeConnector, systemLookup } from './safe-connector.ts';
 
 export { CrawlFailedError } from './crawl-errors.ts';
-export { DEFAULT_CRAWLER_OPTIONS, DEFAULT_USER_AGENT, type CrawlerOptions } from './crawler-options.ts';
+export { crawlerOptionsFromConfig, DEFAULT_CRAWLER_OPTIONS, DEFAULT_USER_AGENT, type CrawlerOptions } from './crawler-options.ts';
 export { isRefusedAddress } from './refused-address.ts';
 export type { HostLookup, ResolvedAddress } from './safe-connector.ts';
 export { checkTargetUrl, type TargetCheck, type TargetRefusal } from './target-url.ts';

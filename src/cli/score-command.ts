@@ -1,0 +1,48 @@
+/**
+ * maturity score <url> [--json] [--quick] [--context <text>]: scores a site
+ * without a server or a database, with the same crawler, detectors, engine
+ * and (when configured) language-model refinement as the service.
+ */
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { loadConfigOrExit } from '../main.ts';
+import { checkTargetUrl, CrawlFailedError, crawlerOptionsFromConfig, createCrawler } from '../modules/scoring/crawler/crawler.ts';
+import { judgeCrawl, maxPagesFor } from '../modules/scoring/judge-crawl.ts';
+import { createLlmRefiner } from '../modules/scoring/refinement/llm-refiner.ts';
+import { formatScoreReport } from './score-report.ts';
+import { UsageError } from './usage-error.ts';
+
+export async function scoreCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, context: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 1) throw new UsageError('score: give exactly one address, e.g. maturity score https://example.com');
+  const config = loadConfigOrExit();
+  const target = checkTargetUrl(positionals[0]!, config.crawl.allowlist);
+  if (!target.ok) throw new UsageError(`score: ${target.reason}`);
+
+  // Diagnostics go to stderr, so stdout holds only the report or the JSON.
+  const log = pino({ level: config.logLevel }, pino.destination(2));
+  const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl));
+  try {
+    const url = target.url.toString();
+    const crawl = await crawler.crawl(url, { maxPages: maxPagesFor(values.quick ? 'quick' : 'full', config.crawl.maxPages) });
+    const result = await judgeCrawl(
+      { crawl, url, asOf: new Date(), context: values.context ?? null, companyName: null, productId: null },
+      { refiner: config.llm ? createLlmRefiner(config.llm) : null, log },
+    );
+    process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatScoreReport(result));
+  } catch (error) {
+    if (error instanceof CrawlFailedError) {
+      process.stderr.write(`The site could not be crawled: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  } finally {
+    await crawler.close();
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * Inbound payment events (spec part 6) -> the facts billing acts on. Pure:
+ * the provider's event shape (`id`, `type`, `created`, `data.object`) is read
+ * leniently, in both the current API shape (prices and periods on
+ * subscription items, the subscription under an invoice's `parent`) and the
+ * older one, because a webhook endpoint's API version is set at the provider.
+ */
+import type { BillingPeriod } from './billing-period.ts';
+import { PAID_PLANS, SCORE_PACKS, type PaidPlan, type ScorePack } from './plans.ts';
+
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  created: Date;
+  object: Record<string, unknown>;
+}
+
+/**
+ * Which state event wins when two carry the same `created` second: the
+ * subscription object's own word over the checkout's, and a deletion over
+ * everything (a cancelled subscription never comes back).
+ */
+export const STATE_RANK = { checkout: 0, subscription: 1, deletion: 2 } as const;
+
+interface AccountHints {
+  /** From client_reference_id or metadata: our account id, when the event carries it. */
+  accountId: string | null;
+  customerId: string | null;
+}
+
+export type PaymentFact =
+  | (AccountHints & {
+      kind: 'subscription_state';
+      subscriptionId: string;
+      plan: PaidPlan | null;
+      status: string;
+      rank: number;
+      startedAt: Date | null;
+      canceled: boolean;
+    })
+  | (AccountHints & { kind: 'pack_purchased'; pack: ScorePack })
+  | (AccountHints & { kind: 'payment_succeeded'; subscriptionId: string; plan: PaidPlan | null; period: BillingPeriod | null })
+  | (AccountHints & { kind: 'payment_failed'; subscriptionId: string })
+  | { kind: 'ignored'; reason: string };
+
+/** The event envelope, or null when the body is not one. */
+export function parsePaymentEvent(body: unknown): PaymentEvent | null {
+  const event = record(body);
+  const data = record(event?.data);
+  const object = record(data?.object);
+  const id = text(event?.id);
+  const type = text(event?.type);
+  const created = event?.created;
+  if (!id || !type || !object || typeof created !== 'number' || !Number.isInteger(created) || created < 0) return null;
+  return { id, type, created: fromUnix(created), object };
+}
+
+/** `priceIds` maps the provider's price ids to plan or pack keys (PAYMENT_PRICE_IDS). */
+export function factOf(event: PaymentEvent, priceIds: Readonly<Record<string, string>>): PaymentFact {
+  const object = event.object;
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return checkoutFact(event);
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscriptionId = text(object.id);
+      if (!subscriptionId) return { kind: 'ignored', reason: 'subscription without id' };
+      const status = text(object.status) ?? 'active';
+      const deleted = event.type === 'customer.subscription.deleted';
+      const prices = list(record(object.items)?.data).map((item) => idOf(record(item)?.price));
+      return {
+        kind: 'subscription_state',
+        subscriptionId,
+        ...hints(text(record(object.metadata)?.accountId), object.customer),
+        plan: planOfPrices(prices, priceIds) ?? paidPlan(record(object.metadata)?.plan),
+        status: deleted ? 'canceled' : status,
+        rank: deleted ? STATE_RANK.deletion : STATE_RANK.subscription,
+        startedAt: typeof object.start_date === 'number' ? fromUnix(object.start_date) : null,
+        canceled: deleted || TERMINAL_STATUSES.includes(status),
+      };
+    }
+    case 'invoice.payment_succeeded':
+    case 'invoice.payment_failed': {
+      const details = record(record(object.parent)?.subscription_details) ?? record(object.subscription_details);
+      const subscriptionId = idOf(details?.subscription) ?? idOf(object.subscription);
+      if (!subscriptionId) return { kind: 'ignored', reason: 'invoice without a subscription' };
+      const account = hints(text(record(details?.metadata)?.accountId) ?? text(record(object.metadata)?.accountId), object.customer);
+      if (event.type === 'invoice.payment_failed') return { kind: 'payment_failed', subscriptionId, ...account };
+      const lines = list(record(object.lines)?.data).map(record).filter((line) => line !== null);
+      return {
+        kind: 'payment_succeeded',
+        subscriptionId,
+        ...account,
+        plan: planOfPrices(lines.map(linePrice), priceIds),
+        period: servicePeriod(object, lines, priceIds),
+      };
+    }
+    default:
+      return { kind: 'ignored', reason: `unhandled event type ${event.type}` };
+  }
+}
+
+/** A subscription in these states is over; the provider never revives it. */
+const TERMINAL_STATUSES = ['canceled', 'incomplete_expired'];
+/** Checkout outcomes that mean the money is there (asynchronous methods complete later, in another event). */
+const PAID_CHECKOUT_STATUSES = ['paid', 'no_payment_required'];
+
+/** A checkout session carries no line items in its event: the plan or pack comes from the metadata we set. */
+function checkoutFact(event: PaymentEvent): PaymentFact {
+  const session = event.object;
+  if (!PAID_CHECKOUT_STATUSES.includes(text(session.payment_status) ?? '')) return { kind: 'ignored', reason: 'checkout not paid yet' };
+  const metadata = record(session.metadata);
+  const account = hints(text(session.client_reference_id) ?? text(metadata?.accountId), session.customer);
+  if (session.mode === 'subscription') {
+    const subscriptionId = idOf(session.subscription);
+    if (!subscriptionId) return { kind: 'ignored', reason: 'subscription checkout without a subscription' };
+    return {
+      kind: 'subscription_state',
+      subscriptionId,
+      ...account,
+      plan: paidPlan(metadata?.plan),
+      status: 'active',
+      rank: STATE_RANK.checkout,
+      startedAt: event.created,
+      canceled: false,
+    };
+  }
+  const pack = text(metadata?.pack);
+  if (pack && pack in SCORE_PACKS) return { kind: 'pack_purchased', ...account, pack: pack as ScorePack };
+  return { kind: 'ignored', reason: 'payment checkout for nothing we sell' };
+}
+
+/**
+ * The period the payment pays for: the subscription line's period (a
+ * renewal invoice's own period_start/period_end cover the previous period,
+ * billed in arrears), the latest-ending one if several; the invoice's own
+ * period only when no line has one.
+ */
+function servicePeriod(invoice: Record<string, unknown>, lines: Record<string, unknown>[], priceIds: Readonly<Record<string, string>>): BillingPeriod | null {
+  const periods = lines
+    .filter((line) => planOfPrices([linePrice(line)], priceIds) !== null || isSubscriptionLine(line))
+    .map((line) => periodOf(record(line.period)?.start, record(line.period)?.end))
+    .filter((period) => period !== null)
+    .sort((a, b) => b.end.getTime() - a.end.getTime());
+  return periods[0] ?? periodOf(invoice.period_start, invoice.period_end);
+}
+
+function isSubscriptionLine(line: Record<string, unknown>): boolean {
+  return line.type === 'subscription' || record(line.parent)?.type === 'subscription_item_details';
+}
+
+function linePrice(line: Record<string, unknown>): string | null {
+  return idOf(record(record(line.pricing)?.price_details)?.price) ?? idOf(line.price);
+}
+
+function periodOf(start: unknown, end: unknown): BillingPeriod | null {
+  if (typeof start !== 'number' || typeof end !== 'number' || end <= start) return null;
+  return { start: fromUnix(start), end: fromUnix(end) };
+}
+
+function planOfPrices(prices: (string | null)[], priceIds: Readonly<Record<string, string>>): PaidPlan | null {
+  for (const price of prices) {
+    const plan = price ? paidPlan(priceIds[price]) : null;
+    if (plan) return plan;
+  }
+  return null;
+}
+
+function paidPlan(value: unknown): PaidPlan | null {
+  return PAID_PLANS.find((plan) => plan === value) ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function hints(accountId: string | null, customer: unknown): AccountHints {
+  return { accountId: accountId && UUID.test(accountId) ? accountId.toLowerCase() : null, customerId: idOf(customer) };
+}
+
+/** An id, or an expanded object's id. */
+function idOf(value: unknown): string | null {
+  return text(value) ?? text(record(value)?.id);
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function fromUnix(seconds: number): Date {
+  return new Date(seconds * 1000);
+}

@@ -1,0 +1,119 @@
+/**
+ * POST /api/chat (spec parts 4, 5, 6 and 8): the coaching assistant as a
+ * Server-Sent Events stream. One credit per message, charged before the
+ * stream starts and refunded if nothing was produced.
+ */
+import { Type } from 'typebox';
+import type { App } from '../../../http/app-types.ts';
+import { requirePrincipal } from '../../../http/authentication.ts';
+import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
+import { ApiError, errorResponses } from '../../../http/errors.ts';
+import { dataEvent, DONE_EVENT, eventStream, SSE_HEADERS, STREAM_OPEN, withHeartbeat } from '../../../http/sse.ts';
+import type { MeteringService } from '../../metering/metering-service.ts';
+import { ScoringResultSchema, type ScoringResult } from '../../scoring/result-schema.ts';
+import type { ScoringService } from '../../scoring/scoring-service.ts';
+import type { CoachService } from '../coach-service.ts';
+
+/** Bounds on a conversation: enough for a long coaching session, small enough to read in one go. */
+export const MAX_MESSAGES = 50;
+export const MAX_MESSAGE_CHARS = 4000;
+export const MAX_CONVERSATION_CHARS = 40_000;
+
+/** The event a stream ends with when it fails after it has begun (then [DONE]). */
+export const STREAM_FAILED_EVENT = {
+  content: '',
+  error: { code: 'STREAM_FAILED', message: 'The coach stopped before finishing its answer. Please ask again.' },
+};
+
+const ChatBody = Type.Object({
+  messages: Type.Array(
+    Type.Object({
+      role: Type.Enum(['user', 'assistant']),
+      content: Type.String({ maxLength: MAX_MESSAGE_CHARS }),
+    }),
+    { minItems: 1, maxItems: MAX_MESSAGES },
+  ),
+  result: Type.Optional(ScoringResultSchema),
+  resultId: Type.Optional(Type.String({ format: 'uuid', description: 'A stored result to coach on, instead of sending it whole (our addition).' })),
+});
+
+export interface ChatRouteDeps {
+  coach: CoachService;
+  metering: MeteringService;
+  scoring: ScoringService;
+  heartbeatMs: number;
+}
+
+export function registerPostChat(app: App, deps: ChatRouteDeps): void {
+  app.post(
+    '/api/chat',
+    {
+      config: { auth: 'required', permission: 'chat:use' },
+      schema: {
+        tags: ['Coach'],
+        summary: 'Ask the coaching assistant; the answer streams as Server-Sent Events',
+        description:
+          'Each event is one `data:` line holding `{"content": "..."}`; the stream ends with `data: [DONE]`. A failure after the stream has begun sends `{"content": "", "error": {"code": "STREAM_FAILED", "message": "..."}}` and then `[DONE]`.',
+        body: ChatBody,
+        response: {
+          200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: Type.String() } } },
+          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'CREDIT_EXHAUSTED', 'NOT_FOUND', 'SCORING_RATE_LIMITED'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { messages, resultId } = request.body;
+      checkConversation(messages, Boolean(request.body.result && resultId));
+      let result: ScoringResult | null = request.body.result ?? null;
+      if (resultId) {
+        result = await deps.scoring.get(resultId);
+        if (!result) throw new ApiError('NOT_FOUND', { message: 'No scoring result has this id.' });
+      }
+
+      const admission = await deps.metering.admit({ action: 'chat', principal, clientAddress: null });
+      if (!admission.ok) throw admission.error;
+      const { charge } = admission;
+
+      const signal = abortOnDisconnect(reply);
+      const answer = deps.coach.answer({ messages, result, signal });
+      async function* events(): AsyncGenerator<string> {
+        let produced = false;
+        try {
+          yield STREAM_OPEN;
+          for await (const piece of withHeartbeat(answer, deps.heartbeatMs)) {
+            if (piece.startsWith(':')) {
+              yield piece;
+            } else if (piece !== '') {
+              produced = true;
+              yield dataEvent({ content: piece });
+            }
+          }
+        } catch (error) {
+          if (signal.aborted) return;
+          request.log.error({ err: error }, 'coach stream failed');
+          yield dataEvent(STREAM_FAILED_EVENT);
+        } finally {
+          if (!produced) await charge.refund().catch((error: unknown) => request.log.error({ err: error }, 'chat refund failed'));
+        }
+        yield DONE_EVENT;
+      }
+
+      reply.headers({ ...admission.headers, ...SSE_HEADERS });
+      // A byte stream, not the documented string: Fastify pipes it as it is pulled.
+      return reply.send(eventStream(events()) as unknown as string);
+    },
+  );
+}
+
+function checkConversation(messages: { role: string; content: string }[], bothResultForms: boolean): void {
+  const problems: { field: string; message: string }[] = [];
+  if (messages.at(-1)?.role !== 'user') problems.push({ field: `body.messages.${messages.length - 1}.role`, message: 'the last message must be from the user' });
+  if (messages.at(-1)?.content.trim() === '') problems.push({ field: `body.messages.${messages.length - 1}.content`, message: 'is blank' });
+  const total = messages.reduce((sum, m) => sum + m.content.length, 0);
+  if (total > MAX_CONVERSATION_CHARS) problems.push({ field: 'body.messages', message: `must hold at most ${MAX_CONVERSATION_CHARS} characters in all` });
+  if (bothResultForms) problems.push({ field: 'body.resultId', message: 'send either result or resultId, not both' });
+  if (problems.length > 0) {
+    throw new ApiError('INVALID_REQUEST', { message: `Invalid body: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, details: problems });
+  }
+}

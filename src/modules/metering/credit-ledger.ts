@@ -1,0 +1,198 @@
+/**
+ * The balances behind quotas and credits, changed only by single SQL
+ * statements that check and change together, each writing its ledger row
+ * in the same statement (data-modifying CTEs run as one atomic unit). There
+ * is no read-compute-write anywhere, so no interleaving of concurrent
+ * requests, on one instance or many, can overspend a balance by one unit.
+ *
+ * Usage counts in a row per (account, period start): a new billing period
+ * is a fresh row, and a refund goes back to the row its charge came from.
+ */
+import crypto from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client.ts';
+import type { BillingPeriod } from '../billing/billing-period.ts';
+import type { ScorePack } from '../billing/plans.ts';
+
+/** One amount per counted thing. */
+export interface UsageCounts {
+  credits: number;
+  scores: number;
+  chatMessages: number;
+  apiCalls: number;
+}
+
+/** The ceiling for each counted thing in the period; null is unlimited. */
+export type UsageLimits = { [K in keyof UsageCounts]: number | null };
+
+export const NO_USAGE: UsageCounts = { credits: 0, scores: 0, chatMessages: 0, apiCalls: 0 };
+
+export type ChargedAction = 'score' | 'chat' | 'api_call';
+
+export interface ChargeRequest {
+  accountId: string;
+  action: ChargedAction;
+  cost: UsageCounts;
+  limits: UsageLimits;
+  period: BillingPeriod;
+  now: Date;
+}
+
+/** What a charge took, so that its refund can give back exactly that. */
+export interface ChargeRecord {
+  reservationId: string;
+  accountId: string;
+  action: ChargedAction;
+  /** The period row charged; null for a pack score. */
+  periodStart: Date | null;
+  cost: UsageCounts;
+  packScores: number;
+}
+
+export type ChargeOutcome = { ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false; used: UsageCounts };
+
+interface CounterRow {
+  credits_used: number;
+  scores_used: number;
+  chat_messages_used: number;
+  api_calls_used: number;
+}
+
+export class CreditLedger {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  /** Adds `cost` to the period's usage if every limit still holds afterwards; otherwise changes nothing. */
+  async charge(request: ChargeRequest): Promise<ChargeOutcome> {
+    const { accountId, action, cost, limits, period, now } = request;
+    const reservationId = crypto.randomUUID();
+    const periodStart = period.start.toISOString();
+    const fits = (used: (column: string) => SQL) =>
+      sql.join(
+        COUNTED.map(([key, column]) => {
+          const limit = limits[key];
+          return limit === null || cost[key] === 0 ? sql`true` : sql`${used(column)} + ${cost[key]}::int <= ${limit}::int`;
+        }),
+        sql` AND `,
+      );
+    const result = await this.#db.execute(sql`
+      WITH charged AS (
+        INSERT INTO usage_counters AS u (account_id, period_start, period_end, credits_used, scores_used, chat_messages_used, api_calls_used)
+        SELECT ${accountId}::uuid, ${periodStart}::timestamptz, ${period.end.toISOString()}::timestamptz,
+               ${cost.credits}::int, ${cost.scores}::int, ${cost.chatMessages}::int, ${cost.apiCalls}::int
+        WHERE ${fits(() => sql`0`)}
+        ON CONFLICT (account_id, period_start) DO UPDATE SET
+          credits_used = u.credits_used + EXCLUDED.credits_used,
+          scores_used = u.scores_used + EXCLUDED.scores_used,
+          chat_messages_used = u.chat_messages_used + EXCLUDED.chat_messages_used,
+          api_calls_used = u.api_calls_used + EXCLUDED.api_calls_used
+        WHERE ${fits((column) => sql.raw(`u.${column}`))}
+        RETURNING u.credits_used, u.scores_used, u.chat_messages_used, u.api_calls_used
+      ), recorded AS (
+        INSERT INTO usage_ledger (account_id, entry, action, reservation_id, period_start, credits, scores, chat_messages, api_calls, created_at)
+        SELECT ${accountId}::uuid, 'charge', ${action}, ${reservationId}::uuid, ${periodStart}::timestamptz,
+               ${cost.credits}::int, ${cost.scores}::int, ${cost.chatMessages}::int, ${cost.apiCalls}::int, ${now.toISOString()}::timestamptz
+        FROM charged
+      )
+      SELECT credits_used, scores_used, chat_messages_used, api_calls_used FROM charged`);
+    const [row] = rowsOf<CounterRow>(result);
+    if (!row) return { ok: false, used: await this.usedIn(this.#db, accountId, period.start) };
+    return { ok: true, used: countsOf(row), record: { reservationId, accountId, action, periodStart: period.start, cost, packScores: 0 } };
+  }
+
+  /** Takes one score from the account's packs, if it has one left; a pack score costs no credits. */
+  async takePackScore(accountId: string, now: Date): Promise<ChargeRecord | null> {
+    const reservationId = crypto.randomUUID();
+    const result = await this.#db.execute(sql`
+      WITH taken AS (
+        UPDATE score_pack_balances SET scores_remaining = scores_remaining - 1, updated_at = ${now.toISOString()}::timestamptz
+        WHERE account_id = ${accountId}::uuid AND scores_remaining >= 1
+        RETURNING scores_remaining
+      ), recorded AS (
+        INSERT INTO usage_ledger (account_id, entry, action, reservation_id, pack_scores, created_at)
+        SELECT ${accountId}::uuid, 'charge', 'score', ${reservationId}::uuid, 1, ${now.toISOString()}::timestamptz FROM taken
+      )
+      SELECT scores_remaining FROM taken`);
+    if (rowsOf(result).length === 0) return null;
+    return { reservationId, accountId, action: 'score', periodStart: null, cost: NO_USAGE, packScores: 1 };
+  }
+
+  /**
+   * Gives back exactly what `record` took. Idempotent, also under
+   * concurrency: the refund's ledger row is unique per reservation, and the
+   * balances move only in the statement whose insert claimed it.
+   * Returns whether this call refunded.
+   */
+  async refund(record: ChargeRecord, now: Date): Promise<boolean> {
+    const { accountId, cost, packScores } = record;
+    const periodStart = record.periodStart?.toISOString() ?? null;
+    const result = await this.#db.execute(sql`
+      WITH refunded AS (
+        INSERT INTO usage_ledger (account_id, entry, action, reservation_id, period_start, credits, scores, chat_messages, api_calls, pack_scores, created_at)
+        VALUES (${accountId}::uuid, 'refund', ${record.action}, ${record.reservationId}::uuid, ${periodStart}::timestamptz,
+                ${-cost.credits}::int, ${-cost.scores}::int, ${-cost.chatMessages}::int, ${-cost.apiCalls}::int, ${-packScores}::int,
+                ${now.toISOString()}::timestamptz)
+        ON CONFLICT (reservation_id, entry) DO NOTHING
+        RETURNING reservation_id
+      ), counters AS (
+        UPDATE usage_counters u SET
+          credits_used = u.credits_used - ${cost.credits}::int,
+          scores_used = u.scores_used - ${cost.scores}::int,
+          chat_messages_used = u.chat_messages_used - ${cost.chatMessages}::int,
+          api_calls_used = u.api_calls_used - ${cost.apiCalls}::int
+        FROM refunded
+        WHERE u.account_id = ${accountId}::uuid AND u.period_start = ${periodStart}::timestamptz
+        RETURNING 1
+      ), packs AS (
+        UPDATE score_pack_balances b SET scores_remaining = b.scores_remaining + ${packScores}::int, updated_at = ${now.toISOString()}::timestamptz
+        FROM refunded
+        WHERE b.account_id = ${accountId}::uuid AND ${packScores}::int > 0
+        RETURNING 1
+      )
+      SELECT count(*)::int AS refunded FROM refunded`);
+    return (rowsOf<{ refunded: number }>(result)[0]?.refunded ?? 0) > 0;
+  }
+
+  /** Adds a bought pack's scores, in the caller's transaction (the payment event's). */
+  async addPackScores(executor: Executor, purchase: { accountId: string; pack: ScorePack; scores: number; sourceEventId: string; now: Date }): Promise<void> {
+    const { accountId, pack, scores, sourceEventId } = purchase;
+    const now = purchase.now.toISOString();
+    await executor.execute(sql`
+      WITH added AS (
+        INSERT INTO score_pack_balances AS b (account_id, scores_remaining, updated_at)
+        VALUES (${accountId}::uuid, ${scores}::int, ${now}::timestamptz)
+        ON CONFLICT (account_id) DO UPDATE SET scores_remaining = b.scores_remaining + EXCLUDED.scores_remaining, updated_at = EXCLUDED.updated_at
+        RETURNING scores_remaining
+      )
+      INSERT INTO usage_ledger (account_id, entry, action, pack_scores, source_event_id, created_at)
+      SELECT ${accountId}::uuid, 'pack_purchase', ${`pack_${pack}`}, ${-scores}::int, ${sourceEventId}, ${now}::timestamptz FROM added`);
+  }
+
+  async usedIn(executor: Executor, accountId: string, periodStart: Date): Promise<UsageCounts> {
+    const result = await executor.execute(sql`
+      SELECT credits_used, scores_used, chat_messages_used, api_calls_used FROM usage_counters
+      WHERE account_id = ${accountId}::uuid AND period_start = ${periodStart.toISOString()}::timestamptz`);
+    const [row] = rowsOf<CounterRow>(result);
+    return row ? countsOf(row) : NO_USAGE;
+  }
+
+  async packBalance(executor: Executor, accountId: string): Promise<number> {
+    const result = await executor.execute(sql`SELECT scores_remaining FROM score_pack_balances WHERE account_id = ${accountId}::uuid`);
+    return rowsOf<{ scores_remaining: number }>(result)[0]?.scores_remaining ?? 0;
+  }
+}
+
+/** Each counted thing and its column in usage_counters. */
+const COUNTED: readonly (readonly [keyof UsageCounts, string])[] = [
+  ['credits', 'credits_used'],
+  ['scores', 'scores_used'],
+  ['chatMessages', 'chat_messages_used'],
+  ['apiCalls', 'api_calls_used'],
+];
+
+function countsOf(row: CounterRow): UsageCounts {
+  return { credits: row.credits_used, scores: row.scores_used, chatMessages: row.chat_messages_used, apiCalls: row.api_calls_used };
+}

@@ -1,0 +1,292 @@
+/**
+ * Metering: the admission gate for score and chat (spec part 8), the
+ * API-call ceiling, the seat and product limits, and the usage report.
+ *
+ * The gate, for a signed-in caller: the per-action rate limit first (every
+ * request counts toward its window, whatever its outcome), then the plan's
+ * quotas and credits, reserved before any work starts. For an anonymous
+ * score: the anonymous cap. Every decision is one store call and at most
+ * two SQL statements; nothing waits for a crawl slot or a lock held by
+ * another request's work, so a burst of refused requests never queues.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Principal } from '../../http/app-types.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Entitlement } from '../billing/entitlement.ts';
+import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST, SCORE_PACKS, type ScorePack } from '../billing/plans.ts';
+import { anonymousCapSubject, clientAddress, type TrustedProxies } from '../limits/client-address.ts';
+import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, SCORE_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
+import { rateLimitFields, secondsRoundedUp } from '../limits/rate-limit-headers.ts';
+import type { RateLimiter } from '../limits/rate-limiter.ts';
+import { CreditLedger, NO_USAGE, type ChargeRecord, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
+import {
+  apiAccessEndedRefusal,
+  apiCallCeilingRefusal,
+  apiKeysNotInPlanRefusal,
+  productLimitRefusal,
+  quotaRefusal,
+  rateLimitRefusal,
+  seatLimitRefusal,
+  type GatedAction,
+  type Headers,
+} from './refusals.ts';
+
+export type { GatedAction } from './refusals.ts';
+
+/** What one admitted request reserved; `refund()` gives it back exactly, once, however often it is called. */
+export interface Charge {
+  refund(): Promise<void>;
+}
+
+export interface AdmissionRequest {
+  action: GatedAction;
+  /** null for an anonymous caller (only scores are open to them). */
+  principal: Principal | null;
+  /** The client's address (`clientAddressOf`); keys the anonymous cap. */
+  clientAddress: string | null;
+}
+
+/** Headers go on the response either way: the RateLimit fields, and Retry-After on a 429 (inside `error`). */
+export type Admission = { ok: true; headers: Headers; charge: Charge } | { ok: false; error: ApiError };
+
+export type Allowance = { ok: true } | { ok: false; error: ApiError };
+
+export interface EntitlementSource {
+  entitlementOf(accountId: string, executor?: Executor): Promise<Entitlement>;
+}
+
+export interface MeteringDependencies {
+  db: Database;
+  clock: Clock;
+  entitlements: EntitlementSource;
+  limiter: RateLimiter;
+  trustedProxies: TrustedProxies;
+  memberCount(executor: Executor, accountId: string): Promise<number>;
+  productCount(executor: Executor, accountId: string): Promise<number>;
+}
+
+export interface Meter {
+  limit: number | null;
+  used: number;
+  remaining: number | null;
+}
+
+export interface UsageReport {
+  plan: Entitlement['plan'];
+  limitsPlan: Entitlement['limitsPlan'];
+  periodStart: Date;
+  periodEnd: Date;
+  gracePeriodEndsAt: Date | null;
+  credits: Meter;
+  scores: Meter & { packBalance: number };
+  chatMessages: Meter;
+  apiCalls: Meter;
+  products: Meter;
+  seats: Meter;
+}
+
+const ACTION_POLICIES: Record<GatedAction, RateLimitPolicy> = { score: SCORE_RATE_LIMIT, chat: CHAT_RATE_LIMIT };
+
+const ACTION_COSTS: Record<GatedAction, UsageCounts> = {
+  score: { ...NO_USAGE, credits: SCORE_CREDIT_COST, scores: 1 },
+  chat: { ...NO_USAGE, credits: CHAT_MESSAGE_CREDIT_COST, chatMessages: 1 },
+};
+const API_CALL_COST: UsageCounts = { ...NO_USAGE, apiCalls: 1 };
+
+/** The RateLimit policy name for the monthly API-call ceiling of API-key calls. */
+const API_CALLS_POLICY_NAME = 'api-calls';
+
+const NOTHING_TO_REFUND: Charge = { refund: async () => {} };
+
+export class MeteringService {
+  readonly #deps: MeteringDependencies;
+  readonly #ledger: CreditLedger;
+
+  constructor(deps: MeteringDependencies) {
+    this.#deps = deps;
+    this.#ledger = new CreditLedger(deps.db);
+  }
+
+  /** The client address the anonymous cap keys on: the socket's, or X-Forwarded-For's only through TRUST_PROXY. */
+  clientAddressOf(request: Pick<FastifyRequest, 'socket' | 'headers'>): string | null {
+    return clientAddress({
+      socketAddress: request.socket.remoteAddress,
+      forwardedFor: request.headers['x-forwarded-for'],
+      trustedProxies: this.#deps.trustedProxies,
+    });
+  }
+
+  async admit(request: AdmissionRequest): Promise<Admission> {
+    const { action, principal } = request;
+    if (!principal) return this.#admitAnonymous(action, request.clientAddress);
+
+    let headers: Headers = {};
+    // API-key calls have no per-action limit (part 8): authentication counted them against the monthly ceiling.
+    if (principal.method !== 'api_key') {
+      const policy = ACTION_POLICIES[action];
+      const decision = await this.#deps.limiter.check(policy, principal.userId);
+      headers = { ...rateLimitFields(policy, decision) };
+      if (!decision.allowed) return { ok: false, error: rateLimitRefusal(policy, decision, headers) };
+    }
+
+    const entitlement = await this.#deps.entitlements.entitlementOf(principal.accountId);
+    const cost = ACTION_COSTS[action];
+    const limits = usageLimits(entitlement);
+    const now = this.#deps.clock.now();
+    const outcome = await this.#ledger.charge({ accountId: principal.accountId, action, cost, limits, period: entitlement.period, now });
+    if (principal.method === 'api_key') headers = apiCallFields(entitlement, outcome.used.apiCalls, now);
+    if (outcome.ok) return { ok: true, headers, charge: this.#refundable(outcome.record) };
+
+    // The cycle cannot cover this score: a pack score can (part 8 packs; docs: when a pack score is used).
+    if (action === 'score') {
+      const packCharge = await this.#ledger.takePackScore(principal.accountId, now);
+      if (packCharge) return { ok: true, headers, charge: this.#refundable(packCharge) };
+    }
+    return { ok: false, error: quotaRefusal({ action, entitlement, used: outcome.used, cost, limits }, headers) };
+  }
+
+  /**
+   * Counts one call made with an API key against the monthly ceiling. A
+   * refusal: 403 when the plan no longer includes API access, 402
+   * PLAN_LIMIT_REACHED when the ceiling is reached. Every authenticated
+   * API-key request counts, whatever it then answers.
+   */
+  async admitApiCall(accountId: string): Promise<ApiError | null> {
+    const entitlement = await this.#deps.entitlements.entitlementOf(accountId);
+    if (!includesApiAccess(entitlement.limits)) return apiAccessEndedRefusal();
+    const limits = usageLimits(entitlement);
+    const now = this.#deps.clock.now();
+    const outcome = await this.#ledger.charge({ accountId, action: 'api_call', cost: API_CALL_COST, limits, period: entitlement.period, now });
+    if (outcome.ok || limits.apiCalls === null) return null;
+    return apiCallCeilingRefusal(entitlement, limits.apiCalls, apiCallFields(entitlement, outcome.used.apiCalls, now));
+  }
+
+  /** Whether the account may create API keys (Business and Enterprise, part 5). */
+  async apiKeyCreationAllowance(accountId: string): Promise<Allowance> {
+    const entitlement = await this.#deps.entitlements.entitlementOf(accountId);
+    return includesApiAccess(entitlement.limits) ? { ok: true } : { ok: false, error: apiKeysNotInPlanRefusal(entitlement) };
+  }
+
+  /**
+   * The seat limit, for AccountService's `beforeMemberAdded` hook: runs in
+   * the transaction that adds the member; the refusal is the error to send.
+   */
+  async seatRefusal(tx: Executor, accountId: string): Promise<ApiError | null> {
+    await lockAccountLimit(tx, 'seats', accountId);
+    const entitlement = await this.#deps.entitlements.entitlementOf(accountId, tx);
+    const seats = entitlement.limits.seats;
+    if (seats === null || (await this.#deps.memberCount(tx, accountId)) < seats) return null;
+    return seatLimitRefusal(entitlement, seats);
+  }
+
+  /**
+   * For the products route, inside the transaction that inserts the product:
+   * the count and the insert are serialised per account by a transaction
+   * lock, so concurrent creations cannot both take the last slot.
+   */
+  async productAllowance(tx: Executor, accountId: string): Promise<Allowance> {
+    await lockAccountLimit(tx, 'products', accountId);
+    const entitlement = await this.#deps.entitlements.entitlementOf(accountId, tx);
+    const products = entitlement.limits.products;
+    if (products === null || (await this.#deps.productCount(tx, accountId)) < products) return { ok: true };
+    return { ok: false, error: productLimitRefusal(entitlement, products) };
+  }
+
+  /** Credits a bought pack, in the transaction that applies the payment event. */
+  async creditPack(tx: Executor, purchase: { accountId: string; pack: ScorePack; sourceEventId: string }): Promise<void> {
+    await this.#ledger.addPackScores(tx, { ...purchase, scores: SCORE_PACKS[purchase.pack], now: this.#deps.clock.now() });
+  }
+
+  /** GET /api/usage (part 4): live consumption and quota for the current period. */
+  async usage(accountId: string): Promise<UsageReport> {
+    const { db } = this.#deps;
+    const entitlement = await this.#deps.entitlements.entitlementOf(accountId);
+    const used = await this.#ledger.usedIn(db, accountId, entitlement.period.start);
+    const packBalance = await this.#ledger.packBalance(db, accountId);
+    const products = await this.#deps.productCount(db, accountId);
+    const seats = await this.#deps.memberCount(db, accountId);
+    const { limits } = entitlement;
+    return {
+      plan: entitlement.plan,
+      limitsPlan: entitlement.limitsPlan,
+      periodStart: entitlement.period.start,
+      periodEnd: entitlement.period.end,
+      gracePeriodEndsAt: entitlement.gracePeriodEndsAt,
+      credits: meter(limits.monthlyCredits, used.credits),
+      scores: { ...meter(limits.scores, used.scores), packBalance },
+      chatMessages: meter(limits.chatMessages, used.chatMessages),
+      apiCalls: meter(limits.apiCalls, used.apiCalls),
+      products: meter(limits.products, products),
+      seats: meter(limits.seats, seats),
+    };
+  }
+
+  async #admitAnonymous(action: GatedAction, address: string | null): Promise<Admission> {
+    // Anonymous callers get no coaching chat (part 8).
+    if (action !== 'score') return { ok: false, error: new ApiError('AUTH_REQUIRED') };
+    const decision = await this.#deps.limiter.check(ANONYMOUS_SCORE_CAP, anonymousCapSubject(address));
+    const headers = { ...rateLimitFields(ANONYMOUS_SCORE_CAP, decision) };
+    if (!decision.allowed) return { ok: false, error: rateLimitRefusal(ANONYMOUS_SCORE_CAP, decision, headers) };
+    // The slot is spent even if the crawl fails: a sliding-window hit cannot be taken back.
+    return { ok: true, headers, charge: NOTHING_TO_REFUND };
+  }
+
+  #refundable(record: ChargeRecord): Charge {
+    let refunding: Promise<void> | null = null;
+    return {
+      refund: () => {
+        refunding ??= this.#ledger.refund(record, this.#deps.clock.now()).then(
+          () => undefined,
+          (error: unknown) => {
+            // A failed refund may be retried; a successful one is never repeated (the ledger would refuse it anyway).
+            refunding = null;
+            throw error;
+          },
+        );
+        return refunding;
+      },
+    };
+  }
+}
+
+/** For installAuthentication's `membershipRefusal`: the seat hook's denial is already the error to send. */
+export function membershipRefusalError(denial: unknown): ApiError {
+  return denial instanceof ApiError ? denial : new ApiError('FORBIDDEN');
+}
+
+function usageLimits(entitlement: Entitlement): UsageLimits {
+  const { limits } = entitlement;
+  return { credits: limits.monthlyCredits, scores: limits.scores, chatMessages: limits.chatMessages, apiCalls: limits.apiCalls };
+}
+
+function meter(limit: number | null, used: number): Meter {
+  return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used) };
+}
+
+/**
+ * The RateLimit fields for an API-key call: the monthly ceiling as a policy
+ * whose window is the billing period, e.g. "api-calls";q=25000;w=2678400.
+ */
+function apiCallFields(entitlement: Entitlement, used: number, now: Date): Headers {
+  const limit = entitlement.limits.apiCalls;
+  if (limit === null) return {};
+  const { start, end } = entitlement.period;
+  const policy: RateLimitPolicy = {
+    name: API_CALLS_POLICY_NAME,
+    limit,
+    windowSeconds: secondsRoundedUp(end.getTime() - start.getTime()),
+    counting: 'admitted-only',
+    retryAfter: 'real-wait',
+    endpoints: [],
+  };
+  const msUntilReset = Math.max(0, end.getTime() - now.getTime());
+  return { ...rateLimitFields(policy, { allowed: used < limit, limit, remaining: Math.max(0, limit - used), msUntilNextSlot: msUntilReset, storeFailed: false }) };
+}
+
+/** Serialises limit checks of one kind for one account until the caller's transaction ends. */
+async function lockAccountLimit(tx: Executor, kind: 'seats' | 'products', accountId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${kind}:${accountId}`}))`);
+}

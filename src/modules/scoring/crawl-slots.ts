@@ -1,0 +1,73 @@
+/**
+ * At most `maxActive` crawls run at once in this instance; up to
+ * `queueLimit` more wait their turn in arrival order; beyond that a request
+ * is refused at once (503 with Retry-After) rather than queued without bound.
+ * A waiter whose client goes away leaves the queue.
+ */
+export class CrawlQueueFullError extends Error {
+  constructor() {
+    super('Too many crawls are running or waiting');
+    this.name = 'CrawlQueueFullError';
+  }
+}
+
+type Release = () => void;
+
+export class CrawlSlots {
+  readonly #maxActive: number;
+  readonly #queueLimit: number;
+  #active = 0;
+  readonly #waiting: { grant: (release: Release) => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort: () => void }[] = [];
+
+  constructor(maxActive: number, queueLimit: number) {
+    this.#maxActive = maxActive;
+    this.#queueLimit = queueLimit;
+  }
+
+  get active(): number {
+    return this.#active;
+  }
+
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  /** Resolves with a release function once a slot is free; rejects with CrawlQueueFullError or the abort reason. */
+  acquire(signal?: AbortSignal): Promise<Release> {
+    signal?.throwIfAborted();
+    if (this.#active < this.#maxActive) {
+      this.#active++;
+      return Promise.resolve(this.#releaser());
+    }
+    if (this.#waiting.length >= this.#queueLimit) return Promise.reject(new CrawlQueueFullError());
+    return new Promise<Release>((resolve, reject) => {
+      const waiter = {
+        grant: resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          const index = this.#waiting.indexOf(waiter);
+          if (index >= 0) this.#waiting.splice(index, 1);
+          reject(signal?.reason);
+        },
+      };
+      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      this.#waiting.push(waiter);
+    });
+  }
+
+  #releaser(): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.shift();
+      if (next) {
+        next.signal?.removeEventListener('abort', next.onAbort);
+        next.grant(this.#releaser());
+      } else {
+        this.#active--;
+      }
+    };
+  }
+}

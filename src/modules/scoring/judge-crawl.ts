@@ -1,0 +1,82 @@
+/**
+ * The scoring pipeline without storage or admission: crawl the site, detect
+ * signals, score, optionally refine with the language model, and assemble the
+ * ScoringResult. The service and the `maturity score` command both use it.
+ */
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Value } from 'typebox/value';
+import type { CrawlSummary } from './artifacts.ts';
+import { scoreSite, withRefinedDimensions, type EngineResult } from './engine/score-site.ts';
+import { toScoringResult } from './engine/scoring-result.ts';
+import type { LlmRefiner } from './refinement/llm-refiner.ts';
+import { ScoringResultSchema, type ScoringResult } from './result-schema.ts';
+import { detectSignals } from './signals/detect-signals.ts';
+
+export interface JudgeInput {
+  crawl: CrawlSummary;
+  /** The address that was scored, as validated. */
+  url: string;
+  /** The crawl date: staleness is measured against it. */
+  asOf: Date;
+  context: string | null;
+  companyName: string | null;
+  productId: string | null;
+  signal?: AbortSignal;
+}
+
+export interface JudgeDependencies {
+  refiner: LlmRefiner | null;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+/** Crawled pages -> a validated ScoringResult. Throws when the engine fails or produces an invalid result. */
+export async function judgeCrawl(input: JudgeInput, deps: JudgeDependencies): Promise<ScoringResult> {
+  const engine = await refinedEngineResult(input, deps);
+  const result = toScoringResult(engine, {
+    id: crypto.randomUUID(),
+    url: input.url,
+    createdAt: input.asOf.toISOString(),
+    productId: input.productId,
+    crawledPages: input.crawl.pages.map((page) => page.finalUrl),
+    crawlStats: { pagesAnalyzed: input.crawl.pages.length, contentLength: input.crawl.contentLength },
+    ...(input.companyName ? { companyName: input.companyName } : {}),
+  });
+  if (!Value.Check(ScoringResultSchema, result)) {
+    throw new Error(`the engine produced an invalid result: ${[...Value.Errors(ScoringResultSchema, result)][0]?.message}`);
+  }
+  return result;
+}
+
+async function refinedEngineResult(input: JudgeInput, deps: JudgeDependencies): Promise<EngineResult> {
+  const { pages } = input.crawl;
+  const findings = detectSignals(pages);
+  const engine = scoreSite({ pages, findings, asOf: input.asOf });
+  if (!deps.refiner) return engine;
+  const outcome = await deps.refiner.refine(
+    {
+      companyName: input.companyName ?? engine.companyName ?? null,
+      context: input.context,
+      dimensions: engine.dimensions,
+      findings,
+      pageTexts: new Map(pages.map((page) => [page.finalUrl, page.mainText])),
+      cappedBy: Object.fromEntries(Object.entries(engine.grounding).map(([id, grounding]) => [id, grounding.cappedBy])),
+    },
+    input.signal,
+  );
+  if (!outcome.refined) {
+    deps.log.warn({ reason: outcome.reason, detail: outcome.detail }, 'LLM refinement unavailable; the deterministic result stands');
+    return engine;
+  }
+  if (outcome.rejected.length > 0) deps.log.info({ rejected: outcome.rejected }, 'LLM refinements refused for some dimensions');
+  return withRefinedDimensions(engine, outcome.dimensions);
+}
+
+/** How many pages a crawl of each depth reads. */
+export function maxPagesFor(depth: 'full' | 'quick', fullCrawlMaxPages: number): number {
+  return depth === 'quick' ? Math.min(QUICK_SCORE_MAX_PAGES, fullCrawlMaxPages) : fullCrawlMaxPages;
+}
+
+/** A quick score reads the start page and at most five more. */
+export const QUICK_SCORE_MAX_PAGES = 6;
+

@@ -1,0 +1,53 @@
+import { Type } from 'typebox';
+import type { App } from '../../../http/app-types.ts';
+import { requirePrincipal } from '../../../http/authentication.ts';
+import { ApiError, errorResponses } from '../../../http/errors.ts';
+import { ScoringResultSchema } from '../result-schema.ts';
+import type { ScoringService } from '../scoring-service.ts';
+import { ScoreHistorySchema } from './score-schemas.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const HISTORY_LIMIT = 100;
+
+/** GET /api/score/<id> (public): any result by its shareable id; an unknown id is 404. */
+export function registerGetScore(app: App, deps: { scoring: ScoringService }): void {
+  app.get(
+    '/api/score/:id',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['Scoring'],
+        summary: 'View a scoring result by its id',
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: ScoringResultSchema, ...errorResponses('NOT_FOUND') },
+      },
+    },
+    async (request, reply) => {
+      // Not a uuid cannot name a result: the same 404 as an unknown one.
+      const result = UUID.test(request.params.id) ? await deps.scoring.get(request.params.id) : null;
+      if (!result) throw new ApiError('NOT_FOUND', { message: 'No scoring result has this id.' });
+      // Immutable once stored: caches may keep it.
+      reply.header('cache-control', 'public, max-age=300, immutable');
+      return result;
+    },
+  );
+}
+
+/** GET /api/scores (our addition): the account's score history, newest first. */
+export function registerGetScores(app: App, deps: { scoring: ScoringService }): void {
+  app.get(
+    '/api/scores',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['Scoring'],
+        summary: "The account's score history, newest first",
+        response: { 200: ScoreHistorySchema, ...errorResponses('AUTH_REQUIRED') },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return { scores: await deps.scoring.history(principal.accountId, { limit: HISTORY_LIMIT }) };
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import type { App } from '../../../http/app-types.ts';
+import { requirePrincipal } from '../../../http/authentication.ts';
+import { errorResponses } from '../../../http/errors.ts';
+import { ScoringResultSchema } from '../result-schema.ts';
+import type { ScoringService } from '../scoring-service.ts';
+import { LinkBody } from './score-schemas.ts';
+
+/** POST /api/score/link: moves a held anonymous result into the signed-in caller's account, once. */
+export function registerPostScoreLink(app: App, deps: { scoring: ScoringService }): void {
+  app.post(
+    '/api/score/link',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['Scoring'],
+        summary: 'Link an anonymous result to your account (with the claim token it was issued with)',
+        body: LinkBody,
+        response: { 200: ScoringResultSchema, ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'NOT_FOUND', 'CONFLICT') },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const outcome = await deps.scoring.link(request.body.id, request.body.claimToken, { accountId: principal.accountId, userId: principal.userId });
+      if (!outcome.ok) throw outcome.error;
+      return outcome.result;
+    },
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The path every scoring endpoint shares: the admission gate (rate limit,
+ * then quotas and credits, or the anonymous cap) decided before any crawl
+ * slot is awaited; the score; a refund when it fails.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../../http/app-types.ts';
+import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
+import type { MeteringService } from '../../metering/metering-service.ts';
+import type { ScoringResult } from '../result-schema.ts';
+import type { ScoreRequest, ScoringService } from '../scoring-service.ts';
+import { CLAIM_TOKEN_HEADER } from './score-schemas.ts';
+
+export interface ScoreRouteDeps {
+  scoring: ScoringService;
+  metering: MeteringService;
+}
+
+export async function runScore(
+  deps: ScoreRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  principal: Principal | null,
+  score: Omit<ScoreRequest, 'owner' | 'signal'>,
+): Promise<ScoringResult> {
+  const admission = await deps.metering.admit({ action: 'score', principal, clientAddress: deps.metering.clientAddressOf(request) });
+  if (!admission.ok) throw admission.error;
+  reply.headers(admission.headers);
+
+  let outcome;
+  try {
+    outcome = await deps.scoring.score({
+      ...score,
+      owner: principal ? { accountId: principal.accountId, userId: principal.userId } : null,
+      signal: abortOnDisconnect(reply),
+    });
+  } catch (error) {
+    await admission.charge.refund();
+    throw error;
+  }
+  if (!outcome.ok) {
+    await admission.charge.refund();
+    throw outcome.error;
+  }
+  if (outcome.claimToken) reply.header(CLAIM_TOKEN_HEADER, outcome.claimToken);
+  return outcome.result;
+}

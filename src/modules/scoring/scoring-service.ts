@@ -1,0 +1,178 @@
+/**
+ * Scoring: address -> crawl -> findings -> levels -> stored ScoringResult.
+ * Owns scoring_results. Results are immutable once stored and shareable by
+ * id; an anonymous result has no account until a signed-in caller links it
+ * with the claim token handed out with it.
+ */
+import crypto from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { CrawlSummary } from './artifacts.ts';
+import { judgeCrawl, maxPagesFor } from './judge-crawl.ts';
+import { CrawlQueueFullError, type CrawlSlots } from './crawl-slots.ts';
+import { CrawlFailedError, checkTargetUrl, type Crawler } from './crawler/crawler.ts';
+import type { LlmRefiner } from './refinement/llm-refiner.ts';
+import type { ScoringResult } from './result-schema.ts';
+import { scoringResults } from './tables.ts';
+
+export type ScoreDepth = 'full' | 'quick';
+
+/** How long a caller refused for a full crawl queue should wait before retrying. */
+export const CRAWL_QUEUE_RETRY_AFTER_SECONDS = 10;
+
+export interface ScoreRequest {
+  url: string;
+  depth: ScoreDepth;
+  context: string | null;
+  /** A name the caller supplied; otherwise it is read from the site. */
+  companyName: string | null;
+  /** null: an anonymous score, held until linked. */
+  owner: { accountId: string; userId: string } | null;
+  productId: string | null;
+  /** Aborts when the client goes away: the crawl stops at once. */
+  signal: AbortSignal;
+}
+
+export type ScoreOutcome = { ok: true; result: ScoringResult; claimToken: string | null } | { ok: false; error: ApiError };
+
+export interface ScoreSummary {
+  id: string;
+  url: string;
+  companyName: string | null;
+  totalScore: number;
+  stageName: string;
+  productId: string | null;
+  createdAt: string;
+}
+
+export interface ScoringDependencies {
+  db: Database;
+  clock: Clock;
+  crawler: Crawler;
+  slots: CrawlSlots;
+  /** The optional language-model refinement; null scores with the deterministic engine alone. */
+  refiner: LlmRefiner | null;
+  crawlAllowlist: string[];
+  fullCrawlMaxPages: number;
+  log: FastifyBaseLogger;
+}
+
+/** The INVALID_URL pre-check: absolute http(s), no credentials, no refused address. */
+export function validateScoreUrl(input: string, allowlist: string[]): { ok: true; url: string } | { ok: false; error: ApiError } {
+  const check = checkTargetUrl(input, allowlist);
+  if (!check.ok) return { ok: false, error: new ApiError('INVALID_URL', { message: check.reason }) };
+  return { ok: true, url: check.url.toString() };
+}
+
+export class ScoringService {
+  readonly #deps: ScoringDependencies;
+
+  constructor(deps: ScoringDependencies) {
+    this.#deps = deps;
+  }
+
+  async score(request: ScoreRequest): Promise<ScoreOutcome> {
+    const deps = this.#deps;
+    const target = validateScoreUrl(request.url, deps.crawlAllowlist);
+    if (!target.ok) return target;
+
+    let crawl: CrawlSummary;
+    try {
+      const release = await deps.slots.acquire(request.signal);
+      try {
+        crawl = await deps.crawler.crawl(target.url, { maxPages: maxPagesFor(request.depth, deps.fullCrawlMaxPages), signal: request.signal });
+      } finally {
+        release();
+      }
+    } catch (error) {
+      if (error instanceof CrawlQueueFullError) {
+        return {
+          ok: false,
+          error: new ApiError('SERVICE_UNAVAILABLE', {
+            message: 'Too many sites are being scored right now. Retry shortly.',
+            headers: { 'retry-after': String(CRAWL_QUEUE_RETRY_AFTER_SECONDS) },
+          }),
+        };
+      }
+      if (error instanceof CrawlFailedError) {
+        return { ok: false, error: new ApiError('CRAWL_FAILED', { message: `The site could not be crawled: ${error.message}` }) };
+      }
+      throw error;
+    }
+
+    const createdAt = deps.clock.now();
+    let result: ScoringResult;
+    try {
+      result = await judgeCrawl(
+        { crawl, url: target.url, asOf: createdAt, context: request.context, companyName: request.companyName, productId: request.productId, signal: request.signal },
+        { refiner: deps.refiner, log: deps.log },
+      );
+    } catch (error) {
+      deps.log.error({ err: error, url: target.url }, 'scoring failed');
+      return { ok: false, error: new ApiError('SCORE_FAILED') };
+    }
+
+    const claimToken = request.owner ? null : crypto.randomBytes(24).toString('base64url');
+    await deps.db.insert(scoringResults).values({
+      id: result.id,
+      accountId: request.owner?.accountId ?? null,
+      productId: request.productId,
+      createdByUserId: request.owner?.userId ?? null,
+      url: result.url,
+      result,
+      context: request.context,
+      depth: request.depth,
+      claimTokenHash: claimToken ? hashClaimToken(claimToken) : null,
+      createdAt,
+    });
+    return { ok: true, result, claimToken };
+  }
+
+  /** Any stored result, by id (public: results are shareable). */
+  async get(id: string): Promise<ScoringResult | null> {
+    const [row] = await this.#deps.db.select({ result: scoringResults.result }).from(scoringResults).where(eq(scoringResults.id, id));
+    return row?.result ?? null;
+  }
+
+  /**
+   * Links a held anonymous result to the caller's account, once. The claim
+   * token proves the caller is the one who ran it: ids are public.
+   */
+  async link(id: string, claimToken: string, owner: { accountId: string; userId: string }): Promise<ScoreOutcome> {
+    const linked = await this.#deps.db
+      .update(scoringResults)
+      .set({ accountId: owner.accountId, createdByUserId: owner.userId, claimTokenHash: null, linkedAt: this.#deps.clock.now() })
+      .where(and(eq(scoringResults.id, id), isNull(scoringResults.accountId), eq(scoringResults.claimTokenHash, hashClaimToken(claimToken))))
+      .returning({ result: scoringResults.result });
+    if (linked[0]) return { ok: true, result: linked[0].result, claimToken: null };
+    const [existing] = await this.#deps.db.select({ accountId: scoringResults.accountId }).from(scoringResults).where(eq(scoringResults.id, id));
+    if (existing?.accountId) return { ok: false, error: new ApiError('CONFLICT', { message: 'This result is already linked to an account.' }) };
+    return { ok: false, error: new ApiError('NOT_FOUND', { message: 'No held result matches this id and claim token.' }) };
+  }
+
+  /** The account's results, newest first; within one product when productId is given. */
+  async history(accountId: string, options: { productId?: string; limit: number }): Promise<ScoreSummary[]> {
+    const rows = await this.#deps.db
+      .select({ result: scoringResults.result, productId: scoringResults.productId })
+      .from(scoringResults)
+      .where(and(eq(scoringResults.accountId, accountId), options.productId ? eq(scoringResults.productId, options.productId) : undefined))
+      .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
+      .limit(options.limit);
+    return rows.map(({ result, productId }) => ({
+      id: result.id,
+      url: result.url,
+      companyName: result.companyName ?? null,
+      totalScore: result.totalScore,
+      stageName: result.stageName,
+      productId,
+      createdAt: result.createdAt,
+    }));
+  }
+}
+
+function hashClaimToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}

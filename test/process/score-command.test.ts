@@ -1,0 +1,47 @@
+/** `npx maturity score <url>`: a score without a server, as a report or as the ScoringResult JSON. */
+import path from 'node:path';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScoringResultSchema } from '../../src/modules/scoring/result-schema.ts';
+import { serveSite, SITES_DIR, type ServedSite } from '../fixtures/static-site.ts';
+import { testDatabaseKind } from '../harness.ts';
+import { MATURITY_BIN, NODE, run, serverEnv } from './processes.ts';
+
+let site: ServedSite;
+let env: Record<string, string>;
+beforeAll(async () => {
+  site = await serveSite(path.join(SITES_DIR, 'relaymesh-scaleup'));
+  env = serverEnv({ CRAWL_ALLOWLIST: new URL(site.origin).host });
+});
+afterAll(() => site.close());
+
+// The command uses no database: it runs once, in the pglite project.
+describe.skipIf(testDatabaseKind() === 'postgres')('maturity score', () => {
+  it('prints the ScoringResult as JSON with --json, and nothing else on stdout', async () => {
+    const { code, stdout } = await run(NODE, [MATURITY_BIN, 'score', site.origin, '--json'], env);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(Value.Check(ScoringResultSchema, result)).toBe(true);
+    expect(result.companyName).toBe('Relaymesh');
+    expect(result.crawledPages.length).toBeGreaterThan(5);
+  });
+
+  it('prints a readable report: total, tier, dimensions by function, strengths and gaps', async () => {
+    const { code, stdout } = await run(NODE, [MATURITY_BIN, 'score', site.origin], env);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Relaymesh {2}http:\/\/127\.0\.0\.1:\d+\/\nTotal \d+ of 108: (Foundation|Building|Scaling|Leading|Compounding)\n/);
+    for (const heading of ['Strategy (', 'Design (', 'Development (', 'Intelligence (', 'Operations (', 'Go-to-market (', 'Strengths: ', 'Gaps: ']) {
+      expect(stdout).toContain(heading);
+    }
+    expect(stdout.match(/^ {2}[1-4]\/4 /gm)).toHaveLength(27);
+  });
+
+  it('refuses an address it may not crawl (exit 2) and reports a crawl failure (exit 1)', async () => {
+    const refused = await run(NODE, [MATURITY_BIN, 'score', 'http://169.254.169.254/'], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    const unreachable = await run(NODE, [MATURITY_BIN, 'score', `${site.origin.replace(/:\d+$/, ':1')}/`], { ...env, CRAWL_ALLOWLIST: '127.0.0.1:1' });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toContain('The site could not be crawled');
+  });
+});

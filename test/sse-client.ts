@@ -1,0 +1,65 @@
+/** Reads a Server-Sent Events response over real HTTP with a real SSE parser. */
+import { createParser } from 'eventsource-parser';
+
+export interface SseTranscript {
+  status: number;
+  headers: Headers;
+  /** Every event's data, in order (including the final '[DONE]'). */
+  data: string[];
+  comments: string[];
+  /** The concatenated `content` of the JSON events. */
+  text: string;
+  /** Raw body for non-streaming (error) answers. */
+  body: string;
+}
+
+export interface SseOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Called for each event as it arrives; return false to stop reading (and abort). */
+  onData?(data: string, index: number): boolean | void;
+}
+
+export async function postSse(url: string, payload: unknown, options: SseOptions = {}): Promise<SseTranscript> {
+  const controller = new AbortController();
+  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: JSON.stringify(payload),
+    signal: controller.signal,
+  });
+  const transcript: SseTranscript = { status: response.status, headers: response.headers, data: [], comments: [], text: '', body: '' };
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    transcript.body = await response.text();
+    return transcript;
+  }
+  let stop = false;
+  const parser = createParser({
+    onEvent: (event) => {
+      transcript.data.push(event.data);
+      if (event.data !== '[DONE]') {
+        const parsed = JSON.parse(event.data) as { content: string };
+        transcript.text += parsed.content;
+      }
+      if (options.onData?.(event.data, transcript.data.length - 1) === false) stop = true;
+    },
+    onComment: (comment) => transcript.comments.push(comment),
+  });
+  const decoder = new TextDecoder();
+  const reader = response.body!.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+      if (stop) {
+        controller.abort();
+        break;
+      }
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  }
+  return transcript;
+}
