@@ -109,6 +109,25 @@ describe('crawl capacity', () => {
     const after = await t.app.inject({ method: 'POST', url: '/api/score', headers, payload: { url: site.origin } });
     expect(after.statusCode).toBe(200);
   });
+
+  it('decides quota and rate-limit refusals before waiting for a crawl slot: a refused request never queues', async () => {
+    // A Free account with its three monthly scores spent.
+    const spent = await t.authHeaders({ sub: 'capacity_spent' });
+    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'POST', url: '/api/score', headers: spent, payload: { url: site.origin } })).statusCode).toBe(200);
+
+    // The only slot is now busy and the queue holds nobody: anything that reached a slot would get 503.
+    const dripRequestsBefore = drip.requests.length;
+    const slow = t.app.inject({ method: 'POST', url: '/api/score', headers: await t.authHeaders({ sub: 'capacity_slow_2' }), payload: { url: drip.url } });
+    await expect.poll(() => drip.requests.length, { timeout: 5000 }).toBeGreaterThan(dripRequestsBefore);
+
+    const overQuota = await t.app.inject({ method: 'POST', url: '/api/score', headers: spent, payload: { url: site.origin } });
+    expect(overQuota.statusCode).toBe(402);
+    const busy = await t.authHeaders({ sub: 'capacity_busy' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/score', headers: busy, payload: { url: site.origin } })).statusCode);
+    expect(statuses).toEqual([503, 503, 503, 503, 503, 429]);
+    await slow;
+  });
 });
 
 describe('malformed requests', () => {

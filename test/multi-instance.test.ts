@@ -1,0 +1,116 @@
+/**
+ * Two instances of the service on two ports, sharing the real PostgreSQL and
+ * Redis: rate limits, credits and webhook idempotency hold exactly across
+ * them. PostgreSQL only (embedded PGlite belongs to a single process).
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { checkoutCompleted, signatureHeader } from './fakes/payment-events.ts';
+import { subscribe, subscriptionRefs } from './fakes/payment-webhook-client.ts';
+import { fixtureResult } from './fixtures/coach-result.ts';
+import { serveSite, SITES_DIR, type ServedSite } from './fixtures/static-site.ts';
+import { createTestDatabase, startTestApp, testDatabaseKind, type TestApp, type TestDatabase } from './harness.ts';
+
+const run = `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
+
+describe.runIf(testDatabaseKind() === 'postgres')('two instances sharing PostgreSQL and Redis', () => {
+  let database: TestDatabase;
+  let site: ServedSite;
+  let a: TestApp;
+  let b: TestApp;
+  let urls: [string, string];
+
+  beforeAll(async () => {
+    site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
+    database = await createTestDatabase();
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      CRAWL_ALLOWLIST: new URL(site.origin).host,
+      CRAWL_MAX_ACTIVE: '50',
+      CRAWL_QUEUE_LIMIT: '100',
+    };
+    a = await startTestApp({ database, env });
+    // The second instance shares the first's DATA_DIR key pair: one identity provider for both.
+    b = await startTestApp({ database, env: { ...env, DATA_DIR: a.config.dataDir } });
+    urls = [await a.listen(), await b.listen()];
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await database?.drop();
+    await site?.close();
+  });
+
+  /** Request i goes to instance i % 2. */
+  const instance = (i: number) => urls[i % 2]!;
+
+  it('holds the chat rate limit exactly: 40 concurrent messages from one user across both instances admit 30', async () => {
+    const claims = { sub: `multi_chat_${run}` };
+    const headers = await a.authHeaders(claims);
+    const accountId = (await a.app.inject({ method: 'GET', url: '/api/account', headers })).json().id;
+    await subscribe(a, accountId, 'pro');
+    const body = JSON.stringify({ messages: [{ role: 'user', content: 'What are our gaps?' }], result: fixtureResult() });
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const response = await fetch(`${instance(i)}/api/chat`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+        await response.text();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
+  it('spends credits exactly: 50 concurrent scores across both instances on a balance for 7 admit 7, with zero overspend', async () => {
+    const headers = await a.authHeaders({ sub: `multi_score_${run}` });
+    const accountId = (await a.app.inject({ method: 'GET', url: '/api/account', headers })).json().id;
+    await subscribe(a, accountId, 'business');
+    // An API key: no per-action limit, so the credit pool alone decides.
+    const key = (await a.app.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: 'multi-instance' } })).json().key as string;
+    const usage = (await a.app.inject({ method: 'GET', url: '/api/usage', headers })).json();
+    const creditLimit = usage.credits.limit as number;
+    await database.handle.db.execute(sql`
+      INSERT INTO usage_counters (account_id, period_start, period_end, credits_used)
+      VALUES (${accountId}, ${usage.periodStart}, ${usage.periodEnd}, ${creditLimit - 70})
+      ON CONFLICT (account_id, period_start) DO UPDATE SET credits_used = EXCLUDED.credits_used`);
+
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const response = await fetch(`${instance(i)}/api/score`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: site.origin }),
+        });
+        await response.text();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(7);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(43);
+    const after = (await b.app.inject({ method: 'GET', url: '/api/usage', headers })).json();
+    expect(after.credits.used).toBe(creditLimit);
+    expect(after.scores.used).toBe(7);
+    const stored = await database.handle.db.execute(sql`SELECT count(*)::int AS n FROM scoring_results WHERE account_id = ${accountId}`);
+    expect(rowsOf<{ n: number }>(stored)[0]!.n).toBe(7);
+  });
+
+  it('applies a webhook event delivered to both instances at the same moment exactly once', async () => {
+    const accountId = (await a.app.inject({ method: 'GET', url: '/api/account', headers: await a.authHeaders({ sub: `multi_hook_${run}` }) })).json().id;
+    const event = checkoutCompleted(subscriptionRefs(accountId), 'business', new Date());
+    const payload = JSON.stringify(event);
+    const header = signatureHeader(payload, { secret: a.config.payments.webhookSecrets[0]! });
+    const outcomes = await Promise.all(
+      urls.map(async (url) => {
+        const response = await fetch(`${url}/api/payment/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': header }, body: payload });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { outcome: string }).outcome;
+      }),
+    );
+    expect(outcomes.sort()).toEqual(['applied', 'duplicate']);
+    const upgraded = await database.handle.db.execute(sql`SELECT count(*)::int AS n FROM billing_accounts WHERE account_id = ${accountId} AND plan = 'business'`);
+    expect(rowsOf<{ n: number }>(upgraded)[0]!.n).toBe(1);
+  });
+});
