@@ -1,0 +1,14 @@
+# The service as a container image. Node 24 comes from the project's own
+# dependencies (the `node` package), so the base image's Node only bootstraps npm.
+FROM node:24-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev && npm cache clean --force
+COPY bin ./bin
+COPY src ./src
+ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data NODE_ENV=production
+VOLUME /data
+EXPOSE 3000
+USER node
+# Exec form through the pinned Node: SIGTERM reaches the service for a graceful shutdown.
+CMD ["node_modules/.bin/node", "src/main.ts"]
