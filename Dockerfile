@@ -7,6 +7,7 @@ RUN npm ci --omit=dev && npm cache clean --force
 COPY bin ./bin
 COPY src ./src
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data NODE_ENV=production
+RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 EXPOSE 3000
 USER node
