@@ -21,6 +21,8 @@ beforeAll(async () => {
   t = await startTestApp({
     // The fixture sites' changelogs are dated around this day: a fixed clock keeps staleness rules stable.
     clock: new ManualClock(FIXTURE_CRAWL_DATE),
+    // Every host name resolves to the internal server, as a hostile DNS answer would.
+    crawlLookup: async () => [{ address: internal.host, family: 4 }],
     env: { CRAWL_ALLOWLIST: [new URL(site.origin).host, toInternal.allowlistEntry, toMetadata.allowlistEntry].join(',') },
   });
 });
@@ -35,6 +37,18 @@ describe('the crawler cannot be turned against our network', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'CRAWL_FAILED' });
     expect(response.json().message).toMatch(/refused address/i);
+    expect(internal.connections).toBe(0);
+  });
+
+  it('refuses a public-looking name whose DNS answer is an internal address, before any connection', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/score',
+      headers: await t.authHeaders({ sub: 'ssrf_dns' }),
+      payload: { url: `http://intranet.example.com:${internal.port}/` },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'CRAWL_FAILED' });
     expect(internal.connections).toBe(0);
   });
 
