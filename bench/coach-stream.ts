@@ -1,10 +1,11 @@
 /**
  * Coach streaming benchmark (issue 5).
  *
- *   node_modules/.bin/node bench/coach-stream.ts [--requests 400] [--streams 1000]
+ *   node_modules/.bin/node bench/coach-stream.ts [--requests 400] [--streams 1000] [--database-url postgres://...]
  *
- * 1. Latency: the local coach (no LLM), `--requests` chats at concurrency 8;
- *    time to the first data event and to [DONE], p50 and p99.
+ * 1. Latency: the local coach (no LLM), `--requests` chats at concurrency 1
+ *    and 8, on embedded PGlite and, with --database-url, on PostgreSQL; time to
+ *    the first data event and to [DONE], p50 and p99.
  * 2. Capacity: `--streams` chats held open at once (the model answers through
  *    a local OpenAI-compatible server, one token every 500 ms), then the
  *    server's RSS with all of them open against its RSS before, per stream.
@@ -23,7 +24,9 @@ import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { startFakeOpenAi } from '../test/fakes/openai-compatible.ts';
 import { fixtureResult } from '../test/fixtures/coach-result.ts';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '400' }, streams: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '400' }, streams: { type: 'string', default: '1000' }, 'database-url': { type: 'string' } },
+});
 const REQUESTS = Number(values.requests);
 const STREAMS = Number(values.streams);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -109,22 +112,24 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]);
 }
 
-async function latency(): Promise<void> {
-  const service = await startService({});
+async function latency(label: string, env: Record<string, string>): Promise<void> {
+  const service = await startService(env);
   try {
-    const tokens = await tokensFor(service.dataDir, REQUESTS, 'latency');
-    await warmAccounts(service.url, tokens);
-    const timings: Timing[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < tokens.length) timings.push(await chat(service.url, tokens[next++]!));
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
-    const first = timings.map((t) => t.firstEventMs);
-    const done = timings.map((t) => t.doneMs);
-    console.log(`local coach, ${REQUESTS} chats at concurrency 8:`);
-    console.log(`  time to first event  p50 ${percentile(first, 50).toFixed(1)} ms  p99 ${percentile(first, 99).toFixed(1)} ms`);
-    console.log(`  time to [DONE]       p50 ${percentile(done, 50).toFixed(1)} ms  p99 ${percentile(done, 99).toFixed(1)} ms`);
+    for (const concurrency of [1, 8]) {
+      const tokens = await tokensFor(service.dataDir, REQUESTS, `latency_${concurrency}`);
+      await warmAccounts(service.url, tokens);
+      const timings: Timing[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < tokens.length) timings.push(await chat(service.url, tokens[next++]!));
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      const first = timings.map((t) => t.firstEventMs);
+      const done = timings.map((t) => t.doneMs);
+      console.log(`local coach on ${label}, ${REQUESTS} chats at concurrency ${concurrency}:`);
+      console.log(`  time to first event  p50 ${percentile(first, 50).toFixed(1)} ms  p99 ${percentile(first, 99).toFixed(1)} ms`);
+      console.log(`  time to [DONE]       p50 ${percentile(done, 50).toFixed(1)} ms  p99 ${percentile(done, 99).toFixed(1)} ms`);
+    }
   } finally {
     service.child.kill('SIGTERM');
   }
@@ -162,7 +167,9 @@ async function capacity(): Promise<void> {
   }
 }
 
-await latency();
+await latency('embedded PGlite', {});
+const databaseUrl = values['database-url'];
+if (databaseUrl) await latency('PostgreSQL', { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: `bench_${Date.now().toString(36)}` });
 await capacity();
 await agent.close();
 process.exit(0);

@@ -3,7 +3,8 @@
  *   1. robots.txt of the start origin (a disallowed start page fails the crawl);
  *   2. the start page, and sitemap discovery alongside it;
  *   3. rounds of the best-ranked unseen pages, as many as the page budget
- *      still allows, fetched `concurrency` at a time. A round's outcomes are
+ *      still allows, fetched `concurrency` at a time, each page read while
+ *      the next requests are in flight (mapPipelined). A round's outcomes are
  *      applied in rank order once the whole round is in, so which pages are
  *      chosen never depends on which response arrived first.
  * The crawl deadline ends the rounds and returns what was gathered; before
@@ -11,11 +12,11 @@
  */
 import type { Dispatcher } from 'undici';
 import type { CrawlSummary, PageArtifact } from '../artifacts.ts';
-import { mapWithConcurrency } from './bounded-concurrency.ts';
+import { mapPipelined } from './bounded-concurrency.ts';
 import { CrawlFailedError, FetchFailure } from './crawl-errors.ts';
 import type { CrawlerOptions } from './crawler-options.ts';
 import { Frontier, type RankedPage } from './frontier.ts';
-import { fetchFollowingRedirects, isSuccessStatus, REDIRECT_TO_REFUSED_ADDRESS, type FetchContext } from './http-fetch.ts';
+import { fetchFollowingRedirects, isSuccessStatus, REDIRECT_TO_REFUSED_ADDRESS, type FetchContext, type FetchedResource } from './http-fetch.ts';
 import { compareRanked } from './page-ranking.ts';
 import { isPageMediaType, toPageOutcome, type PageOutcome } from './page-outcome.ts';
 import { decodeText, SITEMAP_MEDIA_TYPES } from './response-text.ts';
@@ -42,6 +43,7 @@ class CrawlDeadlineReached extends Error {
 }
 
 type CandidateOutcome = PageOutcome | { kind: 'interrupted' };
+type FetchedCandidate = { kind: 'fetched'; resource: FetchedResource } | CandidateOutcome;
 
 interface GatheredPage {
   artifact: PageArtifact;
@@ -169,12 +171,18 @@ class CrawlSession {
       for (const url of refused) this.#skipped.push({ url: url.href, reason: this.#refusalReason(url) });
       if (batch.length === 0) return;
       attemptsLeft -= batch.length;
-      const outcomes = await mapWithConcurrency(batch, this.#options.concurrency, (page) => this.#fetchCandidate(page.url, scope));
+      const outcomes = await mapPipelined(
+        batch,
+        this.#options.concurrency,
+        (page) => this.#fetchCandidate(page.url, scope),
+        (fetched) => this.#readCandidate(fetched),
+      );
       batch.forEach((page, index) => this.#apply(page, outcomes[index] ?? { kind: 'interrupted' }, frontier));
     }
   }
 
-  async #fetchCandidate(url: URL, scope: SiteScope): Promise<CandidateOutcome> {
+  /** The response, or why there is none; reading it is left to #readCandidate, off the fetch's critical path. */
+  async #fetchCandidate(url: URL, scope: SiteScope): Promise<FetchedCandidate> {
     try {
       const resource = await fetchFollowingRedirects(
         {
@@ -186,12 +194,25 @@ class CrawlSession {
         },
         this.#context,
       );
-      return toPageOutcome(resource);
+      return { kind: 'fetched', resource };
     } catch (error) {
-      if (this.#context.signal.aborted) return { kind: 'interrupted' };
-      // One unreadable page must not sink the crawl; the start page has no such shield.
-      return { kind: 'skipped', reason: error instanceof FetchFailure ? error.message : UNREADABLE_PAGE_REASON };
+      return this.#failedCandidate(error);
     }
+  }
+
+  #readCandidate(fetched: FetchedCandidate): CandidateOutcome {
+    if (fetched.kind !== 'fetched') return fetched;
+    try {
+      return toPageOutcome(fetched.resource);
+    } catch (error) {
+      return this.#failedCandidate(error);
+    }
+  }
+
+  #failedCandidate(error: unknown): CandidateOutcome {
+    if (this.#context.signal.aborted) return { kind: 'interrupted' };
+    // One unreadable page must not sink the crawl; the start page has no such shield.
+    return { kind: 'skipped', reason: error instanceof FetchFailure ? error.message : UNREADABLE_PAGE_REASON };
   }
 
   #apply(page: RankedPage, outcome: CandidateOutcome, frontier: Frontier): void {

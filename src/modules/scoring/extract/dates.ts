@@ -12,11 +12,17 @@ const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const MONTH_DAY_YEAR = new RegExp(`\\b${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi');
 const DAY_MONTH_YEAR = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_NAME}\\s+(\\d{4})\\b`, 'gi');
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
+}
+
+/** yyyy-mm-dd for a real calendar date in the years a web page can mean, else null. (Arithmetic, not Date: it runs for every date on a page.) */
 function iso(year: number, month: number, day: number): string | null {
-  if (year < 1990 || year > 2100 || month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1) return null;
-  return date.toISOString().slice(0, 10);
+  if (year < 1990 || year > 2100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 function monthNumber(name: string): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractPage, resolveUrl } from './extract-page.ts';
+import { MAX_MAIN_TEXT_CHARS } from './readable-text.ts';
 
 const URL = 'https://acme.example/pricing';
 const extract = (body: string, contentType = 'text/html', headers: Record<string, string> = {}) =>
@@ -84,6 +85,39 @@ describe('extractPage', () => {
       { href: 'https://acme.example/pricing', text: 'Plans' },
       { href: 'https://status.acme.example/', text: 'Status page' },
     ]);
+  });
+
+  it('keeps each distinct link once, in order of first appearance', () => {
+    const page = extract(`<body><nav><a href="/pricing">Pricing</a><a href="/docs">Docs</a></nav>
+      <main><a href="/pricing#plans">Pricing</a><a href="/pricing">See plans</a><a href="/docs">Docs</a></main>
+      <footer><a href="/pricing">Pricing</a></footer></body>`);
+    expect(page.links).toEqual([
+      { href: 'https://acme.example/pricing', text: 'Pricing' },
+      { href: 'https://acme.example/docs', text: 'Docs' },
+      { href: 'https://acme.example/pricing', text: 'See plans' },
+    ]);
+  });
+
+  it('stops the readable text at MAX_MAIN_TEXT_CHARS but reads links, scripts and dates to the end of the page', () => {
+    const paragraph = `<p>${'Teams ship weekly with our API. '.repeat(40).trim()}</p>`;
+    const paragraphs = Math.ceil(MAX_MAIN_TEXT_CHARS / 1000) + 20;
+    const page = extract(`<html><head><title>Docs</title></head><body><main><h1>Guide</h1>
+      ${paragraph.repeat(paragraphs)}
+      <h2>Late heading</h2><p>Late words, released March 3, 2026.</p><time datetime="2026-04-01">April</time>
+      <a href="/late">Late link</a><script src="/late.js"></script></main></body></html>`);
+    expect(page.mainText.length).toBeLessThanOrEqual(MAX_MAIN_TEXT_CHARS);
+    expect(page.mainText.startsWith('Guide\nTeams ship weekly')).toBe(true);
+    expect(page.mainText).not.toContain('Late');
+    expect(page.headings).toEqual([{ level: 1, text: 'Guide' }]);
+    expect(page.links).toEqual([{ href: 'https://acme.example/late', text: 'Late link' }]);
+    expect(page.scriptSources).toEqual(['https://acme.example/late.js']);
+    expect(page.dates).toEqual(['2026-04-01']);
+  });
+
+  it('bounds a plain-text body the same way', () => {
+    const page = extract('A line of release notes for the plain text body.\n'.repeat(5000), 'text/plain');
+    expect(page.mainText.length).toBeLessThanOrEqual(MAX_MAIN_TEXT_CHARS);
+    expect(page.mainText.length).toBeGreaterThan(MAX_MAIN_TEXT_CHARS - 60);
   });
 
   it('finds dates in text and markup, sorted and unique', () => {

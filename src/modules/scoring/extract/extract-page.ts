@@ -3,7 +3,8 @@
  */
 import type { PageArtifact } from '../artifacts.ts';
 import { findDates } from './dates.ts';
-import { collapseWhitespace, readHtml } from './html-reader.ts';
+import { readHtml } from './html-reader.ts';
+import { ReadableLines } from './readable-text.ts';
 
 export interface RawPage {
   requestedUrl: string;
@@ -35,7 +36,7 @@ export function extractPage(raw: RawPage): PageArtifact {
   if (raw.contentType !== 'text/html' && raw.contentType !== 'application/xhtml+xml') {
     return textArtifact(raw, headers);
   }
-  const reading = readHtml(raw.body, (href) => resolveUrl(href, raw.finalUrl));
+  const reading = readHtml(raw.body, pageUrlResolver(raw.finalUrl));
   const jsonLd = reading.jsonLdTexts.flatMap((text) => {
     const parsed = parseJson(text);
     return parsed === undefined ? [] : Array.isArray(parsed) ? parsed : [parsed];
@@ -61,11 +62,13 @@ export function extractPage(raw: RawPage): PageArtifact {
 }
 
 function textArtifact(raw: RawPage, headers: Record<string, string>): PageArtifact {
-  const mainText = raw.body
-    .split(/\r?\n/)
-    .map(collapseWhitespace)
-    .filter(Boolean)
-    .join('\n');
+  const lines = new ReadableLines();
+  for (const line of raw.body.split(/\r?\n/)) {
+    if (!lines.hasRoom(false)) break;
+    lines.add(line);
+    lines.flush(false);
+  }
+  const mainText = lines.text(false);
   return {
     requestedUrl: raw.requestedUrl,
     finalUrl: raw.finalUrl,
@@ -93,6 +96,19 @@ function pickHeaders(headers: Record<string, string>): Record<string, string> {
     if (value) picked[name] = value;
   }
   return picked;
+}
+
+/** resolveUrl against one page, remembering each href: navigation, footer and cards repeat the same few addresses. */
+function pageUrlResolver(base: string): (href: string) => string | null {
+  const resolved = new Map<string, string | null>();
+  return (href) => {
+    let url = resolved.get(href);
+    if (url === undefined) {
+      url = resolveUrl(href, base);
+      resolved.set(href, url);
+    }
+    return url;
+  };
 }
 
 export function resolveUrl(href: string, base: string): string | null {

@@ -13,12 +13,16 @@
  * - a cookie or consent banner (id or class naming cookie/consent) is dropped
  *   unless it holds <main>/<article> or more text than a banner ever has;
  * - when the page has a <main>, only its text counts;
- * - one line per block element, whitespace collapsed within a line.
+ * - one line per block element, whitespace collapsed within a line;
+ * - at most MAX_MAIN_TEXT_CHARS characters (readable-text.ts); headings
+ *   past the bound are not kept either.
  * Links are read everywhere, chrome included: navigation and footer links are
- * where a site points to its pricing, docs and careers pages.
+ * where a site points to its pricing, docs and careers pages. Each distinct
+ * link (address and text) is kept once.
  */
 import { Parser } from 'htmlparser2';
 import type { HeadingArtifact, LinkArtifact } from '../artifacts.ts';
+import { collapseWhitespace, detached, ReadableLines, type LinesMark } from './readable-text.ts';
 
 export interface HtmlReading {
   title: string;
@@ -57,64 +61,8 @@ const BLOCK_TAGS = new Set([
 ]);
 const SPACED_VOID_TAGS = new Set(['img', 'input']);
 
-export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/**
- * Lines of readable text, each remembering whether it was written inside
- * <main>. Blocks start new lines and <main> is a block, so no line straddles
- * its edge. Whitespace-only text (indentation between tags, most of a page)
- * only ever becomes one separating space, which keeps this pass cheap.
- */
-class LineCollector {
-  readonly lines: string[] = [];
-  readonly inMain: boolean[] = [];
-  private current = '';
-  private pendingSpace = false;
-
-  add(text: string): void {
-    if (text.trim() === '') {
-      this.pendingSpace = this.current !== '';
-      return;
-    }
-    this.current += this.pendingSpace ? ` ${text}` : text;
-    this.pendingSpace = false;
-  }
-
-  space(): void {
-    this.pendingSpace = this.current !== '';
-  }
-
-  flush(inMain: boolean): void {
-    if (this.current !== '') {
-      const line = collapseWhitespace(this.current);
-      if (line) {
-        this.lines.push(line);
-        this.inMain.push(inMain);
-      }
-    }
-    this.current = '';
-    this.pendingSpace = false;
-  }
-
-  mark(): { lines: number; current: string } {
-    return { lines: this.lines.length, current: this.current };
-  }
-
-  restore(mark: { lines: number; current: string }): void {
-    this.lines.length = mark.lines;
-    this.inMain.length = mark.lines;
-    this.current = mark.current;
-  }
-
-  text(onlyMain: boolean): string {
-    return (onlyMain ? this.lines.filter((_, i) => this.inMain[i]) : this.lines).join('\n');
-  }
-}
-
 interface ConsentFrame {
-  text: ReturnType<LineCollector['mark']>;
+  text: LinesMark;
   headings: number;
   textLength: number;
   holdsContent: boolean;
@@ -154,7 +102,7 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
     timeDates: [],
   };
   const allHeadings: { heading: HeadingArtifact; inMain: boolean }[] = [];
-  const text = new LineCollector();
+  const text = new ReadableLines();
   const stack: ElementFrame[] = [];
   const openLinks: { index: number; text: string }[] = [];
   const openHeadings: HeadingFrame[] = [];
@@ -180,8 +128,8 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
           const key = (attribs['name'] ?? '').toLowerCase();
           const content = attribs['content'] ?? '';
           if (key === 'description' && metaDescription === null) metaDescription = content;
-          else if (key === 'generator' && reading.metaGenerator === null) reading.metaGenerator = collapseWhitespace(content) || null;
-          else if (attribs['property'] === 'og:site_name' && reading.siteName === null) reading.siteName = collapseWhitespace(content) || null;
+          else if (key === 'generator' && reading.metaGenerator === null) reading.metaGenerator = detached(collapseWhitespace(content)) || null;
+          else if (attribs['property'] === 'og:site_name' && reading.siteName === null) reading.siteName = detached(collapseWhitespace(content)) || null;
         } else if (name === 'script') {
           const src = attribs['src'];
           if (src !== undefined) {
@@ -210,7 +158,7 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
           'hidden' in attribs ||
           attribs['aria-hidden'] === 'true' ||
           HIDDEN_ROLES.has(attribs['role'] ?? '') ||
-          DISPLAY_NONE.test(attribs['style'] ?? '') ||
+          (attribs['style'] !== undefined && DISPLAY_NONE.test(attribs['style'])) ||
           (CHROME.has(name) && contentDepth === 0);
         let consent: ConsentFrame | null = null;
         let heading: HeadingFrame | null = null;
@@ -218,13 +166,15 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
           if (BLOCK_TAGS.has(name)) flushBlock();
           else if (SPACED_VOID_TAGS.has(name)) text.space();
           if (CONTENT_CONTAINERS.has(name)) for (const open of consents) open.holdsContent = true;
-          const marked = attribs['id'] !== undefined || attribs['class'] !== undefined;
-          if (marked && !CONSENT_EXEMPT.has(name) && CONSENT_MARKER.test(`${attribs['id'] ?? ''} ${attribs['class'] ?? ''}`)) {
+          const id = attribs['id'];
+          const className = attribs['class'];
+          const marked = (id !== undefined && CONSENT_MARKER.test(id)) || (className !== undefined && CONSENT_MARKER.test(className));
+          if (marked && !CONSENT_EXEMPT.has(name)) {
             consent = { text: text.mark(), headings: allHeadings.length, textLength: 0, holdsContent: false };
             consents.push(consent);
           }
           const level = HEADING_LEVELS.get(name);
-          if (level) {
+          if (level && text.hasRoom(mainDepth > 0)) {
             heading = { level, text: '', inMain: mainDepth > 0 };
             openHeadings.push(heading);
           }
@@ -251,8 +201,9 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
         }
         for (const link of openLinks) link.text += data;
         if (hiddenDepth > 0) return;
-        text.add(data);
         for (const consent of consents) consent.textLength += data.length;
+        if (!text.hasRoom(mainDepth > 0)) return;
+        text.add(data);
         for (const heading of openHeadings) heading.text += data;
       },
 
@@ -280,7 +231,7 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
         if (frame.countsAsMain) mainDepth--;
         if (frame.heading) {
           openHeadings.pop();
-          const headingText = collapseWhitespace(frame.heading.text);
+          const headingText = detached(collapseWhitespace(frame.heading.text));
           if (headingText) allHeadings.push({ heading: { level: frame.heading.level, text: headingText }, inMain: frame.heading.inMain });
         }
         if (frame.consent) {
@@ -301,9 +252,32 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
 
   reading.headings = allHeadings.filter((h) => !mainSeen || h.inMain).map((h) => h.heading);
   reading.mainText = text.text(mainSeen);
-  reading.title = collapseWhitespace(titleText ?? '');
-  reading.metaDescription = collapseWhitespace(metaDescription ?? '');
+  reading.links = distinctLinks(reading.links);
+  reading.title = detached(collapseWhitespace(titleText ?? ''));
+  reading.metaDescription = detached(collapseWhitespace(metaDescription ?? ''));
   return reading;
+}
+
+/**
+ * Each link once, in order of first appearance, with strings of its own.
+ * Navigation, footers and cards repeat the same links on every screen of a
+ * long page; consumers look for the first link that matches or feed links
+ * to the crawl frontier, so repeats add nothing.
+ */
+function distinctLinks(links: readonly LinkArtifact[]): LinkArtifact[] {
+  const textsByHref = new Map<string, Set<string>>();
+  const distinct: LinkArtifact[] = [];
+  for (const link of links) {
+    let texts = textsByHref.get(link.href);
+    if (texts === undefined) {
+      texts = new Set();
+      textsByHref.set(link.href, texts);
+    }
+    if (texts.has(link.text)) continue;
+    texts.add(link.text);
+    distinct.push({ href: detached(link.href), text: detached(link.text) });
+  }
+  return distinct;
 }
 
 function closeScript(script: { type: string; text: string }, reading: HtmlReading): void {
@@ -312,5 +286,5 @@ function closeScript(script: { type: string; text: string }, reading: HtmlReadin
     return;
   }
   const code = script.text.trim();
-  if (code) reading.inlineScripts.push(code.slice(0, INLINE_SCRIPT_LIMIT));
+  if (code) reading.inlineScripts.push(detached(code.slice(0, INLINE_SCRIPT_LIMIT)));
 }

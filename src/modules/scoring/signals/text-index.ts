@@ -69,28 +69,48 @@ export class PageTextIndex {
 
   /** Line numbers, in order, of the lines holding any of the words. */
   linesWithAny(words: readonly string[]): readonly number[] {
+    const lines: number[] = [];
+    this.#visitCandidateLines(words, (line) => {
+      lines.push(line);
+      return false;
+    });
+    return lines;
+  }
+
+  /** The first match of `pattern` on the lines holding any of the words, as offsets in the text. */
+  firstMatch(pattern: RegExp, words: readonly string[]): { start: number; end: number } | null {
+    let found: { start: number; end: number } | null = null;
+    this.#visitCandidateLines(words, (line) => {
+      const match = pattern.exec(this.lines[line]!);
+      if (match) {
+        const start = this.lineStarts[line]! + match.index;
+        found = { start, end: start + match[0].length };
+      }
+      return match !== null;
+    });
+    return found;
+  }
+
+  /**
+   * Visits the lines of the words' stems in ascending order, each once, until
+   * `visit` returns true: a lazy merge of the sorted line lists, so a rule
+   * that matches on its first candidate line never pays for merging them all.
+   */
+  #visitCandidateLines(words: readonly string[], visit: (line: number) => boolean): void {
     const { stemOf } = vocabulary();
     const groups: number[][] = [];
     for (const word of words) {
       const stem = stemOf.get(word);
       if (stem === undefined) throw new Error(`Trigger word "${word}" was never registered`);
       const lines = this.linesByStem.get(stem);
-      if (lines) groups.push(lines);
+      if (lines && !groups.includes(lines)) groups.push(lines);
     }
-    if (groups.length <= 1) return groups[0] ?? [];
-    const merged = groups.flat().sort((a, b) => a - b);
-    return merged.filter((line, i) => i === 0 || line !== merged[i - 1]);
-  }
-
-  /** The first match of `pattern` on the lines holding any of the words, as offsets in the text. */
-  firstMatch(pattern: RegExp, words: readonly string[]): { start: number; end: number } | null {
-    for (const line of this.linesWithAny(words)) {
-      const match = pattern.exec(this.lines[line]!);
-      if (match) {
-        const start = this.lineStarts[line]! + match.index;
-        return { start, end: start + match[0].length };
-      }
+    const heads = groups.map(() => 0);
+    for (;;) {
+      let next = Number.POSITIVE_INFINITY;
+      for (let g = 0; g < groups.length; g++) next = Math.min(next, groups[g]![heads[g]!] ?? Number.POSITIVE_INFINITY);
+      if (next === Number.POSITIVE_INFINITY || visit(next)) return;
+      for (let g = 0; g < groups.length; g++) if (groups[g]![heads[g]!] === next) heads[g]!++;
     }
-    return null;
   }
 }
