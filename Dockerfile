@@ -11,5 +11,6 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 EXPOSE 3000
 USER node
-# Exec form through the pinned Node: SIGTERM reaches the service for a graceful shutdown.
-CMD ["node_modules/.bin/node", "src/main.ts"]
+# Exec form through the pinned Node, with the start script's flags: SIGTERM reaches the
+# service for a graceful shutdown.
+CMD ["node_modules/.bin/node", "--max-semi-space-size=16", "src/main.ts"]

@@ -22,6 +22,7 @@ import { Agent, fetch } from 'undici';
 import { loadOrCreateDevKey, signDevToken } from '../src/identity/dev-identity.ts';
 import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { startFakeOpenAi } from '../test/fakes/openai-compatible.ts';
+import { SERVICE_NODE_FLAGS } from './service-process.ts';
 import { fixtureResult } from '../test/fixtures/coach-result.ts';
 
 const { values } = parseArgs({
@@ -46,7 +47,7 @@ async function freePort(): Promise<number> {
 async function startService(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-coach-'));
   const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['src/main.ts'], {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), [...SERVICE_NODE_FLAGS, 'src/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', SSE_HEARTBEAT_MS: '60000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -29,6 +29,7 @@
  * write CPU profiles there (node --cpu-prof).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVICE_NODE_FLAGS } from './service-process.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -132,7 +133,7 @@ async function startService(allowlistEntry: string, dataDir: string, schema: str
   // The deterministic engine is what is measured.
   delete env.LLM_BASE_URL;
   const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-  const child = spawn(process.execPath, [...profileFlags, SERVICE_ENTRY], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...profileFlags, SERVICE_ENTRY], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {

@@ -35,10 +35,12 @@ export interface PageArtifact {
    * asides, the site's header and footer (not an article's), hidden
    * elements, cookie banners, scripts and styles removed. One line per block
    * element (paragraph, heading, list item, cell...), whitespace inside a
-   * line collapsed to single spaces. Headings are part of it. Every evidence
-   * quote must be a substring of it.
+   * line collapsed to single spaces. Headings are part of it. At most
+   * MAX_MAIN_TEXT_CHARS (100,000) characters: a longer page is cut there.
+   * Every evidence quote must be a substring of it.
    */
   mainText: string;
+  /** Every link of the page (chrome included), each distinct address and text once, in document order. */
   links: LinkArtifact[];
   /** Absolute URLs of external scripts, in document order. */
   scriptSources: string[];

@@ -2,7 +2,7 @@
  * Sitemap discovery: robots.txt `Sitemap:` entries and /sitemap.xml, with
  * sitemap indexes followed one level at a time, bounded in files and URLs.
  */
-import * as cheerio from 'cheerio';
+import { Parser } from 'htmlparser2';
 
 /** Sitemap files read per crawl, indexes included. */
 export const MAX_SITEMAP_FILES = 5;
@@ -22,13 +22,33 @@ export function parseSitemap(text: string): ParsedSitemap {
     const pages = trimmed.split(/\r?\n/).map((line) => line.trim()).filter((line) => /^https?:\/\//i.test(line));
     return { sitemaps: [], pages };
   }
-  const $ = cheerio.load(trimmed, { xml: true });
-  const locations = (selector: string) =>
-    $(selector)
-      .toArray()
-      .map((element) => $(element).text().trim())
-      .filter(Boolean);
-  return { sitemaps: locations('sitemapindex > sitemap > loc'), pages: locations('urlset > url > loc') };
+  const sitemaps: string[] = [];
+  const pages: string[] = [];
+  // The open elements, by local name (a namespace prefix such as 'sm:' is dropped).
+  const open: string[] = [];
+  let location = '';
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        open.push(name.replace(/^.*:/, '').toLowerCase());
+        location = '';
+      },
+      ontext(text) {
+        if (open.at(-1) === 'loc') location += text;
+      },
+      onclosetag() {
+        const [root, entry, element] = open.slice(-3);
+        if (element === 'loc' && location.trim()) {
+          if (root === 'sitemapindex' && entry === 'sitemap') sitemaps.push(location.trim());
+          if (root === 'urlset' && entry === 'url') pages.push(location.trim());
+        }
+        open.pop();
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.end(trimmed);
+  return { sitemaps, pages };
 }
 
 /**
