@@ -144,11 +144,11 @@ export async function invalidTokens(app: TestApp): Promise<Record<string, string
 export const AUTH_REQUIRED_BODY = {
   error: 'Authentication required',
   code: 'AUTH_REQUIRED',
-  message: 'Sign in, or send a valid bearer token.',
+  message: 'Authentication required',
 };
 
 export const FORBIDDEN_BODY = {
   error: 'Forbidden: insufficient permissions',
   code: 'FORBIDDEN',
-  message: 'Your role does not allow this action.',
+  message: 'Forbidden: insufficient permissions',
 };

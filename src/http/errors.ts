@@ -20,9 +20,10 @@ interface CatalogueEntry {
 }
 
 export const ERROR_CATALOGUE = {
-  // Spec-named codes.
-  AUTH_REQUIRED: { status: 401, shape: 'flat', label: 'Authentication required', message: 'Sign in, or send a valid bearer token.' },
-  FORBIDDEN: { status: 403, shape: 'flat', label: 'Forbidden: insufficient permissions', message: 'Your role does not allow this action.' },
+  // Spec-named codes. Part 7 says the 401 and 403 bodies "carry the message" of their label, so
+  // those two use it as `message` too.
+  AUTH_REQUIRED: { status: 401, shape: 'flat', label: 'Authentication required', message: 'Authentication required' },
+  FORBIDDEN: { status: 403, shape: 'flat', label: 'Forbidden: insufficient permissions', message: 'Forbidden: insufficient permissions' },
   NOT_FOUND: { status: 404, shape: 'flat', label: 'Not found', message: 'The requested resource does not exist.' },
   INVALID_URL: { status: 400, shape: 'flat', label: 'Invalid URL', message: 'The address cannot be scored.' },
   CRAWL_FAILED: { status: 422, shape: 'flat', label: 'Crawl failed', message: 'The site could not be crawled.' },
