@@ -7,15 +7,19 @@
  *      the next requests are in flight (mapPipelined). A round's outcomes are
  *      applied in rank order once the whole round is in, so which pages are
  *      chosen never depends on which response arrived first.
+ * A page is analysed under the address it lands on and counts as seen under
+ * every address on the way (gathered-pages.ts); it is a duplicate only when
+ * it lands on a page the crawl already has.
  * The crawl deadline ends the rounds and returns what was gathered; before
  * the start page is in, it fails the crawl.
  */
 import type { Dispatcher } from 'undici';
-import type { CrawlSummary, PageArtifact } from '../artifacts.ts';
+import type { CrawlSummary } from '../artifacts.ts';
 import { mapPipelined } from './bounded-concurrency.ts';
 import { CrawlFailedError, FetchFailure } from './crawl-errors.ts';
 import type { CrawlerOptions } from './crawler-options.ts';
 import { Frontier, type RankedPage } from './frontier.ts';
+import { GatheredPages, type GatheredPage } from './gathered-pages.ts';
 import { fetchFollowingRedirects, isSuccessStatus, REDIRECT_TO_REFUSED_ADDRESS, type FetchContext, type FetchedResource } from './http-fetch.ts';
 import { compareRanked } from './page-ranking.ts';
 import { isPageMediaType, toPageOutcome, type PageOutcome } from './page-outcome.ts';
@@ -44,11 +48,13 @@ class CrawlDeadlineReached extends Error {
 
 type CandidateOutcome = PageOutcome | { kind: 'interrupted' };
 type FetchedCandidate = { kind: 'fetched'; resource: FetchedResource } | CandidateOutcome;
+type FetchedPage = Extract<PageOutcome, { kind: 'page' }>;
 
-interface GatheredPage {
-  artifact: PageArtifact;
-  url: URL;
-  rank: number;
+/** What the rounds work on, once the start page has settled which site this is. */
+interface SiteCrawl {
+  scope: SiteScope;
+  frontier: Frontier;
+  gathered: GatheredPages;
 }
 
 export interface CrawlRequest {
@@ -98,7 +104,6 @@ class CrawlSession {
   readonly #context: FetchContext;
   readonly #request: CrawlRequest;
   readonly #robots: RobotsCache;
-  readonly #pages: GatheredPage[] = [];
   readonly #skipped: CrawlSummary['skipped'] = [];
   #contentLength = 0;
 
@@ -113,17 +118,15 @@ class CrawlSession {
     const startRules = await this.#startRules(start);
     const [startPage, sitemapPages] = await Promise.all([this.#fetchStartPage(start), this.#discoverSitemaps(start, startRules)]);
 
-    const landed = new URL(startPage.artifact.finalUrl);
-    const scope = siteScope(start, landed);
-    const frontier = new Frontier(scope);
-    frontier.markSeen(start);
-    frontier.markSeen(landed);
-    this.#gather({ artifact: startPage.artifact, url: start, rank: Number.POSITIVE_INFINITY }, startPage.bytes, frontier);
-    for (const page of sitemapPages) frontier.add(page);
+    const scope = siteScope(start, new URL(startPage.artifact.finalUrl));
+    const site: SiteCrawl = { scope, frontier: new Frontier(scope), gathered: new GatheredPages(scope) };
+    // Nothing is gathered yet, so the start page is never a duplicate.
+    this.#admit({ artifact: startPage.artifact, url: start, rank: Number.POSITIVE_INFINITY }, startPage, site);
+    for (const page of sitemapPages) site.frontier.add(page);
 
-    await this.#fetchRounds(frontier, scope);
+    await this.#fetchRounds(site);
     this.#request.signal?.throwIfAborted();
-    return this.#summary(start);
+    return this.#summary(start, site.gathered);
   }
 
   async #startRules(start: URL): Promise<RobotsRules> {
@@ -133,7 +136,7 @@ class CrawlSession {
     return verdict.rules;
   }
 
-  async #fetchStartPage(start: URL): Promise<{ artifact: PageArtifact; bytes: number }> {
+  async #fetchStartPage(start: URL): Promise<FetchedPage> {
     let outcome: PageOutcome;
     try {
       const resource = await fetchFollowingRedirects(
@@ -156,10 +159,11 @@ class CrawlSession {
     return outcome;
   }
 
-  async #fetchRounds(frontier: Frontier, scope: SiteScope): Promise<void> {
+  async #fetchRounds(site: SiteCrawl): Promise<void> {
+    const { frontier, gathered, scope } = site;
     const maxPages = this.#request.maxPages;
     let attemptsLeft = maxPages * ATTEMPTS_PER_PAGE;
-    while (this.#pages.length < maxPages && attemptsLeft > 0 && !this.#context.signal.aborted) {
+    while (gathered.size < maxPages && attemptsLeft > 0 && !this.#context.signal.aborted) {
       try {
         await Promise.all(frontier.origins().map((origin) => this.#robots.verdictFor(origin)));
       } catch (error) {
@@ -167,7 +171,7 @@ class CrawlSession {
         if (this.#context.signal.aborted) return;
         throw error;
       }
-      const { batch, refused } = frontier.take(Math.min(maxPages - this.#pages.length, attemptsLeft), (url) => this.#isAllowedNow(url));
+      const { batch, refused } = frontier.take(Math.min(maxPages - gathered.size, attemptsLeft), (url) => this.#isAllowedNow(url));
       for (const url of refused) this.#skipped.push({ url: url.href, reason: this.#refusalReason(url) });
       if (batch.length === 0) return;
       attemptsLeft -= batch.length;
@@ -177,7 +181,7 @@ class CrawlSession {
         (page) => this.#fetchCandidate(page.url, scope),
         (fetched) => this.#readCandidate(fetched),
       );
-      batch.forEach((page, index) => this.#apply(page, outcomes[index] ?? { kind: 'interrupted' }, frontier));
+      batch.forEach((page, index) => this.#apply(page, outcomes[index] ?? { kind: 'interrupted' }, site));
     }
   }
 
@@ -215,27 +219,30 @@ class CrawlSession {
     return { kind: 'skipped', reason: error instanceof FetchFailure ? error.message : UNREADABLE_PAGE_REASON };
   }
 
-  #apply(page: RankedPage, outcome: CandidateOutcome, frontier: Frontier): void {
+  #apply(page: RankedPage, outcome: CandidateOutcome, site: SiteCrawl): void {
     if (outcome.kind === 'interrupted') {
       this.#skipped.push({ url: page.url.href, reason: DEADLINE_SKIP_REASON });
     } else if (outcome.kind === 'skipped') {
       this.#skipped.push({ url: page.url.href, reason: outcome.reason });
-    } else if (outcome.artifact.finalUrl !== page.url.href && !frontier.markSeen(new URL(outcome.artifact.finalUrl))) {
-      // Redirected onto a page this crawl already has (or has just fetched in this round, earlier in rank order).
-      this.#skipped.push({ url: page.url.href, reason: DUPLICATE_SKIP_REASON });
     } else {
-      this.#gather({ artifact: outcome.artifact, url: page.url, rank: page.rank }, outcome.bytes, frontier);
+      this.#admit({ artifact: outcome.artifact, url: page.url, rank: page.rank }, outcome, site);
     }
   }
 
-  #gather(page: GatheredPage, bytes: number, frontier: Frontier): void {
-    this.#pages.push(page);
-    this.#contentLength += bytes;
-    for (const link of page.artifact.links) frontier.add(link.href, link.text);
+  /** Gather a fetched page, unless it is one the crawl already has (gathered earlier, or earlier in this round's rank order). */
+  #admit(page: GatheredPage, fetched: FetchedPage, site: SiteCrawl): void {
+    const landing = site.gathered.admit(page, fetched.addresses);
+    if (landing.kind === 'duplicate') {
+      this.#skipped.push({ url: page.url.href, reason: DUPLICATE_SKIP_REASON });
+      return;
+    }
+    for (const address of landing.addresses) site.frontier.markSeen(address);
+    this.#contentLength += fetched.bytes;
+    for (const link of page.artifact.links) site.frontier.add(link.href, link.text);
   }
 
-  #summary(start: URL): CrawlSummary {
-    const [startPage, ...others] = this.#pages;
+  #summary(start: URL, gathered: GatheredPages): CrawlSummary {
+    const [startPage, ...others] = gathered.pages;
     const ordered = startPage === undefined ? [] : [startPage, ...others.sort(compareRanked)];
     return {
       startUrl: start.href,

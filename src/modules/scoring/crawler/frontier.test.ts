@@ -69,6 +69,25 @@ describe('Frontier', () => {
     expect(frontier.size).toBe(0);
   });
 
+  it('counts a fetch of http://www.x/ that landed on https://x/ as the queued https://x/ page', () => {
+    const frontier = frontierFor('https://example.com/');
+    frontier.add('https://example.com/about');
+    frontier.add('https://example.com/pricing/');
+    frontier.markSeen(new URL('http://www.example.com/about'));
+    frontier.markSeen(new URL('https://example.com/pricing'));
+    expect(frontier.size).toBe(0);
+    frontier.add('http://www.example.com/about/');
+    frontier.add('https://example.com/pricing/index.html?utm_source=nav');
+    expect(frontier.take(5, allowAll).batch).toEqual([]);
+  });
+
+  it('hands out the address a link names, not its page key', () => {
+    const frontier = frontierFor();
+    frontier.add('https://example.com/docs/index.html', 'Docs');
+    frontier.add('https://example.com/docs/', 'Docs');
+    expect(frontier.take(5, allowAll).batch.map((page) => page.url.href)).toEqual(['https://example.com/docs/index.html']);
+  });
+
   it('returns refused pages separately and still fills the batch', () => {
     const frontier = frontierFor();
     for (const path of ['/pricing', '/features', '/about']) frontier.add(`https://example.com${path}`);

@@ -56,9 +56,12 @@ export class Frontier {
     }
   }
 
-  /** Mark a URL as fetched (or being fetched); returns false when it already was. */
+  /**
+   * Mark a page as fetched or being fetched, under this address (any form of
+   * it: see pageKey); returns false when it already was.
+   */
   markSeen(url: URL): boolean {
-    const key = pageKey(this.#scope.canonicalise(url) ?? url);
+    const key = pageKey(url);
     if (this.#seen.has(key)) return false;
     this.#seen.add(key);
     this.#candidates.delete(key);

@@ -40,6 +40,12 @@ export interface FetchRequest {
 export interface FetchedResource {
   requestedUrl: string;
   finalUrl: string;
+  /**
+   * Each address that answered with a redirect on the way to finalUrl, in
+   * order (requestedUrl first); empty when there was no redirect. Absent on
+   * resources not fetched by fetchFollowingRedirects.
+   */
+  redirectedFrom?: readonly string[];
   status: number;
   /** Lower-case names; repeated headers joined with ', '. */
   headers: Record<string, string>;
@@ -60,14 +66,16 @@ export function isSuccessStatus(status: number): boolean {
 /** @throws FetchFailure with a user-facing reason, or the crawl signal's reason when the crawl is aborted. */
 export async function fetchFollowingRedirects(fetchRequest: FetchRequest, context: FetchContext): Promise<FetchedResource> {
   const visited = new Set<string>();
+  const redirectedFrom: string[] = [];
   let url = fetchRequest.url;
   for (let hop = 0; ; hop++) {
     visited.add(url.href);
     const resource = await fetchOnce(url, fetchRequest, context, hop > 0);
     const location = resource.headers['location'];
     if (!REDIRECT_STATUSES.has(resource.status) || location === undefined) {
-      return { ...resource, requestedUrl: fetchRequest.url.href };
+      return { ...resource, requestedUrl: fetchRequest.url.href, redirectedFrom };
     }
+    redirectedFrom.push(url.href);
     if (hop >= context.maxRedirects) {
       throw new FetchFailure(`The site redirected more than ${context.maxRedirects} times`);
     }

@@ -8,7 +8,15 @@ import { BOT_CHALLENGE_REASON, detectBlockPage } from './block-page.ts';
 import { describeStatus, isSuccessStatus, type FetchedResource } from './http-fetch.ts';
 import { decodeText, looksLikeHtml, PAGE_MEDIA_TYPES } from './response-text.ts';
 
-export type PageOutcome = { kind: 'page'; artifact: PageArtifact; bytes: number } | { kind: 'skipped'; reason: string };
+export type PageOutcome =
+  | {
+      kind: 'page';
+      artifact: PageArtifact;
+      bytes: number;
+      /** Every address the page was reached through: the one requested, each redirect hop, and the final one (artifact.finalUrl). */
+      addresses: readonly string[];
+    }
+  | { kind: 'skipped'; reason: string };
 
 /** Read the body of a 2xx response only when it may become an artifact (or has no type to judge by). */
 export function isPageMediaType(mediaType: string | null): boolean {
@@ -41,5 +49,6 @@ export function toPageOutcome(resource: FetchedResource): PageOutcome {
   });
   const blocked = detectBlockPage(artifact, isHtml ? body : '', resource.headers);
   if (blocked !== null) return { kind: 'skipped', reason: blocked };
-  return { kind: 'page', artifact, bytes: bytes.length };
+  const addresses = [...new Set([...(resource.redirectedFrom ?? [resource.requestedUrl]), resource.finalUrl])];
+  return { kind: 'page', artifact, bytes: bytes.length, addresses };
 }

@@ -6,10 +6,17 @@
  * :8080 is not the site on :80. URLs on a twin host are rewritten to the
  * canonical host (where the start page landed), so `example.com/pricing` and
  * `www.example.com/pricing` are fetched once, on the host that serves them.
+ *
+ * Two functions, two jobs: `canonicalise` gives the real URL to fetch (only
+ * what never changes the response is dropped), `pageKey` gives the identity
+ * used to de-duplicate, which is never fetched.
  */
 
 /** Query parameters that only track the visitor and never change the page. */
 const TRACKING_PARAMETERS = [/^utm_/, /^hsa_/, /^(gclid|gbraid|wbraid|dclid|fbclid|msclkid|yclid|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|ref|ref_src)$/];
+
+/** The file a static host serves for a directory address: `/docs/index.html` is `/docs/`. */
+const DIRECTORY_INDEX_FILE = /\/index\.html?$/i;
 
 /** Paths that name files rather than pages; not worth a request. */
 const NON_PAGE_EXTENSION =
@@ -34,9 +41,9 @@ export function siteScope(start: URL, landed: URL = start): SiteScope {
       if (!includes(url) || NON_PAGE_EXTENSION.test(url.pathname)) return null;
       const page = new URL(url.href);
       page.hash = '';
-      for (const name of [...page.searchParams.keys()]) {
-        if (TRACKING_PARAMETERS.some((pattern) => pattern.test(name.toLowerCase()))) page.searchParams.delete(name);
-      }
+      const kept = withoutTrackingParameters(page.searchParams);
+      // Rewritten only when something was dropped: re-encoding could change the address the server sees.
+      if (kept.size !== page.searchParams.size) page.search = kept.toString();
       if (bareHost(page) === canonicalBare) {
         page.protocol = landed.protocol;
         page.host = landed.host;
@@ -47,15 +54,31 @@ export function siteScope(start: URL, landed: URL = start): SiteScope {
 }
 
 /**
- * The identity of a page for de-duplication: host without `www.`, port, path
- * without a trailing slash, sorted query. Scheme and fragment do not count.
+ * The identity of a page for de-duplication, never an address to fetch:
+ * `/pricing`, `/pricing/`, `/pricing/index.html`, `http://www.example.com:80/pricing#faq`
+ * and `https://example.com/pricing?utm_source=x` are one page. The host
+ * (lower case, as URL gives it) loses a leading `www.`; the scheme does not
+ * count, nor does its default port (URL drops :80 for http and :443 for
+ * https; any other port stays); the fragment and tracking parameters are
+ * dropped, the remaining parameters sorted; a trailing `index.html` or
+ * `index.htm` and trailing slashes go. Path case and percent-encoding are
+ * kept as they are: servers may tell them apart.
  */
 export function pageKey(url: URL): string {
-  const params = new URLSearchParams(url.searchParams);
+  const params = withoutTrackingParameters(url.searchParams);
   params.sort();
   const query = params.toString();
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const path = url.pathname.replace(DIRECTORY_INDEX_FILE, '/').replace(/\/+$/, '') || '/';
   return `${bareHost(url)}${path}${query === '' ? '' : `?${query}`}`;
+}
+
+/** A copy of `params` without the parameters that only track the visitor. */
+function withoutTrackingParameters(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [name, value] of params) {
+    if (!TRACKING_PARAMETERS.some((pattern) => pattern.test(name.toLowerCase()))) kept.append(name, value);
+  }
+  return kept;
 }
 
 /** host[:port] without a leading `www.`. */
