@@ -270,7 +270,8 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
     weights: {
       'pricing.tiers': 2,
       'pricing.usage_based': 2,
-      'pricing.public_page': 1,
+      // A public pricing page is itself the main act of pricing transparency.
+      'pricing.public_page': 1.5,
       'pricing.seat_based': 1,
       'pricing.enterprise_plan': 1,
       'pricing.annual_discount': 1,

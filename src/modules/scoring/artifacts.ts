@@ -15,7 +15,20 @@ export interface LinkArtifact {
   href: string;
   /** The link's visible text, whitespace-collapsed ('' when it has none). */
   text: string;
+  /**
+   * Only ever seen in the page's chrome (navigation, header, footer, aside,
+   * hidden markup): it tells which pages exist, never what the company does.
+   */
+  chrome: boolean;
 }
+
+/**
+ * What kind of block a line of mainText comes from. Only prose ('text' and
+ * 'item') can be evidence: headings and slogans name a topic without
+ * asserting anything, code and table cells are data, not statements, and a
+ * quotation (<blockquote>) is someone else speaking.
+ */
+export type LineKind = 'text' | 'item' | 'heading' | 'code' | 'cell' | 'quotation';
 
 /** One crawled page, reduced to what detectors need. */
 export interface PageArtifact {
@@ -29,6 +42,8 @@ export interface PageArtifact {
   /** og:site_name, when the page declares one. */
   siteName: string | null;
   metaGenerator: string | null;
+  /** The absolute address of <link rel="canonical">, when the page declares one. */
+  canonicalUrl: string | null;
   headings: HeadingArtifact[];
   /**
    * The page's readable text: only <main> when the page has one; navigation,
@@ -40,6 +55,8 @@ export interface PageArtifact {
    * Every evidence quote must be a substring of it.
    */
   mainText: string;
+  /** The kind of each line of mainText, in order (as many as mainText has lines). */
+  lineKinds: LineKind[];
   /** Every link of the page (chrome included), each distinct address and text once, in document order. */
   links: LinkArtifact[];
   /** Absolute URLs of external scripts, in document order. */
@@ -56,7 +73,7 @@ export interface PageArtifact {
 
 /**
  * Evidence for a finding. A quote is copied verbatim from the page's mainText
- * (at most 300 characters). An observation is a fact read from markup rather
+ * (at most MAX_QUOTE_LENGTH, 300, characters). An observation is a fact read from markup rather
  * than prose; its text is verbatim from the artifact field named by `source`:
  * script: one of scriptSources; inlineScript: a substring of one of
  * inlineScripts; header: "<name>: <value>" of one of headers; generator:

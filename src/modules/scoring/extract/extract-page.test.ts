@@ -78,23 +78,23 @@ describe('extractPage', () => {
     expect(page.mainText).toBe('x');
   });
 
-  it('reads links everywhere, resolved and without fragments, skipping non-web schemes', () => {
+  it('reads links everywhere, resolved and without fragments, skipping non-web schemes, and marks those only in chrome', () => {
     const page = extract(`<body><nav><a href="/pricing#faq"> Plans </a></nav><main><a href="mailto:a@b.c">Mail</a><a href="javascript:void(0)">JS</a>
       <a href="https://status.acme.example/">Status <span>page</span></a><a href="#top">Top</a></main></body>`);
     expect(page.links).toEqual([
-      { href: 'https://acme.example/pricing', text: 'Plans' },
-      { href: 'https://status.acme.example/', text: 'Status page' },
+      { href: 'https://acme.example/pricing', text: 'Plans', chrome: true },
+      { href: 'https://status.acme.example/', text: 'Status page', chrome: false },
     ]);
   });
 
-  it('keeps each distinct link once, in order of first appearance', () => {
+  it('keeps each distinct link once, in order of first appearance, as content when any copy is content', () => {
     const page = extract(`<body><nav><a href="/pricing">Pricing</a><a href="/docs">Docs</a></nav>
       <main><a href="/pricing#plans">Pricing</a><a href="/pricing">See plans</a><a href="/docs">Docs</a></main>
       <footer><a href="/pricing">Pricing</a></footer></body>`);
     expect(page.links).toEqual([
-      { href: 'https://acme.example/pricing', text: 'Pricing' },
-      { href: 'https://acme.example/docs', text: 'Docs' },
-      { href: 'https://acme.example/pricing', text: 'See plans' },
+      { href: 'https://acme.example/pricing', text: 'Pricing', chrome: false },
+      { href: 'https://acme.example/docs', text: 'Docs', chrome: false },
+      { href: 'https://acme.example/pricing', text: 'See plans', chrome: false },
     ]);
   });
 
@@ -109,7 +109,7 @@ describe('extractPage', () => {
     expect(page.mainText.startsWith('Guide\nTeams ship weekly')).toBe(true);
     expect(page.mainText).not.toContain('Late');
     expect(page.headings).toEqual([{ level: 1, text: 'Guide' }]);
-    expect(page.links).toEqual([{ href: 'https://acme.example/late', text: 'Late link' }]);
+    expect(page.links).toEqual([{ href: 'https://acme.example/late', text: 'Late link', chrome: false }]);
     expect(page.scriptSources).toEqual(['https://acme.example/late.js']);
     expect(page.dates).toEqual(['2026-04-01']);
   });

@@ -50,8 +50,10 @@ export function extractPage(raw: RawPage): PageArtifact {
     metaDescription: reading.metaDescription,
     siteName: reading.siteName,
     metaGenerator: reading.metaGenerator,
+    canonicalUrl: reading.canonicalUrl,
     headings: reading.headings,
     mainText: reading.mainText,
+    lineKinds: reading.lineKinds,
     links: reading.links,
     scriptSources: reading.scriptSources,
     inlineScripts: reading.inlineScripts,
@@ -69,6 +71,7 @@ function textArtifact(raw: RawPage, headers: Record<string, string>): PageArtifa
     lines.flush(false);
   }
   const mainText = lines.text(false);
+  const lineKinds = lines.lineKinds(false);
   return {
     requestedUrl: raw.requestedUrl,
     finalUrl: raw.finalUrl,
@@ -78,8 +81,10 @@ function textArtifact(raw: RawPage, headers: Record<string, string>): PageArtifa
     metaDescription: '',
     siteName: null,
     metaGenerator: null,
+    canonicalUrl: null,
     headings: [],
     mainText,
+    lineKinds,
     links: [],
     scriptSources: [],
     inlineScripts: [],

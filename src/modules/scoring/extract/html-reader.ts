@@ -21,7 +21,7 @@
  * link (address and text) is kept once.
  */
 import { Parser } from 'htmlparser2';
-import type { HeadingArtifact, LinkArtifact } from '../artifacts.ts';
+import type { HeadingArtifact, LineKind, LinkArtifact } from '../artifacts.ts';
 import { collapseWhitespace, detached, ReadableLines, type LinesMark } from './readable-text.ts';
 
 export interface HtmlReading {
@@ -29,8 +29,10 @@ export interface HtmlReading {
   metaDescription: string;
   siteName: string | null;
   metaGenerator: string | null;
+  canonicalUrl: string | null;
   headings: HeadingArtifact[];
   mainText: string;
+  lineKinds: LineKind[];
   links: LinkArtifact[];
   scriptSources: string[];
   inlineScripts: string[];
@@ -60,6 +62,14 @@ const BLOCK_TAGS = new Set([
   'header', 'footer', 'caption', 'legend',
 ]);
 const SPACED_VOID_TAGS = new Set(['img', 'input']);
+/** Blocks whose lines are not the company's own prose, and the kind they give a line. */
+const DATA_BLOCKS = new Map<string, Exclude<LineKind, 'text' | 'heading'>>([
+  ['pre', 'code'],
+  ['td', 'cell'],
+  ['th', 'cell'],
+  ['li', 'item'],
+  ['blockquote', 'quotation'],
+]);
 
 interface ConsentFrame {
   text: LinesMark;
@@ -82,10 +92,20 @@ interface ElementFrame {
   heading: HeadingFrame | null;
   isLink: boolean;
   script: { type: string; text: string } | null;
+  /** The kind this element gives the lines inside it (pre, td, th, li, blockquote). */
+  dataBlock: Exclude<LineKind, 'text' | 'heading'> | null;
 }
 
 /** The frame of an element that needs nothing at its end: shared, so most elements allocate none. */
-const PLAIN_ELEMENT: Readonly<ElementFrame> = Object.freeze({ hidesText: false, countsAsMain: false, consent: null, heading: null, isLink: false, script: null });
+const PLAIN_ELEMENT: Readonly<ElementFrame> = Object.freeze({
+  hidesText: false,
+  countsAsMain: false,
+  consent: null,
+  heading: null,
+  isLink: false,
+  script: null,
+  dataBlock: null,
+});
 
 export function readHtml(html: string, resolve: (href: string) => string | null): HtmlReading {
   const reading: HtmlReading = {
@@ -93,8 +113,10 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
     metaDescription: '',
     siteName: null,
     metaGenerator: null,
+    canonicalUrl: null,
     headings: [],
     mainText: '',
+    lineKinds: [],
     links: [],
     scriptSources: [],
     inlineScripts: [],
@@ -105,6 +127,7 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
   const text = new ReadableLines();
   const stack: ElementFrame[] = [];
   const openLinks: { index: number; text: string }[] = [];
+  const openDataBlocks: Exclude<LineKind, 'text' | 'heading'>[] = [];
   const openHeadings: HeadingFrame[] = [];
   const consents: ConsentFrame[] = [];
   let hiddenDepth = 0;
@@ -117,7 +140,9 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
   let metaDescription: string | null = null;
   let script: ElementFrame['script'] = null;
 
-  const flushBlock = () => text.flush(mainDepth > 0);
+  // A heading wins over its container (an <li> holding an <h3>); then the innermost data block.
+  const lineKind = (): LineKind => (openHeadings.length > 0 ? 'heading' : (openDataBlocks.at(-1) ?? 'text'));
+  const flushBlock = () => text.flush(mainDepth > 0, lineKind());
 
   const parser = new Parser(
     {
@@ -130,6 +155,8 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
           if (key === 'description' && metaDescription === null) metaDescription = content;
           else if (key === 'generator' && reading.metaGenerator === null) reading.metaGenerator = detached(collapseWhitespace(content)) || null;
           else if (attribs['property'] === 'og:site_name' && reading.siteName === null) reading.siteName = detached(collapseWhitespace(content)) || null;
+        } else if (name === 'link' && reading.canonicalUrl === null && /(?:^|\s)canonical(?:\s|$)/i.test(attribs['rel'] ?? '')) {
+          reading.canonicalUrl = resolve(attribs['href'] ?? '');
         } else if (name === 'script') {
           const src = attribs['src'];
           if (src !== undefined) {
@@ -143,7 +170,7 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
           const href = resolve(attribs['href']);
           if (href) {
             isLink = true;
-            openLinks.push({ index: reading.links.push({ href, text: '' }) - 1, text: '' });
+            openLinks.push({ index: reading.links.push({ href, text: '', chrome: hiddenDepth > 0 }) - 1, text: '' });
           }
         } else if (name === 'time' && attribs['datetime']) {
           reading.timeDates.push(attribs['datetime']);
@@ -162,6 +189,7 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
           (CHROME.has(name) && contentDepth === 0);
         let consent: ConsentFrame | null = null;
         let heading: HeadingFrame | null = null;
+        let dataBlock: ElementFrame['dataBlock'] = null;
         if (hiddenDepth === 0 && !hidesText) {
           if (BLOCK_TAGS.has(name)) flushBlock();
           else if (SPACED_VOID_TAGS.has(name)) text.space();
@@ -178,6 +206,8 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
             heading = { level, text: '', inMain: mainDepth > 0 };
             openHeadings.push(heading);
           }
+          dataBlock = DATA_BLOCKS.get(name) ?? null;
+          if (dataBlock) openDataBlocks.push(dataBlock);
         }
         if (hidesText) hiddenDepth++;
         const countsAsMain = name === 'main' && hiddenDepth === 0;
@@ -186,8 +216,8 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
           mainSeen = true;
         }
         if (CONTENT_CONTAINERS.has(name)) contentDepth++;
-        const plain = !hidesText && !countsAsMain && !consent && !heading && !isLink && !ownScript;
-        stack.push(plain ? PLAIN_ELEMENT : { hidesText, countsAsMain, consent, heading, isLink, script: ownScript });
+        const plain = !hidesText && !countsAsMain && !consent && !heading && !isLink && !ownScript && !dataBlock;
+        stack.push(plain ? PLAIN_ELEMENT : { hidesText, countsAsMain, consent, heading, isLink, script: ownScript, dataBlock });
       },
 
       ontext(data) {
@@ -228,6 +258,7 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
         if (hiddenDepth > 0) return;
         // The block's last line still belongs to <main>: flush before leaving it.
         if (BLOCK_TAGS.has(name)) flushBlock();
+        if (frame.dataBlock) openDataBlocks.pop();
         if (frame.countsAsMain) mainDepth--;
         if (frame.heading) {
           openHeadings.pop();
@@ -252,6 +283,7 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
 
   reading.headings = allHeadings.filter((h) => !mainSeen || h.inMain).map((h) => h.heading);
   reading.mainText = text.text(mainSeen);
+  reading.lineKinds = text.lineKinds(mainSeen);
   reading.links = distinctLinks(reading.links);
   reading.title = detached(collapseWhitespace(titleText ?? ''));
   reading.metaDescription = detached(collapseWhitespace(metaDescription ?? ''));
@@ -265,17 +297,17 @@ export function readHtml(html: string, resolve: (href: string) => string | null)
  * to the crawl frontier, so repeats add nothing.
  */
 function distinctLinks(links: readonly LinkArtifact[]): LinkArtifact[] {
-  const textsByHref = new Map<string, Set<string>>();
   const distinct: LinkArtifact[] = [];
+  const indexByKey = new Map<string, number>();
   for (const link of links) {
-    let texts = textsByHref.get(link.href);
-    if (texts === undefined) {
-      texts = new Set();
-      textsByHref.set(link.href, texts);
+    const key = `${link.href}\u0000${link.text}`;
+    const seen = indexByKey.get(key);
+    if (seen === undefined) {
+      indexByKey.set(key, distinct.push({ href: detached(link.href), text: detached(link.text), chrome: link.chrome }) - 1);
+    } else if (!link.chrome) {
+      // A link that also appears in the content is content, wherever else it is repeated.
+      distinct[seen]!.chrome = false;
     }
-    if (texts.has(link.text)) continue;
-    texts.add(link.text);
-    distinct.push({ href: detached(link.href), text: detached(link.text) });
   }
   return distinct;
 }

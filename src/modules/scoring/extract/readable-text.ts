@@ -3,6 +3,8 @@
  * that keeps artifacts small.
  */
 
+import type { LineKind } from '../artifacts.ts';
+
 /**
  * Readable text kept per page, in characters (about 15,000 words: a long
  * article). Evidence sits in a page's prose, and a page's first hundred
@@ -55,6 +57,7 @@ export interface LinesMark {
 export class ReadableLines {
   readonly lines: string[] = [];
   readonly inMain: boolean[] = [];
+  readonly kinds: LineKind[] = [];
   private current = '';
   private pendingSpace = false;
   private mainChars = 0;
@@ -78,7 +81,7 @@ export class ReadableLines {
     this.pendingSpace = this.current !== '';
   }
 
-  flush(inMain: boolean): void {
+  flush(inMain: boolean, kind: LineKind = 'text'): void {
     if (this.current !== '' && this.hasRoom(inMain)) {
       const line = collapseWhitespace(this.current);
       const room = MAX_MAIN_TEXT_CHARS - (inMain ? this.mainChars : this.allChars);
@@ -87,6 +90,7 @@ export class ReadableLines {
       if (kept) {
         this.lines.push(kept);
         this.inMain.push(inMain);
+        this.kinds.push(kind);
         this.allChars += kept.length + 1;
         if (inMain) this.mainChars += kept.length + 1;
       }
@@ -107,9 +111,15 @@ export class ReadableLines {
   restore(mark: LinesMark): void {
     this.lines.length = mark.lines;
     this.inMain.length = mark.lines;
+    this.kinds.length = mark.lines;
     this.current = mark.current;
     this.mainChars = mark.mainChars;
     this.allChars = mark.allChars;
+  }
+
+  /** The kind of each line that text(onlyMain) holds. */
+  lineKinds(onlyMain: boolean): LineKind[] {
+    return onlyMain ? this.kinds.filter((_, i) => this.inMain[i]) : [...this.kinds];
   }
 
   text(onlyMain: boolean): string {

@@ -4,9 +4,9 @@
  * other. Staleness needs the crawl date, so it is judged by the engine, not
  * here (detectors never read a clock).
  */
-import type { Finding, PageArtifact } from '../artifacts.ts';
+import type { Finding } from '../artifacts.ts';
 import { findDateMentions } from '../extract/dates.ts';
-import { detectByPageKind, detectByTextRules, finding, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, evidenceQuoteAt, finding, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 import { quoteAround } from './quote.ts';
 
 const DAY_MS = 86_400_000;
@@ -52,21 +52,29 @@ export function cadenceStrength(medianGap: number): number {
   return CADENCE_CURVE.find((step) => medianGap <= step.maxMedianGapDays)?.strength ?? 0;
 }
 
-/** For each date written in the text, the quote of the line it is first written on. */
-function datedLineQuotes(page: PageArtifact): Map<string, string> {
+/**
+ * For each date written in the text, the quote of the line it is first
+ * written on: an entry's dated heading ("July 1, 2026: Danish invoices") is
+ * the record itself, so a heading may be quoted here, as may a statement.
+ */
+function datedLineQuotes(context: PageContext): Map<string, string> {
   const quotes = new Map<string, string>();
+  const { page } = context;
   for (const mention of findDateMentions(page.mainText)) {
     if (quotes.has(mention.date)) continue;
-    const text = quoteAround(page.mainText, mention.index, mention.index + mention.length);
+    const end = mention.index + mention.length;
+    const inHeading = page.lineKinds[context.text.lineAt(mention.index)] === 'heading';
+    const text = inHeading ? quoteAround(page.mainText, mention.index, end) : evidenceQuoteAt('changelog.dated_entries', context, mention.index, end);
     if (text) quotes.set(mention.date, text);
   }
   return quotes;
 }
 
-function cadenceFindings(page: PageArtifact): Finding[] {
+function cadenceFindings(context: PageContext): Finding[] {
+  const { page } = context;
   const dates = page.dates;
   if (dates.length < MIN_DATED_ENTRIES) return [];
-  const quotes = datedLineQuotes(page);
+  const quotes = datedLineQuotes(context);
   // Quote the newest entry for the count and the one before it for the cadence,
   // so the evidence shows two consecutive entries. A date that only appears in
   // markup (<time datetime>) is cited as the observation it is.
@@ -85,6 +93,6 @@ function cadenceFindings(page: PageArtifact): Finding[] {
 
 export const detectChangelogSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'changelog.published', kind: 'changelog' }]),
-  ...pages.filter((c) => c.kinds.has('changelog')).flatMap((c) => cadenceFindings(c.page)),
+  ...pages.filter((c) => c.kinds.has('changelog')).flatMap(cadenceFindings),
   ...detectByTextRules(pages, TEXT_RULES),
 ];

@@ -8,7 +8,7 @@ import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet }
 const COMPETITOR = '[A-Z][\\w.&-]+(?: [A-Z][\\w.&-]+)?';
 
 const TEXT_RULES = new TextRuleSet([
-  { signal: 'compare.named_alternative', words: ['vs', 'versus', 'alternative'], pattern: new RegExp(`\\b(?:vs\\.?|versus) ${COMPETITOR}|\\b(?:an? |the )?alternative to ${COMPETITOR}|\\b${COMPETITOR} alternatives?\\b`) },
+  { signal: 'compare.named_alternative', words: ['vs', 'versus', 'alternative'], pattern: new RegExp(`\\b(?:vs\\.?|versus) ${COMPETITOR}|\\b(?:an? |the )?alternative to ${COMPETITOR}|\\b(?:[Aa]n?|[Tt]he|[Bb]est|[Tt]op|[Oo]pen[- ][Ss]ource) ${COMPETITOR} alternatives?\\b`) },
   { signal: 'compare.migration_path', words: ['from'], pattern: new RegExp(`\\b(?:[Mm]igrat(?:e|ing)|[Ss]witch(?:ing)?|[Mm]ov(?:e|ing)|[Ii]mport(?:ing)?) (?:over )?from ${COMPETITOR}`) },
   {
     signal: 'compare.differentiator', words: ['unlike', 'only'],

@@ -6,6 +6,7 @@
  */
 import type { Finding } from '../artifacts.ts';
 import { detectByPageKind, detectByTextRules, finding, TextRuleSet, type PageContext, type SignalDetector } from './detection-rules.ts';
+import { scopeAllows } from './page-anatomy.ts';
 import { quoteAround } from './quote.ts';
 
 const OUTCOME_WORDS = [
@@ -36,14 +37,24 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
+const MIN_TESTIMONIAL_CHARS = 30;
 /** A testimonial line: one quotation, long enough to say something. */
 const TESTIMONIAL_LINE = /^[“"][^\n]{30,}[”"]$/;
 /** A figure with a unit of outcome inside a quotation. */
 const QUOTED_OUTCOME = /[“"][^”"\n]{0,200}?\b\d+(?:\.\d+)?\s?(?:%|x\b|×|percent\b|hours\b)[^”"\n]{0,200}[”"]/;
 
-function quotationFindings({ page, text }: PageContext): Finding[] {
+/**
+ * Testimonials: a quotation (<blockquote>, or a line in quotation marks) long
+ * enough to say something. Quotations in articles are the story's speakers,
+ * not customers vouching for the product.
+ */
+function quotationFindings(context: PageContext): Finding[] {
+  const { page, text, lineScopes, kinds } = context;
+  if (kinds.has('blog')) return [];
   const findings: Finding[] = [];
-  const testimonial = text.lines.findIndex((line) => TESTIMONIAL_LINE.test(line));
+  const isTestimonial = (line: string, i: number) =>
+    (TESTIMONIAL_LINE.test(line) || (page.lineKinds[i] === 'quotation' && line.length >= MIN_TESTIMONIAL_CHARS)) && scopeAllows(lineScopes[i]!, 'customers.testimonials');
+  const testimonial = text.lines.findIndex(isTestimonial);
   if (testimonial !== -1) {
     const start = text.lineStarts[testimonial]!;
     const quote = quoteAround(page.mainText, start, start + text.lines[testimonial]!.length);
@@ -51,7 +62,7 @@ function quotationFindings({ page, text }: PageContext): Finding[] {
   }
   for (let i = 0; i < text.lines.length; i++) {
     const line = text.lines[i]!;
-    if (!line.includes('“') && !line.includes('"')) continue;
+    if ((!line.includes('“') && !line.includes('"')) || !scopeAllows(lineScopes[i]!, 'customers.quantified_outcomes')) continue;
     const match = QUOTED_OUTCOME.exec(line);
     if (!match) continue;
     const start = text.lineStarts[i]! + match.index;

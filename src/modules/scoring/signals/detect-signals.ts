@@ -26,6 +26,7 @@ import { detectExperimentationSignals } from './experimentation.ts';
 import { detectFeedbackLoopSignals } from './feedback-loop.ts';
 import { detectLaunchSignals } from './launch.ts';
 import { detectMarketResearchSignals } from './market-research.ts';
+import { pageAnatomies } from './page-anatomy.ts';
 import { classifyPage } from './page-kinds.ts';
 import { detectPositioningSignals } from './positioning.ts';
 import { detectPricingSignals } from './pricing.ts';
@@ -76,7 +77,14 @@ function evidenceKey(finding: Finding): string {
 const dimensionOrder = new Map<string, number>(DIMENSION_IDS.map((id, index) => [id, index]));
 
 export function detectSignals(pages: readonly PageArtifact[]): Finding[] {
-  const contexts: PageContext[] = canonicalPages(pages).map((page) => ({ page, kinds: classifyPage(page), text: new PageTextIndex(page.mainText) }));
+  const canonical = canonicalPages(pages);
+  const kinds = new Map(canonical.map((page) => [page, classifyPage(page)]));
+  const anatomies = pageAnatomies(canonical, (page) => kinds.get(page)!);
+  const contexts: PageContext[] = canonical.map((page) => {
+    const { lineScopes, contentLinks } = anatomies.get(page)!;
+    const text = new PageTextIndex(page.mainText, (line) => lineScopes[line]?.kind !== 'none');
+    return { page, kinds: kinds.get(page)!, text, lineScopes, contentLinks };
+  });
   const pageOrder = new Map(contexts.map((context, index) => [context.page.finalUrl, index]));
   const all = DETECTORS.flatMap((detect) => detect(contexts));
   all.sort(

@@ -5,16 +5,23 @@
  * its rules and builds findings with `finding()` too.
  */
 import { signalType, type SignalId } from '../../../framework/signal-types.ts';
-import type { Evidence, Finding, PageArtifact } from '../artifacts.ts';
+import type { Evidence, Finding, LinkArtifact, PageArtifact } from '../artifacts.ts';
+import { isAffirmedClaim, pageSpeaksFor, speaksForCompany } from './claim-context.ts';
+import { scopeAllows, type LineScope } from './page-anatomy.ts';
 import type { PageKind } from './page-kinds.ts';
-import { quoteAround, quoteOf } from './quote.ts';
+import { quoteAround, quoteOf, sentenceAround } from './quote.ts';
 import { registerTriggerWords, type PageTextIndex } from './text-index.ts';
 
-/** A page with its kinds and text index worked out once, shared by every detector. */
+/** A page with its kinds, anatomy and text index worked out once, shared by every detector. */
 export interface PageContext {
   page: PageArtifact;
   kinds: ReadonlySet<PageKind>;
+  /** Indexes only the lines that may be evidence for some signal. */
   text: PageTextIndex;
+  /** For each line of mainText, what it may be evidence for (page-anatomy.ts). */
+  lineScopes: readonly LineScope[];
+  /** Links in the page's content: not chrome, not repeated across most pages. */
+  contentLinks: readonly LinkArtifact[];
 }
 
 /** A detector family: pages in canonical order -> findings. */
@@ -71,12 +78,34 @@ function applies(onlyOn: readonly PageKind[] | undefined, context: PageContext):
   return !onlyOn || onlyOn.some((kind) => context.kinds.has(kind));
 }
 
+/**
+ * Whether the phrase at [start, end) of line `line` may be evidence for
+ * `signal`: the line is prose that may speak for it, the page and the
+ * sentence speak for the company, and the sentence affirms the claim as
+ * current.
+ */
+export function isEvidenceFor(signal: string, context: PageContext, line: number, start: number, end: number): boolean {
+  if (!scopeAllows(context.lineScopes[line] ?? { kind: 'none' }, signal) || !pageSpeaksFor(signal, context.kinds)) return false;
+  const text = context.text.lines[line]!;
+  const [sentenceStart, sentenceEnd] = sentenceAround(text, start, end);
+  const sentence = text.slice(sentenceStart, sentenceEnd);
+  return speaksForCompany(sentence, context.kinds) && isAffirmedClaim(signal, sentence, start - sentenceStart);
+}
+
+/** The quote for a match at [start, end) of the page's text, when it may be evidence for `signal`. */
+export function evidenceQuoteAt(signal: string, context: PageContext, start: number, end: number): string | null {
+  const line = context.text.lineAt(start);
+  const lineStart = context.text.lineStarts[line]!;
+  if (!isEvidenceFor(signal, context, line, start - lineStart, end - lineStart)) return null;
+  return quoteAround(context.page.mainText, start, end);
+}
+
 export function detectByTextRules(pages: readonly PageContext[], ruleSet: TextRuleSet): Finding[] {
   const findings: Finding[] = [];
   for (const context of pages) {
     for (const rule of ruleSet.rules) {
-      if (!applies(rule.onlyOn, context)) continue;
-      const match = context.text.firstMatch(rule.pattern, rule.words);
+      if (!applies(rule.onlyOn, context) || !pageSpeaksFor(rule.signal, context.kinds)) continue;
+      const match = context.text.firstMatch(rule.pattern, rule.words, (line, start, end) => isEvidenceFor(rule.signal, context, line, start, end));
       const text = match && quoteAround(context.page.mainText, match.start, match.end);
       if (text) findings.push(finding(rule.signal, context.page, { kind: 'quote', text }));
     }
@@ -84,33 +113,49 @@ export function detectByTextRules(pages: readonly PageContext[], ruleSet: TextRu
   return findings;
 }
 
-/** The quote that stands for a whole page: its first top heading, else its first line. */
-function pageHeadingQuote(page: PageArtifact): string | null {
+/** A page that is only headings says what it is about, not what it holds: it counts for half. */
+const HEADING_ONLY_STRENGTH = 0.5;
+
+/**
+ * The evidence that stands for a whole page (a pricing page, a roadmap): the
+ * first full statement on it, else the first data line that speaks for the
+ * signal ("Free", "$49/mo"), at full strength; failing both, its top heading
+ * at half strength.
+ */
+export function pageStatement(signal: string, context: PageContext): { evidence: Evidence; strength: number } | null {
+  const { page, text, lineScopes } = context;
+  const statement = lineScopes.findIndex((scope) => scope.kind === 'any');
+  const line = statement !== -1 ? statement : lineScopes.findIndex((scope) => scopeAllows(scope, signal));
+  if (line !== -1) {
+    const start = text.lineStarts[line]!;
+    const quote = quoteAround(page.mainText, start, start + text.lines[line]!.length);
+    if (quote) return { evidence: { kind: 'quote', text: quote }, strength: 1 };
+  }
   const heading = page.headings.find((h) => h.level === 1) ?? page.headings[0];
   const quoted = heading ? quoteOf(page.mainText, heading.text) : null;
-  if (quoted) return quoted;
-  const firstLineEnd = page.mainText.indexOf('\n');
-  return quoteAround(page.mainText, 0, firstLineEnd === -1 ? page.mainText.length : firstLineEnd);
+  return quoted ? { evidence: { kind: 'quote', text: quoted }, strength: HEADING_ONLY_STRENGTH } : null;
 }
 
 export function detectByPageKind(pages: readonly PageContext[], rules: readonly PageKindRule[]): Finding[] {
   const findings: Finding[] = [];
   for (const context of pages) {
     for (const rule of rules) {
-      if (!context.kinds.has(rule.kind)) continue;
-      const text = pageHeadingQuote(context.page);
-      if (text) findings.push(finding(rule.signal, context.page, { kind: 'quote', text }));
+      if (!context.kinds.has(rule.kind) || !pageSpeaksFor(rule.signal, context.kinds)) continue;
+      const statement = pageStatement(rule.signal, context);
+      if (statement) findings.push(finding(rule.signal, context.page, statement.evidence, statement.strength));
     }
   }
   return findings;
 }
 
+/** Links in the page's content only: a navigation or footer link on every page is not evidence. */
 export function detectByLinks(pages: readonly PageContext[], rules: readonly LinkRule[]): Finding[] {
   const findings: Finding[] = [];
-  for (const { page } of pages) {
+  for (const context of pages) {
     for (const rule of rules) {
-      const link = page.links.find((l) => (!rule.href || rule.href.test(l.href)) && (!rule.text || rule.text.test(l.text)));
-      if (link) findings.push(finding(rule.signal, page, { kind: 'observation', source: 'link', text: link.href }));
+      if (!pageSpeaksFor(rule.signal, context.kinds)) continue;
+      const link = context.contentLinks.find((l) => (!rule.href || rule.href.test(l.href)) && (!rule.text || rule.text.test(l.text)));
+      if (link) findings.push(finding(rule.signal, context.page, { kind: 'observation', source: 'link', text: link.href }));
     }
   }
   return findings;

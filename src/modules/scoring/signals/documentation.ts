@@ -7,6 +7,8 @@ const TEXT_RULES = new TextRuleSet([
   {
     signal: 'docs.guides', words: ['quick', 'getting', 'step', 'tutorial', 'how'],
     pattern: /\bquick ?start(?: guide)?\b|\bgetting started guide\b|\bstep-by-step guides?\b|\btutorials?\b|\bhow-to guides?\b/i,
+    // In an article, "a coding tutorial" is the story, not the company's documentation.
+    onlyOn: ['docs', 'home', 'support', 'integrations'],
   },
   {
     signal: 'docs.versioning_policy', words: ['api', 'versioned', 'deprecation', 'breaking'],

@@ -4,7 +4,8 @@ import { detectByLinks, detectByTextRules, type SignalDetector, TextRuleSet } fr
 const TEXT_RULES = new TextRuleSet([
   {
     signal: 'feedback.public_board', words: ['feature', 'feedback', 'request', 'submit', 'idea', 'upvot', 'vote'],
-    pattern: /\bfeature requests?\b|\bfeedback (?:board|portal|forum)\b|\brequest a feature\b|\bsubmit (?:an )?idea\b|\bideas? (?:portal|board)\b|\bupvot(?:e|ing)\b|\bvote (?:on|for) (?:features|ideas|what)\b/i,
+    // A board is a place to send and weigh requests; "feature requests" alone may be a perk or a competitor's feature.
+    pattern: /\b(?:submit|post|vote on|track) (?:a |your )?feature requests?\b|\bfeature requests? (?:board|portal|page|tracker)\b|\bfeedback (?:board|portal|forum)\b|\brequest a feature\b|\bsubmit (?:an )?idea\b|\bideas? (?:portal|board)\b|\bupvot(?:e|ing)\b|\bvote (?:on|for) (?:features|ideas|what)\b/i,
   },
   {
     signal: 'feedback.closed_loop', words: ['asked', 'feedback', 'request', 'suggested', 'voted', 'most', 'top'],

@@ -1,5 +1,6 @@
 /** Launch execution: announcements, launch events, press material, launch posts on the blog. */
-import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import type { Finding } from '../artifacts.ts';
+import { detectByPageKind, detectByTextRules, finding, pageStatement, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
   { signal: 'launch.announcements', words: ['announcing', 'introducing'], pattern: /\b(?:Announcing|Introducing)\b/ },
@@ -12,7 +13,24 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'launch.release_posts', words: ['launch'], pattern: /\blaunch(?:ed|es|ing)?\b/i, onlyOn: ['blog'] },
 ]);
 
+/** The title of a post that announces a release: "Introducing Weekly Insights", "Rallly Pro is here". */
+const LAUNCH_TITLE = /\b(?:introducing|announcing|launch(?:ing|ed|es)?|now (?:generally )?available|is here|meet the new)\b/i;
+
+/**
+ * A post or update whose title (or an entry's title, on an updates page)
+ * announces a release is a launch post; its first statement, which says
+ * what was released, is the evidence.
+ */
+function launchPostFindings(context: PageContext): Finding[] {
+  if (!context.kinds.has('blog') && !context.kinds.has('changelog')) return [];
+  const titles = [context.page.title, ...context.page.headings.filter((h) => h.level <= 2).map((h) => h.text)];
+  if (!titles.some((title) => LAUNCH_TITLE.test(title))) return [];
+  const statement = pageStatement('launch.release_posts', context);
+  return statement ? [finding('launch.release_posts', context.page, statement.evidence, statement.strength)] : [];
+}
+
 export const detectLaunchSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'launch.press', kind: 'press' }]),
+  ...pages.flatMap(launchPostFindings),
   ...detectByTextRules(pages, TEXT_RULES),
 ];

@@ -32,10 +32,10 @@ export type PageKind = (typeof PAGE_KINDS)[number];
 /** Path segments (lower case, extension removed) that mark a kind of page. */
 const SEGMENT_PATTERNS: Partial<Record<PageKind, RegExp>> = {
   pricing: /^(?:pricing|plans|prices)$/,
-  changelog: /^(?:changelog|change-log|release-notes|releases|whats-new|what-s-new|product-updates)$/,
+  changelog: /^(?:changelog|change-log|release-notes|releases|whats-new|what-s-new|product-updates|updates)$/,
   careers: /^(?:careers|jobs|join-us|hiring|work-with-us|open-roles)$/,
   customers: /^(?:customers|case-studies|case-study|customer-stories|success-stories|testimonials)$/,
-  docs: /^(?:docs|documentation|developers|developer|api-reference|reference|guides)$/,
+  docs: /^(?:docs?|documentation|developers|developer|api-reference|reference|guides)$/,
   support: /^(?:support|help|help-center|help-centre|knowledge-base|kb)$/,
   security: /^(?:security|trust|trust-center|trust-centre|compliance)$/,
   integrations: /^(?:integrations|marketplace|app-directory|apps|plugins|extensions)$/,

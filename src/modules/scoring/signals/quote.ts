@@ -7,11 +7,15 @@ export const MAX_QUOTE_LENGTH = 300;
 
 const SENTENCE_END = /[.!?]["”’)]?(?= |$)/g;
 
+/** A sentence shorter than this ("Yes.", "New!") says too little alone: its whole line is quoted instead. */
+const MIN_SENTENCE_CHARS = 25;
+
 /**
- * The passage that carries the match text[start, end): its line (one block
- * of the page) when that fits in MAX_QUOTE_LENGTH, else its sentence, else a
- * window around the match trimmed at word boundaries. Returns null only when
- * the range is empty.
+ * The passage that carries the match text[start, end): its sentence, or its
+ * whole line (one block of the page: a paragraph, a list item) when the line
+ * is that one sentence or the sentence is too short to stand alone, else a
+ * window around the match trimmed at word boundaries. At most
+ * MAX_QUOTE_LENGTH characters. Returns null only when the range is empty.
  */
 export function quoteAround(text: string, start: number, end: number): string | null {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -19,11 +23,12 @@ export function quoteAround(text: string, start: number, end: number): string | 
   const lineEnd = newline === -1 ? text.length : newline;
   const matchEnd = Math.min(end, lineEnd);
   if (matchEnd <= start) return null;
-  if (lineEnd - lineStart <= MAX_QUOTE_LENGTH) return text.slice(lineStart, lineEnd).trim() || null;
-
   const line = text.slice(lineStart, lineEnd);
   const [sentenceStart, sentenceEnd] = sentenceAround(line, start - lineStart, matchEnd - lineStart);
-  if (sentenceEnd - sentenceStart <= MAX_QUOTE_LENGTH) return line.slice(sentenceStart, sentenceEnd).trim();
+  const sentence = line.slice(sentenceStart, sentenceEnd).trim();
+  if (sentence.length >= MIN_SENTENCE_CHARS && sentence.length <= MAX_QUOTE_LENGTH) return sentence;
+  if (line.length <= MAX_QUOTE_LENGTH) return line.trim() || null;
+  if (sentence.length <= MAX_QUOTE_LENGTH) return sentence;
   return window(line, start - lineStart, matchEnd - lineStart);
 }
 
@@ -34,7 +39,7 @@ export function quoteOf(text: string, needle: string): string | null {
 }
 
 /** Bounds of the sentence of `line` that contains [start, end). */
-function sentenceAround(line: string, start: number, end: number): [number, number] {
+export function sentenceAround(line: string, start: number, end: number): [number, number] {
   let sentenceStart = 0;
   let sentenceEnd = line.length;
   for (const boundary of line.matchAll(SENTENCE_END)) {

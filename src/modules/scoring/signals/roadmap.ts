@@ -4,8 +4,16 @@
  * only count in pairs on a roadmap page ("Next" alone is a button label).
  */
 import type { Finding } from '../artifacts.ts';
-import { detectByLinks, detectByPageKind, detectByTextRules, finding, TextRuleSet, type PageContext, type SignalDetector } from './detection-rules.ts';
-import { quoteAround } from './quote.ts';
+import {
+  detectByLinks,
+  detectByPageKind,
+  detectByTextRules,
+  finding,
+  pageStatement,
+  TextRuleSet,
+  type PageContext,
+  type SignalDetector,
+} from './detection-rules.ts';
 
 const STATUS_LINE = /^(?:Now|Next|Later|Planned|In progress|In development|Shipped|Released|Under consideration|Exploring|Considering|Done|Up next)\b/gim;
 const DISTINCT_STATUSES_NEEDED = 2;
@@ -15,22 +23,22 @@ const TIMEFRAME_RULES = new TextRuleSet([
   { signal: 'roadmap.timeframes', words: ['q1', 'q2', 'q3', 'q4', 'h1', 'h2'], pattern: /\b(?:Q[1-4]|H[12]) 20\d\d\b/, onlyOn: ['roadmap'] },
 ]);
 
-function statusFindings({ page, kinds }: PageContext): Finding[] {
-  if (!kinds.has('roadmap')) return [];
+/**
+ * Status columns are read from the whole page (they are usually headings);
+ * the quote is the page's first statement, which says what the columns hold.
+ */
+function statusFindings(context: PageContext): Finding[] {
+  if (!context.kinds.has('roadmap')) return [];
   const statuses = new Set<string>();
-  let first: RegExpMatchArray | undefined;
-  for (const match of page.mainText.matchAll(STATUS_LINE)) {
-    statuses.add(match[0].toLowerCase());
-    first ??= match;
-  }
-  if (!first || statuses.size < DISTINCT_STATUSES_NEEDED) return [];
-  const text = quoteAround(page.mainText, first.index!, first.index! + first[0].length);
-  return text ? [finding('roadmap.status_columns', page, { kind: 'quote', text })] : [];
+  for (const match of context.page.mainText.matchAll(STATUS_LINE)) statuses.add(match[0].toLowerCase());
+  if (statuses.size < DISTINCT_STATUSES_NEEDED) return [];
+  const statement = pageStatement('roadmap.status_columns', context);
+  return statement ? [finding('roadmap.status_columns', context.page, statement.evidence, statement.strength)] : [];
 }
 
-function deliveryLinkFindings({ page, kinds }: PageContext): Finding[] {
+function deliveryLinkFindings({ page, kinds, contentLinks }: PageContext): Finding[] {
   if (!kinds.has('roadmap')) return [];
-  const link = page.links.find((l) => CHANGELOG_HREF.test(l.href));
+  const link = contentLinks.find((l) => CHANGELOG_HREF.test(l.href));
   return link ? [finding('roadmap.linked_delivery', page, { kind: 'observation', source: 'link', text: link.href })] : [];
 }
 

@@ -47,7 +47,8 @@ export class PageTextIndex {
   readonly lineStarts: number[];
   private readonly linesByStem = new Map<string, number[]>();
 
-  constructor(text: string) {
+  /** `indexed` chooses the lines rules may match on (evidence lines); by default, all of them. */
+  constructor(text: string, indexed: (line: number) => boolean = () => true) {
     this.text = text;
     this.lines = text.split('\n');
     this.lineStarts = [];
@@ -60,6 +61,7 @@ export class PageTextIndex {
     let line = 0;
     for (const match of text.matchAll(pattern)) {
       while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1]! <= match.index) line++;
+      if (!indexed(line)) continue;
       const stem = match[0].toLowerCase();
       const lines = this.linesByStem.get(stem);
       if (!lines) this.linesByStem.set(stem, [line]);
@@ -77,18 +79,41 @@ export class PageTextIndex {
     return lines;
   }
 
-  /** The first match of `pattern` on the lines holding any of the words, as offsets in the text. */
-  firstMatch(pattern: RegExp, words: readonly string[]): { start: number; end: number } | null {
+  /**
+   * The first match of `pattern` on the lines holding any of the words that
+   * `accept` takes (given the line and the match's offsets in it), as offsets
+   * in the text.
+   */
+  firstMatch(
+    pattern: RegExp,
+    words: readonly string[],
+    accept: (line: number, start: number, end: number) => boolean = () => true,
+  ): { start: number; end: number } | null {
+    const everyMatch = globalVersion(pattern);
     let found: { start: number; end: number } | null = null;
     this.#visitCandidateLines(words, (line) => {
-      const match = pattern.exec(this.lines[line]!);
-      if (match) {
+      const text = this.lines[line]!;
+      for (const match of text.matchAll(everyMatch)) {
+        if (match[0] === '' || !accept(line, match.index, match.index + match[0].length)) continue;
         const start = this.lineStarts[line]! + match.index;
         found = { start, end: start + match[0].length };
+        return true;
       }
-      return match !== null;
+      return false;
     });
     return found;
+  }
+
+  /** The line holding offset `offset` of the text. */
+  lineAt(offset: number): number {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.lineStarts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
   }
 
   /**
@@ -113,4 +138,16 @@ export class PageTextIndex {
       for (let g = 0; g < groups.length; g++) if (groups[g]![heads[g]!] === next) heads[g]!++;
     }
   }
+}
+
+const globalVersions = new WeakMap<RegExp, RegExp>();
+
+/** The pattern with the g flag, made once: a rule's own pattern stays stateless. */
+function globalVersion(pattern: RegExp): RegExp {
+  let global = globalVersions.get(pattern);
+  if (!global) {
+    global = new RegExp(pattern.source, `${pattern.flags}g`);
+    globalVersions.set(pattern, global);
+  }
+  return global;
 }

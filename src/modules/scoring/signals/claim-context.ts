@@ -1,0 +1,79 @@
+/**
+ * Claims in context: a phrase counts only when the sentence around it asserts
+ * the company's own current practice. "ISO 27001 – Status: Planned" names a
+ * certification the company does not hold; "we don't run A/B tests yet" names
+ * a practice it lacks; a customer's story describes the customer's process.
+ */
+import type { PageKind } from './page-kinds.ts';
+
+/** Words that put a claim in the future or in doubt. */
+const NOT_CURRENT =
+  /\b(?:planned|planning|coming soon|in progress|not yet|on (?:our|the) roadmap|upcoming|we plan to|we(?:'|’)ll|we will|will be (?:available|added|launched|released|supported)|in the future|eventually|under consideration|in development|wishlist|soon)\b/i;
+/** Families whose signals are about status itself: a roadmap lists planned work by design. */
+const STATUS_IS_THE_SIGNAL = new Set(['roadmap', 'prototype']);
+
+/** A negation this close before the phrase denies it ("we do not yet hold SOC 2"). */
+const NEGATION = /\b(?:no|not|never|without|don(?:'|’)t|doesn(?:'|’)t|isn(?:'|’)t|aren(?:'|’)t|won(?:'|’)t|can(?:'|’)t|cannot|lacks?|nor)\b/i;
+const NEGATION_WINDOW_WORDS = 4;
+
+/**
+ * Families that describe the company's own way of working. On a customer
+ * story they would describe the customer's, so they do not count there.
+ */
+const OWN_PRACTICE_FAMILIES = new Set(['research', 'prototype', 'quality', 'process', 'decision', 'market', 'feedback', 'design', 'data', 'launch', 'delivery', 'careers', 'roadmap']);
+
+function familyOf(signal: string): string {
+  return signal.slice(0, signal.indexOf('.'));
+}
+
+/**
+ * A comparison page describes the alternatives' features as much as the
+ * company's own: there, only the comparison itself and the company's
+ * positioning are evidence.
+ */
+const COMPARISON_PAGE_FAMILIES = new Set(['compare', 'positioning']);
+
+/** Whether a signal may be read from a page of these kinds at all. */
+export function pageSpeaksFor(signal: string, kinds: ReadonlySet<PageKind>): boolean {
+  const family = familyOf(signal);
+  if (kinds.has('compare') && !COMPARISON_PAGE_FAMILIES.has(family)) return false;
+  return !(kinds.has('customers') && OWN_PRACTICE_FAMILIES.has(family));
+}
+
+/**
+ * Signals of a way of working, not of a product capability. A product that
+ * sells A/B testing or surveys describes them as features ("A/B testing:
+ * built-in variant testing"); that is no evidence the company experiments.
+ */
+const PRACTICE_SIGNALS = new Set([
+  'quality.experimentation_practice',
+  'quality.staged_rollouts',
+  'quality.qa_practice',
+  'feedback.satisfaction_surveys',
+  'research.user_research_practice',
+  'prototype.fast_iteration',
+]);
+/** A feature list's shape: a short label then a colon or dash, or the words products are described in. */
+const FEATURE_DESCRIPTION = /^[^.:!?]{2,40}(?::|\s[-–—]\s)|\b(?:built-in|out of the box|lets you|allows you|you can|includes?|supports?|powered)\b/iu;
+
+/**
+ * An article speaks in many voices (its story's people, its examples, its
+ * reader); the company speaks in the first person plural.
+ */
+const COMPANY_VOICE = /\b(?:we|we(?:'|’)(?:re|ve|ll|d)|our|ours|us)\b/i;
+
+/** Whether a sentence on a page of these kinds is the company speaking about itself. */
+export function speaksForCompany(sentence: string, kinds: ReadonlySet<PageKind>): boolean {
+  return !kinds.has('blog') || COMPANY_VOICE.test(sentence);
+}
+
+/**
+ * Whether the phrase at [start, end) of `sentence` is a current, affirmed
+ * claim for `signal`.
+ */
+export function isAffirmedClaim(signal: string, sentence: string, start: number): boolean {
+  if (!STATUS_IS_THE_SIGNAL.has(familyOf(signal)) && NOT_CURRENT.test(sentence)) return false;
+  if (PRACTICE_SIGNALS.has(signal) && FEATURE_DESCRIPTION.test(sentence)) return false;
+  const before = sentence.slice(0, start).split(/\s+/).filter(Boolean).slice(-NEGATION_WINDOW_WORDS).join(' ');
+  return !NEGATION.test(before);
+}
