@@ -3,8 +3,9 @@
  *   maturity serve                     start the service (as npm start)
  *   maturity token --sub <user> [--account <org>] [--role owner|admin|member] [--email <address>] [--ttl <seconds>]
  *                                      print a development session JWT, and nothing else, on stdout
- *   maturity score <url> [--json] [--quick] [--context <text>]
- *                                      score a site without a server: a readable report, or the ScoringResult as JSON
+ *   maturity score <url> [--json] [--quick] [--explain] [--context <text>]
+ *                                      score a site without a server: a readable report (with --explain, the
+ *                                      arithmetic behind each level), or the ScoringResult as JSON
  *   maturity migrate                   apply the database migrations and exit
  */
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { loadConfigOrExit, serve } from './main.ts';
 const USAGE = `Usage:
   maturity serve
   maturity token --sub <user> [--account <org>] [--role owner|admin|member] [--email <address>] [--ttl <seconds>]
-  maturity score <url> [--json] [--quick] [--context <text>]
+  maturity score <url> [--json] [--quick] [--explain] [--context <text>]
   maturity migrate`;
 
 async function main(argv: string[]): Promise<void> {

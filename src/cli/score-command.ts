@@ -1,25 +1,29 @@
 /**
- * maturity score <url> [--json] [--quick] [--context <text>]: scores a site
- * without a server or a database, with the same crawler, detectors, engine
- * and (when configured) language-model refinement as the service.
+ * maturity score <url> [--json] [--quick] [--explain] [--context <text>]:
+ * scores a site without a server or a database, with the same crawler,
+ * detectors, engine and (when configured) language-model refinement as the
+ * service. --explain adds the rubric arithmetic behind each level after the
+ * report.
  */
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfigOrExit } from '../main.ts';
 import { checkTargetUrl, CrawlFailedError, crawlerOptionsFromConfig, createCrawler } from '../modules/scoring/crawler/crawler.ts';
-import { judgeCrawl, maxPagesFor } from '../modules/scoring/judge-crawl.ts';
+import { judgeCrawlWithGrounding, maxPagesFor } from '../modules/scoring/judge-crawl.ts';
 import { createLlmRefiner } from '../modules/scoring/refinement/llm-refiner.ts';
-import { formatScoreReport } from './score-report.ts';
+import { formatLevelArithmetic, formatScoreReport } from './score-report.ts';
 import { UsageError } from './usage-error.ts';
 
 export async function scoreCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
-    options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, context: { type: 'string' } },
+    options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, explain: { type: 'boolean' }, context: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   });
   if (positionals.length !== 1) throw new UsageError('score: give exactly one address, e.g. maturity score https://example.com');
+  // stdout holds exactly the ScoringResult with --json; the arithmetic is a report.
+  if (values.json && values.explain) throw new UsageError('score: --explain prints a readable report and cannot be combined with --json');
   const config = loadConfigOrExit();
   const target = checkTargetUrl(positionals[0]!, config.crawl.allowlist);
   if (!target.ok) throw new UsageError(`score: ${target.reason}`);
@@ -30,11 +34,12 @@ export async function scoreCommand(args: string[]): Promise<void> {
   try {
     const url = target.url.toString();
     const crawl = await crawler.crawl(url, { maxPages: maxPagesFor(values.quick ? 'quick' : 'full', config.crawl.maxPages) });
-    const result = await judgeCrawl(
+    const { result, grounding } = await judgeCrawlWithGrounding(
       { crawl, url, asOf: new Date(), context: values.context ?? null, companyName: null, productId: null },
       { refiner: config.llm ? createLlmRefiner(config.llm) : null, log },
     );
-    process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatScoreReport(result));
+    if (values.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else process.stdout.write(values.explain ? `${formatScoreReport(result)}\n${formatLevelArithmetic(result, grounding)}` : formatScoreReport(result));
   } catch (error) {
     if (error instanceof CrawlFailedError) {
       process.stderr.write(`The site could not be crawled: ${error.message}\n`);

@@ -1,7 +1,13 @@
-/** A ScoringResult as a report a person reads in a terminal. */
+/**
+ * A ScoringResult as a report a person reads in a terminal, and (for
+ * `--explain`) the rubric arithmetic behind each level, which the result's
+ * reasoning leaves out.
+ */
 import { DIMENSIONS, dimensionById, type DimensionId } from '../framework/dimensions.ts';
 import { FUNCTION_LABELS, FUNCTIONS } from '../framework/functions.ts';
+import { CURVES, DISTINCT_SIGNALS_FOR_LEVEL, MAX_COUNTED_REPEATS, REPEAT_DECAY, RUBRIC } from '../framework/rubric.ts';
 import { MAX_LEVEL } from '../framework/tiers.ts';
+import type { DimensionGrounding } from '../modules/scoring/engine/score-site.ts';
 import type { ScoringResult } from '../modules/scoring/result-schema.ts';
 
 const EVIDENCE_WIDTH = 110;
@@ -29,6 +35,50 @@ export function formatScoreReport(result: ScoringResult): string {
   if (result.antiPatternsDetected?.length) lines.push(`Anti-patterns: ${result.antiPatternsDetected.join('; ')}`);
   if (result.crossDimensionNotes) lines.push('', result.crossDimensionNotes);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Per dimension: each counted finding's weight x strength x decay, the total,
+ * the curve's control points and diversity floors, any cap or hold, and the
+ * level decided, so a reader can redo the engine's sums by hand.
+ */
+export function formatLevelArithmetic(result: ScoringResult, grounding: Readonly<Record<DimensionId, DimensionGrounding>>): string {
+  const decays = Array.from({ length: MAX_COUNTED_REPEATS }, (_, k) => `x${formatNumber(REPEAT_DECAY ** k)}`).join(', ');
+  const lines = [
+    'How each level was computed',
+    `Points per finding = weight x strength x repeat decay (${decays} for a signal's strongest findings; at most ${MAX_COUNTED_REPEATS} count).`,
+  ];
+  for (const d of result.dimensions) {
+    const basis = grounding[d.dimensionId];
+    const rubric = RUBRIC[d.dimensionId];
+    const curve = CURVES[rubric.curve];
+    const controlPoints = ([[2, curve.pointsForLevel2], [3, curve.pointsForLevel3], [4, curve.pointsForLevel4]] as const)
+      .map(([level, points]) => `level ${level} needs ${plural(points, 'point')} and ${plural(DISTINCT_SIGNALS_FOR_LEVEL[level], 'signal')}`)
+      .join(', ');
+    lines.push('', `${d.dimensionName} (${d.dimensionId}), ${rubric.curve} curve: ${controlPoints}`);
+    for (const { finding, weight, decay, points } of basis.contributions) {
+      const sum = `${formatNumber(weight)} x ${formatNumber(finding.strength)} x ${formatNumber(decay)} = ${formatNumber(points)}`;
+      lines.push(`  ${finding.signal.padEnd(34)} ${sum.padEnd(24)} ${finding.evidence.kind.padEnd(11)} ${finding.url}`);
+    }
+    const distinct = new Set(basis.findings.map((finding) => finding.signal)).size;
+    lines.push(`  total ${plural(basis.points, 'point')} from ${plural(distinct, 'distinct signal')}: level ${basis.curveLevel} on the curve`);
+    if (basis.cappedBy) lines.push(`  capped by the anti-pattern "${basis.cappedBy}"`);
+    if (basis.heldWithoutQuote) lines.push(`  held at level 2: no quoted finding is worth ${formatNumber(curve.pointsForLevel2)} (weight x strength) by itself`);
+    const refined = d.score !== basis.level ? ` (refined to ${d.score} by the language model)` : '';
+    lines.push(`  level decided: ${basis.level}${refined}`);
+    if (basis.missingSignals.length > 0) lines.push(`  not found: ${basis.missingSignals.join(', ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** "1 point", "2.5 points". */
+function plural(value: number, unit: string): string {
+  return `${formatNumber(value)} ${unit}${value === 1 ? '' : 's'}`;
+}
+
+/** At most three decimals, no trailing zeros: "2", "0.25", "1.333". */
+function formatNumber(value: number): string {
+  return String(Math.round(value * 1000) / 1000);
 }
 
 function names(ids: string[]): string {

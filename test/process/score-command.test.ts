@@ -36,6 +36,27 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity score', () => {
     expect(stdout.match(/^ {2}[1-4]\/4 /gm)).toHaveLength(27);
   });
 
+  it('prints, with --explain, the report and then the arithmetic behind each level', async () => {
+    const { code, stdout } = await run(NODE, [MATURITY_BIN, 'score', site.origin, '--explain'], env);
+    expect(code).toBe(0);
+    const [report, arithmetic] = stdout.split('\nHow each level was computed\n');
+    expect(report).toMatch(/^Relaymesh {2}http:\/\/127\.0\.0\.1:\d+\/\nTotal \d+ of 108: /);
+    expect(arithmetic).toMatch(/^Points per finding = weight x strength x repeat decay/);
+    expect(arithmetic!.match(/^Pricing & Packaging \(pricing_packaging\), broad curve: level 2 needs 1 point and 1 signal, level 3 needs 3\.5 points and 2 signals, level 4 needs 6\.5 points and 3 signals$/gm)).toHaveLength(1);
+    expect(arithmetic).toMatch(new RegExp(`^ {2}pricing\\.tiers +2 x [\\d.]+ x 1 = [\\d.]+ +quote +${site.origin}/pricing$`, 'm'));
+    expect(arithmetic!.match(/^ {2}total [\d.]+ points? from \d+ distinct signals?: level [1-4] on the curve$/gm)).toHaveLength(27);
+    expect(arithmetic!.match(/^ {2}level decided: [1-4]$/gm)).toHaveLength(27);
+    // The result's reasoning keeps none of this arithmetic.
+    expect(report).not.toMatch(/\d points?\b|expected signals/);
+  });
+
+  it('refuses --explain with --json, so stdout stays the ScoringResult alone', async () => {
+    const { code, stdout, stderr } = await run(NODE, [MATURITY_BIN, 'score', site.origin, '--json', '--explain'], env);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('--explain');
+  });
+
   it('refuses an address it may not crawl (exit 2) and reports a crawl failure (exit 1)', async () => {
     const refused = await run(NODE, [MATURITY_BIN, 'score', 'http://169.254.169.254/'], env);
     expect(refused.code).toBe(2);

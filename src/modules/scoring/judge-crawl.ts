@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Value } from 'typebox/value';
 import type { CrawlSummary } from './artifacts.ts';
-import { scoreSite, withRefinedDimensions, type EngineResult } from './engine/score-site.ts';
+import type { DimensionId } from '../../framework/dimensions.ts';
+import { scoreSite, withRefinedDimensions, type DimensionGrounding, type EngineResult } from './engine/score-site.ts';
 import { toScoringResult } from './engine/scoring-result.ts';
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
 import { ScoringResultSchema, type ScoringResult } from './result-schema.ts';
@@ -30,8 +31,19 @@ export interface JudgeDependencies {
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
+/** The public result, and the engine's arithmetic behind each dimension (never part of the result). */
+export interface JudgedCrawl {
+  result: ScoringResult;
+  grounding: Record<DimensionId, DimensionGrounding>;
+}
+
 /** Crawled pages -> a validated ScoringResult. Throws when the engine fails or produces an invalid result. */
 export async function judgeCrawl(input: JudgeInput, deps: JudgeDependencies): Promise<ScoringResult> {
+  return (await judgeCrawlWithGrounding(input, deps)).result;
+}
+
+/** judgeCrawl, also handing back the grounding, for `maturity score --explain`. */
+export async function judgeCrawlWithGrounding(input: JudgeInput, deps: JudgeDependencies): Promise<JudgedCrawl> {
   const engine = await refinedEngineResult(input, deps);
   const result = toScoringResult(engine, {
     id: crypto.randomUUID(),
@@ -45,7 +57,7 @@ export async function judgeCrawl(input: JudgeInput, deps: JudgeDependencies): Pr
   if (!Value.Check(ScoringResultSchema, result)) {
     throw new Error(`the engine produced an invalid result: ${[...Value.Errors(ScoringResultSchema, result)][0]?.message}`);
   }
-  return result;
+  return { result, grounding: engine.grounding };
 }
 
 async function refinedEngineResult(input: JudgeInput, deps: JudgeDependencies): Promise<EngineResult> {

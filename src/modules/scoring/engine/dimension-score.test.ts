@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DIMENSION_IDS, dimensionById, type DimensionId } from '../../../framework/dimensions.ts';
+import { playbookStep } from '../../../framework/playbook.ts';
 import { RUBRIC } from '../../../framework/rubric.ts';
 import { signalType, type SignalId } from '../../../framework/signal-types.ts';
 import { stageForLevel } from '../../../framework/tiers.ts';
 import type { Finding } from '../artifacts.ts';
-import { testFinding } from '../test-pages.ts';
+import { TEST_ORIGIN, testFinding } from '../test-pages.ts';
 import { assessDimension, confidenceFor, levelFor, tallySignals } from './dimension-score.ts';
 
 /** The dimension's expected signals, heaviest first (ties by id). */
@@ -22,30 +23,74 @@ function findingsForLevel(id: DimensionId, level: 1 | 2 | 3 | 4): Finding[] {
   return signals.flatMap((signal) => [1, 2, 3].map((n) => testFinding(signal, { path: `/${signal}-${n}`, text: `${signal} quote ${n}` })));
 }
 
+/** Canonical crawled pages, root first. */
+const PAGES = ['/', '/about', '/blog', '/blog/launch-week', '/changelog', '/pricing', '/docs/billing'].map((path) => `${TEST_ORIGIN}${path}`);
+
+/** Labels of the expected signals with no finding, heaviest first. */
+function heaviestNotFound(id: DimensionId, findings: readonly Finding[]): string[] {
+  return signalsByWeight(id)
+    .filter((signal) => !findings.some((finding) => finding.signal === signal))
+    .map((signal) => signalType(signal).label);
+}
+
+function lowerFirst(text: string): string {
+  return `${text[0]!.toLowerCase()}${text.slice(1).replace(/\.$/, '')}`;
+}
+
 describe('assessDimension', () => {
   describe.each(DIMENSION_IDS)('%s', (id) => {
     it.each([1, 2, 3, 4] as const)('reaches level %i from hand-built findings', (level) => {
-      const { score } = assessDimension(id, findingsForLevel(id, level), null);
+      const { score } = assessDimension(id, findingsForLevel(id, level), null, PAGES);
       expect(score.score).toBe(level);
       expect(score.stageName).toBe(stageForLevel(level));
       expect(score.dimensionName).toBe(dimensionById(id).name);
     });
   });
 
-  it('says plainly that no evidence was found, with low confidence, and names every expected signal as missing', () => {
-    const { score, missingSignals, findings } = assessDimension('pricing_packaging', [], null);
-    expect(score).toMatchObject({ score: 1, confidence: 'low', evidence: 'No public evidence for Pricing & Packaging was found on the crawled pages.' });
+  it('at level 1 with nothing found, names what was looked for and the pages crawled, without claiming it is absent', () => {
+    const { score, missingSignals, findings } = assessDimension('roadmap_discipline', [], null, PAGES);
+    expect(score).toMatchObject({ score: 1, confidence: 'low', evidence: 'No public evidence for Roadmap Discipline was found on the crawled pages.' });
     expect(findings).toEqual([]);
-    expect(missingSignals).toHaveLength(Object.keys(RUBRIC.pricing_packaging.weights).length);
-    for (const signal of missingSignals) expect(score.reasoning).toContain(signalType(signal).label);
+    expect(missingSignals).toHaveLength(Object.keys(RUBRIC.roadmap_discipline.weights).length);
+    expect(score.reasoning).toContain(
+      'We looked for a public roadmap page, a roadmap linked to shipped work, or roadmap items grouped by status on the 7 pages we crawled (the home page, /about, /blog, /changelog and three others) and found none of them.',
+    );
+    expect(score.reasoning).toContain(`A first step would be to ${lowerFirst(playbookStep('roadmap_discipline', 1)!.firstSteps[0]!)}`);
   });
 
-  it('names the signals found and the expected ones missing, and what the next level needs', () => {
-    const { score } = assessDimension('pricing_packaging', [testFinding('pricing.tiers'), testFinding('pricing.annual_discount')], null);
+  it('at level 1 with no page read, says so rather than that nothing exists', () => {
+    const { score } = assessDimension('roadmap_discipline', [], null, []);
+    expect(score.reasoning).toMatch(/^We looked for a public roadmap page, .* but no page of the site could be read\./);
+  });
+
+  it('at level 3, names the pages of its findings and what level 4 would need, with no arithmetic', () => {
+    const findings = [
+      testFinding('pricing.tiers', { path: '/pricing' }),
+      testFinding('pricing.annual_discount', { path: '/pricing' }),
+      testFinding('pricing.seat_based', { path: '/docs/billing/' }),
+      testFinding('pricing.seat_based', { path: '/' }),
+    ];
+    const { score } = assessDimension('pricing_packaging', findings, null, PAGES);
+    expect(score.score).toBe(3);
+    const [first, second] = heaviestNotFound('pricing_packaging', findings);
+    expect(score.reasoning).toBe(
+      'We found published pricing tiers and annual billing options on /pricing, and per-seat pricing on the home page and /docs/billing. ' +
+        `For level 4, look to ${first} or ${second}; we found neither on the pages we crawled.`,
+    );
+  });
+
+  it('at level 2, names what moves it to level 3 and never quotes the evidence', () => {
+    const findings = [testFinding('changelog.published', { path: '/changelog', text: 'What is new in Acme' })];
+    const { score } = assessDimension('delivery_velocity', findings, null, PAGES);
+    const [first, second] = heaviestNotFound('delivery_velocity', findings);
     expect(score.score).toBe(2);
-    expect(score.reasoning).toContain('Found 2 of 8 expected signals: published pricing tiers and annual billing options, worth 3 points.');
-    expect(score.reasoning).toContain('Level 3 needs 3.5 points from at least 2 distinct signals.');
-    expect(score.reasoning).toContain('Not found: usage-based pricing, an enterprise plan, a plan comparison, a public pricing page, per-seat pricing and a sales-led path.');
+    expect(score.reasoning).toBe(`We found a public changelog on /changelog. For level 3, look to ${first} or ${second}; we found neither on the pages we crawled.`);
+    expect(score.reasoning).not.toContain('What is new in Acme');
+  });
+
+  it('names a page on another host of the site by host and path', () => {
+    const { score } = assessDimension('spec_context_quality', [testFinding('docs.api_reference', { path: '/api' })], null, ['http://www.fixture.local/']);
+    expect(score.reasoning).toMatch(/^We found an API reference on fixture\.local\/api\./);
   });
 
   it('quotes at most the two strongest signals, each with its page', () => {
@@ -54,20 +99,65 @@ describe('assessDimension', () => {
       testFinding('security.iso27001', { path: '/trust', text: 'ISO 27001 certified' }),
       testFinding('security.regulatory', { path: '/legal', text: 'GDPR ready' }),
     ];
-    const { score } = assessDimension('trust_security', findings, null);
+    const { score } = assessDimension('trust_security', findings, null, PAGES);
     expect(score.evidence).toBe('"SOC 2 Type II audited" (http://fixture.local/security); "ISO 27001 certified" (http://fixture.local/trust)');
   });
 
-  it('applies a cap and says why', () => {
-    const { score, cappedBy } = assessDimension('delivery_velocity', findingsForLevel('delivery_velocity', 4), { maxLevel: 2, reason: 'Stale changelog' });
+  it('applies a cap and says why, in plain words', () => {
+    const { score, cappedBy, curveLevel } = assessDimension('delivery_velocity', findingsForLevel('delivery_velocity', 4), { maxLevel: 2, reason: 'Stale changelog' }, PAGES);
     expect(score.score).toBe(2);
+    expect(curveLevel).toBe(4);
     expect(cappedBy).toBe('Stale changelog');
-    expect(score.reasoning).toContain('capped at 2 because of the anti-pattern "Stale changelog"');
+    expect(score.reasoning).toContain('It is held at level 2 by a warning sign we check for, "Stale changelog"');
+    expect(score.reasoning).not.toContain('For level 3');
   });
 
   it('ignores findings of other dimensions and signals the rubric does not weigh there', () => {
     const stray = { ...testFinding('security.soc2'), dimensionId: 'pricing_packaging' as const };
-    expect(assessDimension('pricing_packaging', [stray, testFinding('security.iso27001')], null).score.score).toBe(1);
+    expect(assessDimension('pricing_packaging', [stray, testFinding('security.iso27001')], null, PAGES).score.score).toBe(1);
+  });
+});
+
+/** A finding read from markup, not stated in the text. */
+function observed(signal: SignalId, path: string): Finding {
+  return { ...testFinding(signal, { path }), evidence: { kind: 'observation', source: 'script', text: `https://cdn.example/${signal}.js` } };
+}
+
+describe('a level 3 or 4 stands on at least one quoted sentence that supports it by itself', () => {
+  const markupOnly = [observed('tech.product_analytics', '/'), observed('tech.customer_data_platform', '/'), observed('tech.session_replay', '/')];
+
+  it('holds at level 2 a level the curve gives from markup alone, and says a stated sentence is needed', () => {
+    const { score, curveLevel, heldWithoutQuote } = assessDimension('product_analytics', markupOnly, null, PAGES);
+    expect(curveLevel).toBe(4);
+    expect(heldWithoutQuote).toBe(true);
+    expect(score.score).toBe(2);
+    expect(score.stageName).toBe(stageForLevel(2));
+    expect(score.reasoning).toBe(
+      'We found a product-analytics tool, a customer-data platform and session-replay or heatmap tooling on the home page. ' +
+        "It stays at level 2: what we found is read from the site's code, links and markup, and a higher level needs a sentence on the site that states the practice.",
+    );
+  });
+
+  it('holds at level 2 when every quoted finding is too weak to carry a level by itself', () => {
+    // web analytics weighs 1: at strength 0.9 the quote is worth less than the curve's level 2 needs.
+    const weakQuote = testFinding('tech.web_analytics', { path: '/blog', strength: 0.9 });
+    const { score, heldWithoutQuote } = assessDimension('product_analytics', [...markupOnly, weakQuote], null, PAGES);
+    expect(heldWithoutQuote).toBe(true);
+    expect(score.score).toBe(2);
+    expect(score.reasoning).toContain('none of the sentences we found states the practice strongly enough by itself');
+  });
+
+  it('keeps the level when one quoted finding supports it by itself', () => {
+    const statedRole = testFinding('careers.analytics_roles', { path: '/careers' });
+    const { score, heldWithoutQuote } = assessDimension('product_analytics', [...markupOnly, statedRole], null, PAGES);
+    expect(heldWithoutQuote).toBe(false);
+    expect(score.score).toBe(4);
+  });
+
+  it('never touches levels 1 and 2', () => {
+    const { score, heldWithoutQuote } = assessDimension('product_analytics', [observed('tech.product_analytics', '/')], null, PAGES);
+    expect(score.score).toBe(2);
+    expect(heldWithoutQuote).toBe(false);
   });
 });
 

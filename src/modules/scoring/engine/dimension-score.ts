@@ -1,6 +1,8 @@
 /**
  * One dimension's findings -> points -> level, confidence, evidence text and
- * reasoning, following the rubric (src/framework/rubric.ts) exactly.
+ * reasoning, following the rubric (src/framework/rubric.ts) exactly. The
+ * reasoning is written for the company (reasoning.ts); the arithmetic stays in
+ * the grounding, for refinement and `maturity score --explain`.
  */
 import { dimensionById, type DimensionId } from '../../../framework/dimensions.ts';
 import {
@@ -10,14 +12,16 @@ import {
   MAX_COUNTED_REPEATS,
   REPEAT_DECAY,
   RUBRIC,
+  type DimensionRubric,
   type LevelCurve,
 } from '../../../framework/rubric.ts';
-import { signalType, type SignalId } from '../../../framework/signal-types.ts';
+import type { SignalId } from '../../../framework/signal-types.ts';
 import { stageForLevel } from '../../../framework/tiers.ts';
 import type { Finding } from '../artifacts.ts';
 import type { DimensionScore } from '../result-schema.ts';
 import { compareText } from '../signals/canonical-order.ts';
 import { describeEvidence } from './evidence-text.ts';
+import { explainLevel } from './reasoning.ts';
 
 export type Level = 1 | 2 | 3 | 4;
 export type Confidence = DimensionScore['confidence'];
@@ -29,15 +33,32 @@ export interface SignalTally {
   findings: Finding[];
 }
 
-/** Why a dimension got its level: kept to ground the optional LLM refinement. */
+/** One counted finding's share of the points: weight x strength x decay. */
+export interface FindingContribution {
+  finding: Finding;
+  weight: number;
+  /** REPEAT_DECAY^k for the k-th strongest finding of its signal. */
+  decay: number;
+  points: number;
+}
+
+/** Why a dimension got its level: kept to ground the optional LLM refinement and for `maturity score --explain`. */
 export interface DimensionGrounding {
   points: number;
   /** The findings that counted, strongest signal first. */
   findings: Finding[];
+  /** The same findings with what each was worth, in the same order. */
+  contributions: FindingContribution[];
   /** Expected signals with no finding, heaviest first. */
   missingSignals: SignalId[];
+  /** The level the curve alone gives: control points and diversity floors, before any cap or hold. */
+  curveLevel: Level;
+  /** The engine's level, after the cap and the quote rule (a refinement may change the public one). */
+  level: Level;
   /** The anti-pattern that capped the level, if any. */
   cappedBy: string | null;
+  /** True when a level above 2 was held at 2 because no quoted finding supports it by itself. */
+  heldWithoutQuote: boolean;
 }
 
 export interface DimensionAssessment extends DimensionGrounding {
@@ -97,21 +118,51 @@ export function confidenceFor(findings: readonly Finding[], distinctSignals: num
   return 'low';
 }
 
-export function assessDimension(dimensionId: DimensionId, findings: readonly Finding[], cap: LevelCap | null): DimensionAssessment {
+/**
+ * Whether one quoted finding is worth, by itself (weight x strength), what the
+ * curve asks for level 2. A level 3 or 4 stands on such a sentence, so markup,
+ * passing mentions and weak claims alone never make one.
+ */
+function standsOnQuote(tallies: readonly SignalTally[], weights: DimensionRubric['weights'], curve: LevelCurve): boolean {
+  return tallies.some((tally) =>
+    tally.findings.some(
+      (finding) => finding.evidence.kind === 'quote' && Math.round(weights[tally.signal]! * finding.strength * POINTS_PRECISION) / POINTS_PRECISION >= curve.pointsForLevel2,
+    ),
+  );
+}
+
+/** The highest level findings reach without a quoted sentence that supports them by itself. */
+const MAX_LEVEL_WITHOUT_QUOTE: Level = 2;
+
+/**
+ * One dimension's level, confidence, evidence and reasoning. `crawledPages` are
+ * the canonical URLs of every page read, root first, so the reasoning can say
+ * where it looked.
+ */
+export function assessDimension(dimensionId: DimensionId, findings: readonly Finding[], cap: LevelCap | null, crawledPages: readonly string[]): DimensionAssessment {
   const dimension = dimensionById(dimensionId);
   const rubric = RUBRIC[dimensionId];
   const curve = CURVES[rubric.curve];
   const tallies = tallySignals(dimensionId, findings);
   const points = Math.round(tallies.reduce((sum, t) => sum + t.points, 0) * POINTS_PRECISION) / POINTS_PRECISION;
-  const uncapped = levelFor(points, tallies.length, curve);
-  const capped = cap !== null && uncapped > cap.maxLevel;
-  const level = (capped ? cap.maxLevel : uncapped) as Level;
+  const curveLevel = levelFor(points, tallies.length, curve);
+  const capped = cap !== null && curveLevel > cap.maxLevel;
+  const afterCap = (capped ? cap.maxLevel : curveLevel) as Level;
+  const heldWithoutQuote = afterCap > MAX_LEVEL_WITHOUT_QUOTE && !standsOnQuote(tallies, rubric.weights, curve);
+  const level = heldWithoutQuote ? MAX_LEVEL_WITHOUT_QUOTE : afterCap;
   const found = new Set(tallies.map((t) => t.signal));
   const missingSignals = (Object.entries(rubric.weights) as [SignalId, number][])
     .filter(([signal]) => !found.has(signal))
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .map(([signal]) => signal);
   const counted = tallies.flatMap((t) => t.findings);
+  const contributions = tallies.flatMap((t) =>
+    t.findings.map((finding, k) => {
+      const weight = rubric.weights[t.signal]!;
+      const decay = REPEAT_DECAY ** k;
+      return { finding, weight, decay, points: Math.round(weight * finding.strength * decay * POINTS_PRECISION) / POINTS_PRECISION };
+    }),
+  );
 
   return {
     score: {
@@ -121,54 +172,15 @@ export function assessDimension(dimensionId: DimensionId, findings: readonly Fin
       stageName: stageForLevel(level),
       evidence: describeEvidence(dimension.name, tallies),
       confidence: confidenceFor(counted, tallies.length),
-      reasoning: explainLevel({ level, points, curve, tallies, missingSignals, cap: capped ? cap : null }),
+      reasoning: explainLevel({ dimensionId, level, tallies, missingSignals, cap: capped ? cap : null, heldWithoutQuote, crawledPages }),
     },
     points,
     findings: counted,
+    contributions,
     missingSignals,
+    curveLevel,
+    level,
     cappedBy: capped ? cap.reason : null,
+    heldWithoutQuote,
   };
-}
-
-interface Explanation {
-  level: Level;
-  points: number;
-  curve: LevelCurve;
-  tallies: readonly SignalTally[];
-  missingSignals: readonly SignalId[];
-  cap: LevelCap | null;
-}
-
-const CONTROL_POINTS: Record<Exclude<Level, 1>, keyof LevelCurve> = { 2: 'pointsForLevel2', 3: 'pointsForLevel3', 4: 'pointsForLevel4' };
-
-function explainLevel({ level, points, curve, tallies, missingSignals, cap }: Explanation): string {
-  const expected = tallies.length + missingSignals.length;
-  const missing = missingSignals.map((signal) => signalType(signal).label);
-  if (tallies.length === 0) {
-    return `Level 1: none of the ${expected} expected signals was found on the crawled pages (${listOf(missing)}).`;
-  }
-  const foundLabels = tallies.map((t) => (t.findings.length > 1 ? `${signalType(t.signal).label} (${t.findings.length} findings)` : signalType(t.signal).label));
-  const sentences = [`Found ${tallies.length} of ${expected} expected signals: ${listOf(foundLabels)}, worth ${formatPoints(points)}.`];
-  if (cap) {
-    sentences.push(`The level is capped at ${cap.maxLevel} because of the anti-pattern "${cap.reason}".`);
-  } else if (level < 4) {
-    const next = (level + 1) as Exclude<Level, 1>;
-    sentences.push(
-      `Level ${next} needs ${formatPoints(curve[CONTROL_POINTS[next]])} from at least ${DISTINCT_SIGNALS_FOR_LEVEL[next]} distinct signals.`,
-    );
-  }
-  if (missing.length > 0) sentences.push(`Not found: ${listOf(missing)}.`);
-  return sentences.join(' ');
-}
-
-/** "1 point", "3.5 points". */
-function formatPoints(points: number): string {
-  const rounded = Math.round(points * 10) / 10;
-  return `${rounded} point${rounded === 1 ? '' : 's'}`;
-}
-
-/** "a", "a and b", "a, b and c". */
-function listOf(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

@@ -114,6 +114,21 @@ describe.each(FIXTURES)('fixture $site', ({ site, company }) => {
     }
   });
 
+  it('writes every reasoning for the company: pages and plain words, no arithmetic, no quotes, not too long', () => {
+    const { result } = scored.get(site)!;
+    for (const d of result.dimensions) {
+      const why = `${d.dimensionId}: ${d.reasoning}`;
+      expect(d.reasoning, why).not.toMatch(/\d\s*points?\b/i);
+      expect(d.reasoning, why).not.toMatch(/expected signals?|control point|distinct signals?/i);
+      expect(d.reasoning.length, why).toBeLessThanOrEqual(600);
+      for (const { evidence } of result.grounding[d.dimensionId].findings) {
+        if (evidence.kind === 'quote' && evidence.text.length >= 20) expect(d.reasoning, why).not.toContain(evidence.text);
+      }
+      if (d.score === 1 && result.grounding[d.dimensionId].findings.length === 0) expect(d.reasoning, why).toMatch(/^We looked for .+ pages we crawled \(the home page, .+\) and found none of them\./);
+      if (d.score > 1) expect(d.reasoning, why).toMatch(/^We found .+ on (the home page|\/)/);
+    }
+  });
+
   it('scores the same twice, and whatever order the pages and findings come in', () => {
     const { pages, result } = scored.get(site)!;
     const again = scoreSite({ pages, findings: detectSignals(pages), asOf: AS_OF });

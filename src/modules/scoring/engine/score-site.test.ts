@@ -27,6 +27,19 @@ describe('scoreSite', () => {
     expect(grounding.market_intelligence.findings).toEqual([]);
   });
 
+  it('keeps what each counted finding was worth, and tells the reasoning which pages were crawled', () => {
+    const pages = [testPage({ path: '/pricing', title: 'Pricing' }), testPage({ path: '/', title: 'Acme' })];
+    const findings = [testFinding('pricing.tiers', { path: '/pricing' }), testFinding('pricing.tiers', { path: '/', strength: 0.5 })];
+    const { grounding, dimensions } = scoreSite({ pages, findings, asOf: AS_OF });
+    expect(grounding.pricing_packaging.contributions).toEqual([
+      { finding: findings[0], weight: 2, decay: 1, points: 2 },
+      { finding: findings[1], weight: 2, decay: 0.5, points: 0.5 },
+    ]);
+    expect(grounding.pricing_packaging).toMatchObject({ points: 2.5, curveLevel: 2, cappedBy: null, heldWithoutQuote: false });
+    const roadmap = dimensions.find((d) => d.dimensionId === 'roadmap_discipline')!;
+    expect(roadmap.reasoning).toContain('on the 2 pages we crawled (the home page and /pricing) and found none of them.');
+  });
+
   it('detects and scores in one step from pages', () => {
     const page = testPage({ title: 'Initech | Payroll', main: '<p>Initech is SOC 2 Type II certified.</p>' });
     const result = scorePages([page], AS_OF);

@@ -41,7 +41,8 @@ export function scoreSite({ pages, findings, asOf }: ScoreSiteInput): EngineResu
     }
   }
 
-  const assessments = DIMENSION_IDS.map((id) => assessDimension(id, findings, caps.get(id) ?? null));
+  const crawledPages = canonical.map((page) => page.finalUrl);
+  const assessments = DIMENSION_IDS.map((id) => assessDimension(id, findings, caps.get(id) ?? null, crawledPages));
   const grounding = Object.fromEntries(assessments.map(({ score, ...basis }) => [score.dimensionId, basis])) as Record<DimensionId, DimensionGrounding>;
   const companyName = companyNameFrom(canonical);
 
