@@ -10,9 +10,13 @@ import { defineConfig } from 'vitest/config';
  *   variable is set (.ci/run sets it).
  *
  * A test file needs the database when its name ends in .happy, .error,
- * .security or .db before .test.ts, or when it lives under test/.
+ * .security or .db before .test.ts, or when it lives under test/, except
+ * test/corpus/ (the scorer against the real-site corpus), which needs none
+ * and runs once, in unit.
  */
-const databaseTests = ['src/**/*.{happy,error,security,db}.test.ts', 'test/**/*.test.ts'];
+const databaseTestsInSrc = ['src/**/*.{happy,error,security,db}.test.ts'];
+const databaseTests = [...databaseTestsInSrc, 'test/**/*.test.ts'];
+const corpusTests = ['test/corpus/**/*.test.ts'];
 
 const shared = {
   testTimeout: 30_000,
@@ -23,13 +27,14 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { ...shared, name: 'unit', include: ['src/**/*.test.ts'], exclude: databaseTests },
+        test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', ...corpusTests], exclude: databaseTestsInSrc },
       },
       {
         test: {
           ...shared,
           name: 'pglite',
           include: databaseTests,
+          exclude: corpusTests,
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test/setup/pglite-template.ts'],
         },
@@ -41,6 +46,7 @@ export default defineConfig({
                 ...shared,
                 name: 'postgres',
                 include: databaseTests,
+                exclude: corpusTests,
                 env: { TEST_DB: 'postgres' },
               },
             },
