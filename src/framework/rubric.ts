@@ -45,16 +45,17 @@ export const DISTINCT_SIGNALS_FOR_LEVEL = { 2: 1, 3: 2, 4: 3 } as const;
 
 export const CURVES = {
   /**
-   * For dimensions with many observable signals (six or more, summing to
-   * 7.5..11 points at one finding each): level 2 is any one solid signal
-   * (a weight-1 signal at full strength), level 3 about two strong signals
-   * (2 + 1.5), level 4 about four (2 + 2 + 1.5 + 1).
+   * For dimensions whose evidence a public site shows plenty of (5 to 8
+   * expected signals, summing to 7..10.25 points at one full-strength finding
+   * each): level 2 is any one solid signal (a weight-1 signal at full
+   * strength), level 3 about two strong signals (2 + 1.5), level 4 about four
+   * (2 + 2 + 1.5 + 1).
    */
   broad: { pointsForLevel2: 1, pointsForLevel3: 3.5, pointsForLevel4: 6.5 },
   /**
-   * For dimensions where the outside world sees only a few signals (four or
-   * five, summing to 5.5..9): the same level 2, level 3 at two medium signals
-   * (1.5 + 1) and level 4 at three (2 + 1.5 + 1).
+   * For dimensions where the outside world sees only a few signals (4 or 5,
+   * summing to 5.5..8.5 points): the same level 2, level 3 at two medium
+   * signals (1.5 + 1) and level 4 at three (2 + 1.5 + 1).
    */
   narrow: { pointsForLevel2: 1, pointsForLevel3: 2.5, pointsForLevel4: 4.5 },
 } as const satisfies Record<string, LevelCurve>;
@@ -249,7 +250,13 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
   },
   positioning_messaging: {
     curve: 'narrow',
-    weights: { 'positioning.target_audience': 1.5, 'positioning.use_case_pages': 1.5, 'positioning.quantified_value': 1.5, 'positioning.headline': 1 },
+    weights: {
+      'positioning.target_audience': 1.5,
+      'positioning.category': 1.5,
+      'positioning.use_case_pages': 1.5,
+      'positioning.quantified_value': 1.5,
+      'positioning.headline': 1,
+    },
   },
   launch_execution: {
     curve: 'narrow',

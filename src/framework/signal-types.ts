@@ -176,7 +176,8 @@ export const SIGNAL_CATALOGUE = [
   { id: 'security.vague_claims', dimensionId: 'trust_security', label: 'general security claims', description: '"Bank-grade" or "enterprise-grade" security claims (weak on their own).' },
 
   // positioning_messaging
-  { id: 'positioning.headline', dimensionId: 'positioning_messaging', label: 'a headline on the home page', description: 'The home page\'s top-level heading.' },
+  { id: 'positioning.category', dimensionId: 'positioning_messaging', label: 'a sentence saying what kind of product it is', description: '"Acme is an open-source analytics platform ..." on the home or about page.' },
+  { id: 'positioning.headline', dimensionId: 'positioning_messaging', label: 'a headline on the home page', description: 'The home page\'s first statement (its top heading only when it has none).' },
   { id: 'positioning.target_audience', dimensionId: 'positioning_messaging', label: 'a named audience', description: '"Built for finance teams", "for developers".' },
   { id: 'positioning.use_case_pages', dimensionId: 'positioning_messaging', label: 'use-case or solution pages', description: 'A page under /solutions, /use-cases or /for-*.' },
   { id: 'positioning.quantified_value', dimensionId: 'positioning_messaging', label: 'a quantified value claim', description: '"3x faster", "40% fewer ...".' },

@@ -7,20 +7,21 @@ import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection
 
 const TEXT_RULES = new TextRuleSet([
   {
-    signal: 'adoption.self_serve_signup', words: ['free', 'credit', 'sign'],
-    pattern: /\b(?:sign up|get started|start|try it) (?:for )?free\b|\bno credit card (?:required|needed)\b|\bcreate (?:a |your )?free account\b|\bsign up in (?:seconds|minutes)\b/i,
+    // Starting a trial yourself is self-serve too: nobody from sales stands between the visitor and the product.
+    signal: 'adoption.self_serve_signup', words: ['free', 'credit', 'sign', 'start'],
+    pattern: /\b(?:sign up|get started|start|try it) (?:for )?free\b|\bstart (?:a|your) (?:free )?trial\b|\bno credit card (?:required|needed)\b|\bcreate (?:a |your )?free account\b|\bsign up in (?:seconds|minutes)\b/i,
   },
   {
     signal: 'adoption.free_plan', words: ['free', 'forever'],
-    pattern: /(?<![\w-])free (?:plan|tier|forever|edition)\b|\bforever free\b|(?<![\w-])free for (?:up to \d+|individuals|small teams|personal use|open[- ]source)\b/i,
+    pattern: /(?<![\w-])free (?:plan|tier|forever|edition)\b|\bforever free\b|(?<![\w-])free for (?:up to \d+|individuals|small teams|personal use|open[- ]source)\b|\b(?:plan|tier) (?:is )?(?:free|for free)\b/i,
   },
   {
     signal: 'adoption.free_trial', words: ['trial', 'free'],
     pattern: /\b\d+[- ]day (?:free )?trial\b|(?<![\w-])free trial\b|\btry (?:it |us )?(?:for )?free\b|\bstart (?:a|your) (?:free )?trial\b/i,
   },
   {
-    signal: 'adoption.team_expansion', words: ['invite', 'team', 'add', 'upgrade', 'grow'],
-    pattern: /\binvite (?:your )?(?:team(?:mates)?|colleagues|co-?workers)\b|\bteam (?:plans?|workspaces?)\b|\badd (?:more )?(?:seats|users|teammates)\b|\bupgrade (?:anytime|at any time|as you grow|when you(?:'|’)re ready)\b|\bgrows? with (?:you|your team)\b/i,
+    signal: 'adoption.team_expansion', words: ['invite', 'team', 'add', 'upgrade', 'grow', 'unlimited'],
+    pattern: /\binvite (?:your )?(?:team(?:mates)?|colleagues|co-?workers)\b|\bteam (?:plans?|workspaces?)\b|\b(?:invite|add|with) (?:your )?team members\b|\badd (?:more )?(?:seats|users|teammates|members)\b|\bunlimited (?:users|members|seats|teammates)\b|\bupgrade (?:anytime|at any time|as you grow|when you(?:'|’)re ready)\b|\bgrows? with (?:you|your team)\b/i,
   },
   { signal: 'adoption.referral', words: ['refer', 'affiliate'], pattern: /\breferral (?:program(?:me)?|rewards?)\b|\brefer a (?:friend|colleague)\b|\baffiliate program(?:me)?\b/i },
 ]);

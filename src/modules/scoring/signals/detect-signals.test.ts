@@ -128,6 +128,7 @@ const EXAMPLES: Record<SignalId, TestPage> = {
   'security.enterprise_controls': { path: '/enterprise', main: '<p>SAML single sign-on for every plan.</p>' },
   'security.headers': { path: '/', headers: { 'strict-transport-security': 'max-age=31536000' } },
   'security.vague_claims': { path: '/', main: '<p>Your data is safe with bank-grade security.</p>' },
+  'positioning.category': { path: '/', main: '<p>Acme is an open-source payroll platform for remote teams.</p>' },
   'positioning.headline': { path: '/', main: '<h1>Payroll for remote teams</h1>' },
   'positioning.target_audience': { path: '/', main: '<p>Acme is built for finance teams.</p>' },
   'positioning.use_case_pages': { path: '/solutions/agencies', main: '<h1>Acme for agencies</h1>' },

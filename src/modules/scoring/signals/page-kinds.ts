@@ -43,7 +43,7 @@ const SEGMENT_PATTERNS: Partial<Record<PageKind, RegExp>> = {
   compare: /^(?:compare|comparison|comparisons|vs|alternatives?)$|-vs-|^vs-|-alternatives?$/,
   blog: /^(?:blog|news|articles|posts)$/,
   engineering: /^(?:engineering|engineering-blog)$/,
-  about: /^(?:about|about-us|company|team)$/,
+  about: /^(?:about|about-us|company|team|story|our-story|mission)$/,
   research: /^(?:research|reports|insights|benchmarks)$|^state-of-/,
   solutions: /^(?:solutions|use-cases|industries)$|^for-/,
   press: /^(?:press|newsroom|media|press-kit)$/,
