@@ -17,10 +17,11 @@ const NEGATION = /\b(?:no|not|never|without|don(?:'|’)t|doesn(?:'|’)t|isn(?:
 const NEGATION_WINDOW_WORDS = 4;
 
 /**
- * Families that describe the company's own way of working. On a customer
- * story they would describe the customer's, so they do not count there.
+ * A customer story speaks about the customer: its practices, its product,
+ * its stack. There, only what the story says about the company's customers
+ * counts (who they are, what they achieved, how they were served).
  */
-const OWN_PRACTICE_FAMILIES = new Set(['research', 'prototype', 'quality', 'process', 'decision', 'market', 'feedback', 'design', 'data', 'launch', 'delivery', 'careers', 'roadmap']);
+const CUSTOMER_PAGE_FAMILIES = new Set(['customers', 'adoption', 'support', 'positioning']);
 
 function familyOf(signal: string): string {
   return signal.slice(0, signal.indexOf('.'));
@@ -37,7 +38,7 @@ const COMPARISON_PAGE_FAMILIES = new Set(['compare', 'positioning']);
 export function pageSpeaksFor(signal: string, kinds: ReadonlySet<PageKind>): boolean {
   const family = familyOf(signal);
   if (kinds.has('compare') && !COMPARISON_PAGE_FAMILIES.has(family)) return false;
-  return !(kinds.has('customers') && OWN_PRACTICE_FAMILIES.has(family));
+  return !kinds.has('customers') || CUSTOMER_PAGE_FAMILIES.has(family);
 }
 
 /**
