@@ -42,7 +42,7 @@ import { SCORE_RATE_LIMIT } from '../src/modules/limits/policies.ts';
 import { rateLimitFields } from '../src/modules/limits/rate-limit-headers.ts';
 import { RateLimiter } from '../src/modules/limits/rate-limiter.ts';
 import { RedisCountingStore } from '../src/modules/limits/redis-counting-store.ts';
-import { redisReachable, untilReady } from '../src/modules/limits/redis-test-fixtures.ts';
+import { redisReachable, untilReady } from '../test/fakes/redis.ts';
 import { checkoutCompleted, packCheckoutCompleted } from '../test/fakes/payment-events.ts';
 
 const VARIANTS = ['none', 'in-process', 'redis'] as const;
@@ -164,8 +164,8 @@ async function concurrencyRun(): Promise<void> {
     // Leave credits for i + 1 scores; the first account also gets a small pack.
     const { period } = await services.billing.entitlementOf(accountId);
     await database.db.execute(sql`
-      INSERT INTO usage_counters (account_id, period_start, period_end, credits_used)
-      VALUES (${accountId}, ${period.start.toISOString()}, ${period.end.toISOString()}, ${businessCredits - (i + 1) * SCORE_CREDIT_COST})`);
+      INSERT INTO usage_counters (account_id, period_start, credits_used)
+      VALUES (${accountId}, ${period.start.toISOString()}, ${businessCredits - (i + 1) * SCORE_CREDIT_COST})`);
     if (i === 0) await services.billing.applyPaymentEvent(parsePaymentEvent(packCheckoutCompleted(accountId, `cus_${subscriptionId}`, 'small', new Date()))!);
     const created = await services.apiKeys.create(accountId, 'bench', 'bench');
     if (!created.ok) throw created.error;

@@ -16,7 +16,7 @@ import { MemoryCountingStore } from '../src/modules/limits/memory-counting-store
 import { SCORE_RATE_LIMIT } from '../src/modules/limits/policies.ts';
 import { RateLimiter } from '../src/modules/limits/rate-limiter.ts';
 import { RedisCountingStore } from '../src/modules/limits/redis-counting-store.ts';
-import { redisReachable, untilReady } from '../src/modules/limits/redis-test-fixtures.ts';
+import { redisReachable, untilReady } from '../test/fakes/redis.ts';
 
 const DECISIONS = Number(process.argv[2] ?? 20_000);
 const SUBJECTS = 1_000;

@@ -15,7 +15,7 @@ import { openConfiguredDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { installApiDocument } from './http/api-document.ts';
 import type { App } from './http/app-types.ts';
-import { installAuthentication, type RouteAccess } from './http/authentication.ts';
+import { installAuthentication, installRouteGuard, type RouteAccess } from './http/authentication.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { installMetrics } from './http/metrics.ts';
@@ -26,6 +26,7 @@ import { registerDeleteAccount } from './modules/accounts/routes/delete-account.
 import { registerGetAccount } from './modules/accounts/routes/get-account.ts';
 import { registerListMembers } from './modules/accounts/routes/list-members.ts';
 import { registerPutAccount } from './modules/accounts/routes/put-account.ts';
+import { registerRemoveMember } from './modules/accounts/routes/remove-member.ts';
 import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
 import { registerCreateApiKey } from './modules/api-keys/routes/create-api-key.ts';
 import { registerListApiKeys } from './modules/api-keys/routes/list-api-keys.ts';
@@ -46,7 +47,7 @@ import type { CountingStore } from './modules/limits/counting-store.ts';
 import { createCountingStore } from './modules/limits/create-counting-store.ts';
 import { RateLimiter } from './modules/limits/rate-limiter.ts';
 import { registerGetAssessmentMetadata } from './modules/metadata/get-assessment-metadata.ts';
-import { membershipRefusalError, MeteringService } from './modules/metering/metering-service.ts';
+import { MeteringService } from './modules/metering/metering-service.ts';
 import { registerGetUsage } from './modules/metering/routes/get-usage.ts';
 import { CoachService } from './modules/coach/coach-service.ts';
 import { createLlmCoach } from './modules/coach/llm/llm-coach.ts';
@@ -60,7 +61,7 @@ import { registerGetScore, registerGetScores } from './modules/scoring/routes/ge
 import { registerPostScore, registerPostScoreQuick, registerPostTryScore } from './modules/scoring/routes/post-score.ts';
 import { registerPostScoreLink } from './modules/scoring/routes/post-score-link.ts';
 import { registerPostScoreProduct } from './modules/scoring/routes/post-score-product.ts';
-import { ScoringService } from './modules/scoring/scoring-service.ts';
+import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { registerHomePage } from './web/home-page.ts';
 import { registerSignInPages } from './web/sign-in-pages.ts';
@@ -75,6 +76,8 @@ export interface AppDependencies {
   countingStore?: CountingStore;
   /** The crawler's DNS seam (tests resolve fixture names to 127.0.0.1 through it). */
   crawlLookup?: HostLookup;
+  /** Replaces the scoring judge (crawled pages -> result); tests make it fail to reach SCORE_FAILED. */
+  scoringJudge?: ScoringDependencies['judge'];
   /** Background pollers (the outbox); tests drive them by hand. Default true. */
   backgroundWork?: boolean;
 }
@@ -136,11 +139,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (text === '') return done(null, undefined);
     parseJson(request, text, done);
   });
+  // Before the first route: every route, the API document's and the metrics' too, is checked and listed.
+  const routes = installRouteGuard(app);
   await app.register(cookie);
-  await app.register(formbody);
   installErrorHandling(app);
-  await installApiDocument(app, config.publicBaseUrl);
-  installMetrics(app);
 
   // Services.
   const log = app.log;
@@ -195,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     crawlAllowlist: config.crawl.allowlist,
     fullCrawlMaxPages: config.crawl.maxPages,
     log,
+    judge: deps.scoringJudge,
   });
   const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
   const accounts = new AccountService({
@@ -211,14 +214,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
 
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => log.debug({ reason }, 'token rejected'));
-  const routes = installAuthentication(app, {
+  installAuthentication(app, {
     verifier,
     resolveAccount: (identity) => accounts.resolve(identity),
     apiKeys: (key) => apiKeys.authenticate(key),
-    membershipRefusal: membershipRefusalError,
   });
 
-  // Routes, grouped by resource.
+  // Routes, grouped by resource. The API document first: it is built from the routes added after it.
+  await installApiDocument(app, config.publicBaseUrl);
+  installMetrics(app);
   registerHealthRoutes(app, [
     { name: 'database', check: () => database.ping() },
     ...(countingStore.kind === 'redis' ? [{ name: 'redis', optional: true, check: () => readyOrThrow(limiter) }] : []),
@@ -227,12 +231,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerPutAccount(app, { accounts });
   registerDeleteAccount(app, { accounts });
   registerListMembers(app, { accounts });
+  registerRemoveMember(app, { accounts });
   registerGetAssessmentMetadata(app);
   registerCheckout(app, { billing });
   registerPaymentWebhook(app, { billing, webhookSecrets: config.payments.webhookSecrets, clock });
-  if (paymentProvider.name === 'local') {
-    registerLocalCheckoutPages(app, { clock, signingSecret: config.payments.webhookSecrets[0]!, publicBaseUrl: config.publicBaseUrl });
-  }
   registerGetUsage(app, { metering });
   registerCreateApiKey(app, { apiKeys });
   registerListApiKeys(app, { apiKeys });
@@ -247,9 +249,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, metering, crawlAllowlist: config.crawl.allowlist });
   registerGetProductScores(app, { products, scoring });
-  registerPostChat(app, { coach, metering, scoring, heartbeatMs: config.sseHeartbeatMs });
+  registerPostChat(app, { coach, metering, scoring, heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs });
   registerHomePage(app);
-  registerSignInPages(app, { config, devKey, clock });
+  // HTML forms post form-encoded bodies; only this scope parses them, so the JSON API never accepts one
+  // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
+  await app.register(async (forms: App) => {
+    await forms.register(formbody);
+    registerSignInPages(forms, { config, devKey, clock });
+    if (paymentProvider.name === 'local') {
+      registerLocalCheckoutPages(forms, { clock, signingSecret: config.payments.webhookSecrets[0]!, publicBaseUrl: config.publicBaseUrl });
+    }
+  });
   if (devKey) {
     const jwks = { keys: [devKey.publicJwk] };
     app.get('/.well-known/jwks.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => jwks);

@@ -36,6 +36,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/PAYMENT_WEBHOOK_SECRET/);
   });
 
+  it('checks the language-model variables even while LLM_BASE_URL is unset', () => {
+    expect(() => loadConfig({ LLM_TIMEOUT_MS: 'soon' })).toThrow(/LLM_TIMEOUT_MS/);
+    expect(loadConfig({ LLM_MODEL: 'other-model' }).llm).toBeNull();
+    expect(loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'other-model' }).llm).toMatchObject({ model: 'other-model', timeoutMs: 20_000, apiKey: null });
+  });
+
+  describe('the development identity provider and the local payment provider off loopback', () => {
+    const external = { IDENTITY_JWKS_URL: 'https://idp.test/jwks', IDENTITY_ISSUER: 'https://idp.test' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', PAYMENT_WEBHOOK_SECRET: 'whsec_1' };
+
+    it('are refused when HOST is not a loopback address, naming the variables to set', () => {
+      for (const HOST of ['0.0.0.0', '::', '10.1.2.3', 'app.internal']) {
+        let error: unknown;
+        try {
+          loadConfig({ HOST });
+        } catch (e) {
+          error = e;
+        }
+        expect(error, HOST).toBeInstanceOf(ConfigError);
+        const problems = (error as ConfigError).problems;
+        expect(problems.some((p) => p.startsWith('IDENTITY_JWKS_URL:') && p.includes('ALLOW_LOCAL_PROVIDERS=true')), HOST).toBe(true);
+        expect(problems.some((p) => p.startsWith('STRIPE_SECRET_KEY:') && p.includes('ALLOW_LOCAL_PROVIDERS=true')), HOST).toBe(true);
+      }
+      expect(() => loadConfig({ HOST: '0.0.0.0', ...external })).toThrow(/STRIPE_SECRET_KEY/);
+      expect(() => loadConfig({ HOST: '0.0.0.0', ...external })).not.toThrow(/IDENTITY_JWKS_URL/);
+      expect(() => loadConfig({ HOST: '0.0.0.0', ...stripe })).toThrow(/IDENTITY_JWKS_URL/);
+    });
+
+    it('are accepted on a loopback address, with real providers, or with ALLOW_LOCAL_PROVIDERS=true', () => {
+      for (const HOST of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1', 'localhost']) expect(loadConfig({ HOST }).host).toBe(HOST);
+      expect(loadConfig({ HOST: '0.0.0.0', ...external, ...stripe }).host).toBe('0.0.0.0');
+      expect(loadConfig({ HOST: '0.0.0.0', ALLOW_LOCAL_PROVIDERS: 'true' }).host).toBe('0.0.0.0');
+      expect(() => loadConfig({ HOST: '0.0.0.0', ALLOW_LOCAL_PROVIDERS: 'yes' })).toThrow(/ALLOW_LOCAL_PROVIDERS: expected true or false/);
+    });
+  });
+
   it('never prints a database password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'http://admin:hunter2@db:5432/x' })).toThrow(/admin:\*\*\*@/);
     expect(() => loadConfig({ DATABASE_URL: 'http://admin:hunter2@db:5432/x' })).not.toThrow(/hunter2/);

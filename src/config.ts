@@ -5,6 +5,7 @@
  * README.md's table lists every variable; keep the two in step.
  */
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { DEFAULT_CRAWLER_OPTIONS as CRAWL } from './modules/scoring/crawler/crawler-options.ts';
 
 export interface Config {
@@ -60,6 +61,8 @@ export interface Config {
   outboxPollMs: number;
   /** Silence after which an event stream sends a heartbeat comment. */
   sseHeartbeatMs: number;
+  /** How long an event stream may wait for its client to read before it is closed. */
+  sseStallTimeoutMs: number;
 }
 
 /** The language-model settings, present only when LLM_BASE_URL is set. */
@@ -91,15 +94,28 @@ export function loadConfig(env: Env = process.env): Config {
   const issuer = read.optionalString('IDENTITY_ISSUER');
   if (jwksUrl && !issuer) problems.push('IDENTITY_ISSUER: required when IDENTITY_JWKS_URL is set');
   const llmBaseUrl = read.optionalUrl('LLM_BASE_URL', ['http:', 'https:']);
+  // Read (and so checked) whether or not LLM_BASE_URL is set: a typo shows at once, not on the day the model is switched on.
+  const llm = {
+    apiKey: read.optionalString('LLM_API_KEY'),
+    model: read.string('LLM_MODEL', 'gpt-4o-mini'),
+    timeoutMs: read.integer('LLM_TIMEOUT_MS', 20_000, 100, 300_000),
+  };
   const stripeSecretKey = read.optionalString('STRIPE_SECRET_KEY');
   const webhookSecrets = read.list('PAYMENT_WEBHOOK_SECRET');
   if (stripeSecretKey && webhookSecrets.length === 0) {
     problems.push('PAYMENT_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
+  const host = read.string('HOST', '127.0.0.1');
+  const allowLocalProviders = read.boolean('ALLOW_LOCAL_PROVIDERS', false);
+  if (!allowLocalProviders && !isLoopback(host)) {
+    // Anyone could sign in as anyone, or upgrade for free, from the network.
+    if (!jwksUrl) problems.push(`IDENTITY_JWKS_URL: required when HOST (${host}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the development identity provider`);
+    if (!stripeSecretKey) problems.push(`STRIPE_SECRET_KEY: required when HOST (${host}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the local payment provider`);
+  }
 
   const config: Config = {
     port,
-    host: read.string('HOST', '127.0.0.1'),
+    host,
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     dataDir,
     databaseUrl,
@@ -130,14 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxActive: read.integer('CRAWL_MAX_ACTIVE', 4, 1, 256),
       queueLimit: read.integer('CRAWL_QUEUE_LIMIT', 16, 0, 10_000),
     },
-    llm: llmBaseUrl
-      ? {
-          baseUrl: llmBaseUrl,
-          apiKey: read.optionalString('LLM_API_KEY'),
-          model: read.string('LLM_MODEL', 'gpt-4o-mini'),
-          timeoutMs: read.integer('LLM_TIMEOUT_MS', 20_000, 100, 300_000),
-        }
-      : null,
+    llm: llmBaseUrl ? { baseUrl: llmBaseUrl, ...llm } : null,
     payments: {
       stripeSecretKey,
       stripeApiBase: read.optionalUrl('STRIPE_API_BASE', ['http:', 'https:']),
@@ -147,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 2000, 10, 600_000),
     sseHeartbeatMs: read.integer('SSE_HEARTBEAT_MS', 10_000, 10, 300_000),
+    sseStallTimeoutMs: read.integer('SSE_STALL_TIMEOUT_MS', 60_000, 10, 3_600_000),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -184,6 +194,16 @@ class EnvReader {
       return fallback;
     }
     return value;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const raw = this.#raw(name);
+    if (raw === undefined) return fallback;
+    if (raw !== 'true' && raw !== 'false') {
+      this.#problems.push(`${name}: expected true or false, got "${raw}"`);
+      return fallback;
+    }
+    return raw === 'true';
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
@@ -241,6 +261,14 @@ class EnvReader {
     }
     return result;
   }
+}
+
+/** 'localhost', 127.0.0.0/8 or ::1 (also as an IPv4-mapped address): reachable from this machine only. */
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (!ipaddr.isValid(host)) return false;
+  const address = ipaddr.process(host);
+  return address.range() === 'loopback';
 }
 
 /** Hides a password in a URL before it is printed. */

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDependencies, type BuiltApp } from '../src/app.ts';
@@ -63,6 +63,13 @@ export interface TestAppOptions extends Omit<AppDependencies, 'database'> {
   clock?: Clock;
   /** Share a database with another app (multi-instance tests); the caller drops it. */
   database?: TestDatabase;
+  /**
+   * Open the database from DATABASE_URL and DATABASE_SCHEMA, as a deployed
+   * instance does: a connection pool of the app's own, which it closes
+   * (multi-instance tests, so that instances share no connection). The
+   * caller created the schema and drops it.
+   */
+  ownDatabase?: { url: string; schema: string };
 }
 
 export interface TestApp extends BuiltApp {
@@ -79,13 +86,16 @@ export interface TestApp extends BuiltApp {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maturity-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  const testDatabase = options.database ?? (await createTestDatabase());
+  const own = options.ownDatabase;
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env, ...(own ? { DATABASE_URL: own.url, DATABASE_SCHEMA: own.schema } : {}) });
+  const shared = own ? null : (options.database ?? (await createTestDatabase()));
   const built = await buildApp(config, {
     ...options,
-    database: testDatabase.handle,
+    database: shared?.handle,
     backgroundWork: options.backgroundWork ?? false,
   });
+  // With ownDatabase the app opened (and will close) its handle; the schema is the caller's to drop.
+  const testDatabase: TestDatabase = shared ?? { handle: built.database, options: own ?? null, drop: async () => {} };
   await built.app.ready();
   const token = async (claims: DevTokenClaims) => {
     if (!built.devKey) throw new Error('this app uses an external identity provider');
@@ -130,14 +140,15 @@ export async function invalidTokens(app: TestApp): Promise<Record<string, string
       .sign(other.privateKey),
     'alg none': `${header('none')}.${body}.`,
     'wrong issuer': await signDevToken(devKey, 'https://evil.example', { sub: 'alice' }),
-    // The public key used as an HMAC secret: the classic algorithm-confusion forgery.
+    // The server's own public key (as its JWKS publishes it) used as an HMAC secret: the classic
+    // algorithm-confusion forgery, which a verifier that lets the token pick the algorithm accepts.
     'HMAC with the public key': await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', kid: devKey.kid })
       .setSubject('alice')
       .setIssuer(issuer)
       .setIssuedAt(now)
       .setExpirationTime(now + 600)
-      .sign(new TextEncoder().encode(JSON.stringify(await exportJWK(other.publicKey)))),
+      .sign(new TextEncoder().encode(JSON.stringify(devKey.publicJwk))),
   };
 }
 

@@ -1,22 +1,42 @@
 /**
  * Two instances of the service on two ports, sharing the real PostgreSQL and
- * Redis: rate limits, credits and webhook idempotency hold exactly across
- * them. PostgreSQL only (embedded PGlite belongs to a single process).
+ * Redis as two deployed instances do: each opens its own connection pool and
+ * its own Redis client from its configuration. Rate limits, credits and
+ * webhook idempotency hold exactly across them. PostgreSQL only (embedded
+ * PGlite belongs to a single process), and Redis (skipped only when
+ * TEST_REDIS_URL is unset; CI sets it).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { checkoutCompleted, signatureHeader } from './fakes/payment-events.ts';
 import { subscribe, subscriptionRefs } from './fakes/payment-webhook-client.ts';
+import { TEST_REDIS_URL } from './fakes/redis.ts';
 import { fixtureResult } from './fixtures/coach-result.ts';
 import { serveSite, SITES_DIR, type ServedSite } from './fixtures/static-site.ts';
 import { createTestDatabase, startTestApp, testDatabaseKind, type TestApp, type TestDatabase } from './harness.ts';
 
 const run = `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
 
-describe.runIf(testDatabaseKind() === 'postgres')('two instances sharing PostgreSQL and Redis', () => {
+/** How long an instance may take to connect to Redis before the bursts (it connects in the background). */
+const REDIS_READY_DEADLINE_MS = 5_000;
+const READY_POLL_MS = 20;
+
+/** Waits until the instance's /readyz reports its Redis store ok, so no burst meets a store still connecting. */
+async function untilRedisReady(app: TestApp): Promise<void> {
+  const deadline = Date.now() + REDIS_READY_DEADLINE_MS;
+  for (;;) {
+    const ready = await app.app.inject({ method: 'GET', url: '/readyz' });
+    if (ready.json().checks?.redis === 'ok') return;
+    if (Date.now() > deadline) throw new Error(`Redis not ready: ${ready.body}`);
+    await delay(READY_POLL_MS);
+  }
+}
+
+describe.runIf(testDatabaseKind() === 'postgres' && TEST_REDIS_URL !== null)('two instances sharing PostgreSQL and Redis', () => {
   let database: TestDatabase;
   let site: ServedSite;
   let a: TestApp;
@@ -25,16 +45,20 @@ describe.runIf(testDatabaseKind() === 'postgres')('two instances sharing Postgre
 
   beforeAll(async () => {
     site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
+    // Migrated here; this handle only seeds and inspects. Each instance opens the schema with a pool of its own.
     database = await createTestDatabase();
+    const ownDatabase = database.options!;
     const env = {
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_URL: TEST_REDIS_URL!,
       CRAWL_ALLOWLIST: new URL(site.origin).host,
       CRAWL_MAX_ACTIVE: '50',
       CRAWL_QUEUE_LIMIT: '100',
     };
-    a = await startTestApp({ database, env });
+    a = await startTestApp({ ownDatabase, env });
     // The second instance shares the first's DATA_DIR key pair: one identity provider for both.
-    b = await startTestApp({ database, env: { ...env, DATA_DIR: a.config.dataDir } });
+    b = await startTestApp({ ownDatabase, env: { ...env, DATA_DIR: a.config.dataDir } });
+    expect(a.database).not.toBe(b.database);
+    await Promise.all([untilRedisReady(a), untilRedisReady(b)]);
     urls = [await a.listen(), await b.listen()];
   });
   afterAll(async () => {
@@ -73,8 +97,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('two instances sharing Postgre
     const usage = (await a.app.inject({ method: 'GET', url: '/api/usage', headers })).json();
     const creditLimit = usage.credits.limit as number;
     await database.handle.db.execute(sql`
-      INSERT INTO usage_counters (account_id, period_start, period_end, credits_used)
-      VALUES (${accountId}, ${usage.periodStart}, ${usage.periodEnd}, ${creditLimit - 70})
+      INSERT INTO usage_counters (account_id, period_start, credits_used)
+      VALUES (${accountId}, ${usage.periodStart}, ${creditLimit - 70})
       ON CONFLICT (account_id, period_start) DO UPDATE SET credits_used = EXCLUDED.credits_used`);
 
     const statuses = await Promise.all(

@@ -21,14 +21,17 @@ export interface SseOptions {
 }
 
 export async function postSse(url: string, payload: unknown, options: SseOptions = {}): Promise<SseTranscript> {
-  const controller = new AbortController();
-  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...options.headers },
     body: JSON.stringify(payload),
-    signal: controller.signal,
+    signal: options.signal,
   });
+  return readSse(response, options);
+}
+
+/** Reads a fetched response to its end, or until `onData` says stop (then the connection is dropped). */
+export async function readSse(response: Response, options: Pick<SseOptions, 'signal' | 'onData'> = {}): Promise<SseTranscript> {
   const transcript: SseTranscript = { status: response.status, headers: response.headers, data: [], comments: [], text: '', body: '' };
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
     transcript.body = await response.text();
@@ -54,12 +57,12 @@ export async function postSse(url: string, payload: unknown, options: SseOptions
       if (done) break;
       parser.feed(decoder.decode(value, { stream: true }));
       if (stop) {
-        controller.abort();
+        await reader.cancel();
         break;
       }
     }
   } catch (error) {
-    if (!controller.signal.aborted) throw error;
+    if (!options.signal?.aborted) throw error;
   }
   return transcript;
 }

@@ -2,8 +2,8 @@
  * Applies the committed SQL migrations in src/db/migrations, in name order,
  * once each. Hand-written SQL rather than drizzle-kit's journal, so modules
  * developed in parallel add their own numbered files without a shared
- * journal to merge (docs/DECISIONS.md); src/db/schema.test (drift check)
- * keeps the Drizzle schema and the SQL in step.
+ * journal to merge (docs/DECISIONS.md); src/db/schema.db.test.ts (the drift
+ * check) keeps the Drizzle schema and the SQL in step.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import type { DatabaseHandle } from './client.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
-export function migrationFiles(): string[] {
+function migrationFiles(): string[] {
   return fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name))

@@ -21,6 +21,17 @@ describe('rubric', () => {
     expect(REPEAT_DECAY).toBeLessThan(1);
   });
 
+  it('expects as many signals, worth as many points, as the curve descriptions say', () => {
+    const described = { broad: { signals: [5, 8], points: [7, 10.25] }, narrow: { signals: [4, 5], points: [5.5, 8.5] } };
+    for (const [curve, { signals, points }] of Object.entries(described)) {
+      const rubrics = Object.values(RUBRIC).filter((rubric) => rubric.curve === curve);
+      const counts = rubrics.map((rubric) => Object.keys(rubric.weights).length);
+      const sums = rubrics.map((rubric) => (Object.values(rubric.weights) as number[]).reduce((a, b) => a + b, 0));
+      expect([Math.min(...counts), Math.max(...counts)], curve).toEqual(signals);
+      expect([Math.min(...sums), Math.max(...sums)], curve).toEqual(points);
+    }
+  });
+
   it.each(DIMENSION_IDS)('makes every level of %s reachable from public evidence', (id) => {
     const { curve, weights } = RUBRIC[id];
     const { pointsForLevel2, pointsForLevel3, pointsForLevel4 } = CURVES[curve];

@@ -7,4 +7,3 @@ export const SEGMENTS = [
   { key: 'consumer', label: 'Consumer app' },
   { key: 'enterprise_software', label: 'Enterprise software' },
 ] as const;
-export type SegmentKey = (typeof SEGMENTS)[number]['key'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stageForLevel, tierBands, tierForTotal } from './tiers.ts';
+import { stageForLevel, TIER_BANDS, tierForTotal } from './tiers.ts';
 
 describe('tiers', () => {
   it('maps each dimension level to the tier of a company at that level everywhere', () => {
@@ -8,7 +8,7 @@ describe('tiers', () => {
   });
 
   it('splits 27..108 into five contiguous bands with exact edges', () => {
-    expect(tierBands()).toEqual([
+    expect(TIER_BANDS).toEqual([
       { stageName: 'Foundation', minTotal: 27, maxTotal: 43 },
       { stageName: 'Building', minTotal: 44, maxTotal: 59 },
       { stageName: 'Scaling', minTotal: 60, maxTotal: 75 },

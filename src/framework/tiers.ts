@@ -43,8 +43,8 @@ export interface TierBand {
   maxTotal: number;
 }
 
-/** The tier bands over the whole total (27..108), published in the metadata record. */
-export function tierBands(dimensionCount: number = DIMENSION_IDS.length): TierBand[] {
+/** The tier bands over a total of `dimensionCount` levels: contiguous, lowest first. */
+function tierBandsFor(dimensionCount: number): readonly TierBand[] {
   const bands: TierBand[] = [];
   for (let total = dimensionCount * MIN_LEVEL; total <= dimensionCount * MAX_LEVEL; total++) {
     const stageName = tierForTotal(total, dimensionCount);
@@ -52,5 +52,8 @@ export function tierBands(dimensionCount: number = DIMENSION_IDS.length): TierBa
     if (last && last.stageName === stageName) last.maxTotal = total;
     else bands.push({ stageName, minTotal: total, maxTotal: total });
   }
-  return bands;
+  return Object.freeze(bands.map((band) => Object.freeze(band)));
 }
+
+/** The tier bands over the whole total (27..108), published in the metadata record; computed once. */
+export const TIER_BANDS: readonly Readonly<TierBand>[] = tierBandsFor(DIMENSION_IDS.length);

@@ -22,8 +22,6 @@ export interface AuthenticationDeps {
   resolveAccount(identity: Identity): Promise<ResolveOutcome>;
   /** Set once API keys exist; until then a non-JWT bearer value is simply invalid. */
   apiKeys?: ApiKeyAuthenticator;
-  /** Turns a refused membership (seat limit) into the error to send. */
-  membershipRefusal?(denial: unknown): ApiError;
 }
 
 /** Who may call each route, as declared: the authorisation tests run against every entry. */
@@ -34,11 +32,14 @@ export interface RouteAccess {
   permission: Permission | null;
 }
 
-export function installAuthentication(app: App, deps: AuthenticationDeps): RouteAccess[] {
-  app.decorateRequest('principal', null);
-
+/**
+ * Every /api route states who may call it; a forgotten declaration fails at
+ * start, not in production. Returns the table of every route and its access,
+ * filled as routes are added: install it before the first route (the API
+ * document's and the metrics' included), or those escape both.
+ */
+export function installRouteGuard(app: App): RouteAccess[] {
   const routeTable: RouteAccess[] = [];
-  // Every /api route states who may call it; a forgotten declaration fails at start, not in production.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && route.config?.auth === undefined) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
@@ -48,7 +49,12 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): Route
       routeTable.push({ method, url: route.url, auth: route.config?.auth ?? 'public', permission: route.config?.permission ?? null });
     }
   });
+  return routeTable;
+}
 
+/** Checks each request's credentials and permission against its route's declaration. */
+export function installAuthentication(app: App, deps: AuthenticationDeps): void {
+  app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'public';
     if (mode === 'public') return;
@@ -61,7 +67,6 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): Route
     const permission = request.routeOptions.config.permission;
     if (permission && !hasPermission(request.principal.role, permission)) throw new ApiError('FORBIDDEN');
   });
-  return routeTable;
 }
 
 interface Credential {
@@ -91,8 +96,7 @@ async function authenticate(credential: Credential, deps: AuthenticationDeps): P
   if (!identity) throw new ApiError('AUTH_REQUIRED');
   const resolved = await deps.resolveAccount(identity);
   if (!resolved.ok) {
-    if (resolved.reason === 'account_erased') throw new ApiError('ACCOUNT_DELETED');
-    throw deps.membershipRefusal?.(resolved.denial) ?? new ApiError('FORBIDDEN');
+    throw resolved.reason === 'account_erased' ? new ApiError('ACCOUNT_DELETED') : resolved.denial;
   }
   return {
     userId: identity.userId,

@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './app-types.ts';
-import { ApiError, errorBody, type ErrorCode } from './errors.ts';
+import { ApiError, errorBody, invalidBody, type ErrorCode } from './errors.ts';
 
 interface ValidationIssue {
   keyword?: string;
@@ -34,11 +34,11 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) {
     const context = error.validationContext ?? 'body';
-    const details = (error.validation as ValidationIssue[]).map((issue) => ({
+    const problems = (error.validation as ValidationIssue[]).map((issue) => ({
       field: fieldName(context, issue),
       message: issue.keyword === 'required' ? 'is required' : (issue.message ?? 'is invalid'),
     }));
-    return new ApiError('INVALID_REQUEST', { message: `Invalid ${context}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details });
+    return invalidBody(problems, context);
   }
   const clientError = CLIENT_ERRORS[error.code];
   if (clientError) return new ApiError(clientError.code, { message: clientError.message });

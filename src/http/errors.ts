@@ -73,6 +73,25 @@ export class ApiError extends Error {
   }
 }
 
+/** One bad field of a request: `field` is its path ('body.name'), `message` what is wrong with it. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * 400 INVALID_REQUEST naming every bad field, in the one shape that schema
+ * violations and route-level checks share: message "Invalid body: body.name is
+ * blank; ..." and the problems as `details`. `part` is the request part
+ * ('body', 'querystring', 'params').
+ */
+export function invalidBody(problems: FieldProblem[], part = 'body'): ApiError {
+  return new ApiError('INVALID_REQUEST', {
+    message: `Invalid ${part}: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
+    details: problems,
+  });
+}
+
 export interface FlatErrorBody {
   error: string;
   code: string;

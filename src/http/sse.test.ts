@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { dataEvent, eventStream, HEARTBEAT, withHeartbeat } from './sse.ts';
+import { dataEvent, eventStream, HEARTBEAT_DUE, withHeartbeat } from './sse.ts';
 
 describe('eventStream', () => {
   it('pulls events only as fast as the reader takes them: a stalled reader stalls the source', async () => {
@@ -40,16 +40,16 @@ describe('eventStream', () => {
 });
 
 describe('withHeartbeat', () => {
-  it('interleaves a heartbeat comment while the source is silent, and passes values through in order', async () => {
+  it('interleaves the heartbeat sentinel while the source is silent, and passes values through in order', async () => {
     async function* slow() {
       yield 'a';
       await new Promise((resolve) => setTimeout(resolve, 130));
       yield 'b';
     }
-    const out: string[] = [];
+    const out: (string | typeof HEARTBEAT_DUE)[] = [];
     for await (const piece of withHeartbeat(slow(), 50)) out.push(piece);
     expect(out[0]).toBe('a');
     expect(out.at(-1)).toBe('b');
-    expect(out.filter((piece) => piece === HEARTBEAT).length).toBeGreaterThanOrEqual(1);
+    expect(out.filter((piece) => piece === HEARTBEAT_DUE).length).toBeGreaterThanOrEqual(1);
   });
 });

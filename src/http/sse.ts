@@ -4,6 +4,7 @@
  * so a slow reader never makes the server buffer without bound, and when
  * the client disconnects the generator is closed, which stops its source.
  */
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
 /** One event: a single `data:` line holding JSON. */
@@ -22,21 +23,24 @@ export const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 };
 
+/** What withHeartbeat yields when a heartbeat is due: never a string, so no text can pass for it. */
+export const HEARTBEAT_DUE: unique symbol = Symbol('heartbeat due');
+
 /**
- * Yields the source's values, and a heartbeat comment whenever the source
- * has been silent for `intervalMs` (waiting for a model's first token, say).
+ * Yields the source's values, and HEARTBEAT_DUE whenever the source has been
+ * silent for `intervalMs` (waiting for a model's first token, say).
  */
-export async function* withHeartbeat<T>(source: AsyncIterator<T>, intervalMs: number): AsyncGenerator<T | typeof HEARTBEAT> {
+export async function* withHeartbeat<T>(source: AsyncIterator<T>, intervalMs: number): AsyncGenerator<T | typeof HEARTBEAT_DUE> {
   let pending = source.next();
   try {
     for (;;) {
       let timer: NodeJS.Timeout | undefined;
-      const silence = new Promise<'silence'>((resolve) => {
-        timer = setTimeout(() => resolve('silence'), intervalMs);
+      const silence = new Promise<typeof HEARTBEAT_DUE>((resolve) => {
+        timer = setTimeout(() => resolve(HEARTBEAT_DUE), intervalMs);
       });
       const next = await Promise.race([pending, silence]).finally(() => clearTimeout(timer));
-      if (next === 'silence') {
-        yield HEARTBEAT;
+      if (next === HEARTBEAT_DUE) {
+        yield HEARTBEAT_DUE;
         continue;
       }
       if (next.done) return;
@@ -47,6 +51,26 @@ export async function* withHeartbeat<T>(source: AsyncIterator<T>, intervalMs: nu
     // Closing early (client gone): let the source clean up (abort its upstream call).
     await source.return?.(undefined);
   }
+}
+
+const STALL_CHECKS_PER_TIMEOUT = 4;
+
+/**
+ * Destroys a response whose client has stopped reading: a write has waited
+ * for 'drain' for `stallMs`. Backpressure alone would hold the stream, and
+ * the upstream call feeding it, open for as long as the connection lives.
+ * Checked every quarter of `stallMs`, so it acts within 1.25 x `stallMs`.
+ */
+export function destroyWhenStalled(response: ServerResponse, stallMs: number): void {
+  let waitingSince: number | null = null;
+  const check = setInterval(() => {
+    if (!response.writableNeedDrain) waitingSince = null;
+    else if (waitingSince === null) waitingSince = performance.now();
+    else if (performance.now() - waitingSince >= stallMs) response.destroy();
+  }, stallMs / STALL_CHECKS_PER_TIMEOUT);
+  check.unref();
+  response.on('drain', () => (waitingSince = null));
+  response.once('close', () => clearInterval(check));
 }
 
 /** A readable byte stream of the given events, pulled only as fast as the client reads. */

@@ -36,6 +36,14 @@ describe('mapRole', () => {
     expect(mapRole(undefined, {})).toBe('member');
   });
 
+  it('ignores names that only an object prototype knows', () => {
+    for (const role of ['constructor', 'toString', 'org:constructor', '__proto__', 'hasOwnProperty']) {
+      expect(mapRole(role, {}), role).toBe('member');
+      expect(mapRole(role, { admin: 'owner' }), role).toBe('member');
+    }
+    expect(identityFromClaims({ sub: 'u', org_id: 'org_1', org_role: 'constructor' }, {})!.organization!.role).toBe('member');
+  });
+
   it('follows the configured mapping first, by full or unprefixed name', () => {
     expect(mapRole('org:admin', { 'org:admin': 'owner' })).toBe('owner');
     expect(mapRole('org:billing', { billing: 'admin' })).toBe('admin');

@@ -7,7 +7,7 @@
  * an `org:` prefix; the mapping to our three roles is configurable.
  */
 import type { JWTPayload } from 'jose';
-import type { Role } from '../modules/accounts/tables.ts';
+import { ROLES, type Role } from '../modules/accounts/tables.ts';
 
 export interface Identity {
   userId: string;
@@ -16,21 +16,30 @@ export interface Identity {
   organization: { id: string; role: Role; slug: string | null } | null;
 }
 
-const DEFAULT_ROLE_MAP: Record<string, Role> = {
-  owner: 'owner',
-  admin: 'admin',
-  member: 'member',
-  basic_member: 'member',
-};
+const DEFAULT_ROLE_MAP: ReadonlyMap<string, Role> = new Map([
+  ['owner', 'owner'],
+  ['admin', 'admin'],
+  ['member', 'member'],
+  ['basic_member', 'member'],
+]);
 
 /** Unknown provider roles get the least privilege. */
 const FALLBACK_ROLE: Role = 'member';
 
+/**
+ * Only own entries count (a provider role named 'constructor' or 'toString'
+ * must not find Object.prototype's), and only values that are one of ours.
+ */
 export function mapRole(providerRole: unknown, extraMap: Record<string, string>): Role {
   if (typeof providerRole !== 'string' || providerRole === '') return FALLBACK_ROLE;
-  const configured = extraMap[providerRole] ?? extraMap[providerRole.replace(/^org:/, '')];
-  if (configured) return configured as Role;
-  return DEFAULT_ROLE_MAP[providerRole.replace(/^org:/, '')] ?? FALLBACK_ROLE;
+  const unprefixed = providerRole.replace(/^org:/, '');
+  const configured = (name: string) => (Object.hasOwn(extraMap, name) ? extraMap[name] : undefined);
+  const role = configured(providerRole) ?? configured(unprefixed) ?? DEFAULT_ROLE_MAP.get(unprefixed);
+  return isRole(role) ? role : FALLBACK_ROLE;
+}
+
+function isRole(value: unknown): value is Role {
+  return (ROLES as readonly unknown[]).includes(value);
 }
 
 export function identityFromClaims(payload: JWTPayload, roleMap: Record<string, string>): Identity | null {

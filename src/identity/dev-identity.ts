@@ -41,8 +41,9 @@ export async function loadOrCreateDevKey(dataDir: string): Promise<DevSigningKey
       publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: 'sig' },
     };
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // Write then rename, so a server and the token command starting together never read half a file.
-    const temporary = `${file}.${process.pid}.tmp`;
+    // Write then link, so processes starting together never read half a file. The temporary name is
+    // random, not the pid: instances in separate containers sharing DATA_DIR may all run as pid 1.
+    const temporary = `${file}.${crypto.randomUUID()}.tmp`;
     fs.writeFileSync(temporary, JSON.stringify(stored), { mode: 0o600 });
     try {
       fs.linkSync(temporary, file);

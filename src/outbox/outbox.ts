@@ -31,7 +31,7 @@ const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60 * 60_000;
 const BATCH_SIZE = 10;
 
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -72,18 +72,21 @@ export class Outbox {
     }
   }
 
-  /** Polls for due messages until stop(). */
+  /** Polls for due messages until stop(). No poll keeps the process alive on its own. */
   start(intervalMs: number): void {
+    const schedule = () => {
+      this.#timer = setTimeout(tick, intervalMs);
+      this.#timer.unref();
+    };
     const tick = () => {
       this.#running = this.processDue()
         .catch((error: unknown) => this.#log.error({ err: error }, 'outbox poll failed'))
         .finally(() => {
           this.#running = null;
-          if (this.#timer) this.#timer = setTimeout(tick, intervalMs);
+          if (this.#timer) schedule();
         });
     };
-    this.#timer = setTimeout(tick, intervalMs);
-    this.#timer.unref();
+    schedule();
   }
 
   async stop(): Promise<void> {

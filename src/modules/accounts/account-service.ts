@@ -6,6 +6,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import { rowsOf, type Database, type Executor, type Transaction } from '../../db/client.ts';
+import type { ApiError } from '../../http/errors.ts';
 import type { Identity } from '../../identity/claims.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import type { ErasureParticipant } from './erasure.ts';
@@ -13,23 +14,20 @@ import { accounts, auditLog, erasedIdentities, memberships, type Role } from './
 
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
 
-export interface AccountMember {
-  accountId: string;
-  role: Role;
-}
-
 export type ResolveOutcome =
   | { ok: true; accountId: string; role: Role }
   | { ok: false; reason: 'account_erased' }
-  /** A hook (the seat limit) refused to add this user to the account. */
-  | { ok: false; reason: 'membership_refused'; denial: unknown };
+  /** A hook (the seat limit) refused to add this user to the account; `denial` is the error to send. */
+  | { ok: false; reason: 'membership_refused'; denial: ApiError };
 
 export interface AccountHooks {
   /** Runs in the creating transaction: e.g. the billing record. */
   onAccountCreated?(tx: Transaction, accountId: string): Promise<void>;
-  /** Runs before a new member is added; a returned value refuses the membership. */
-  beforeMemberAdded?(tx: Transaction, accountId: string): Promise<unknown | null>;
+  /** Runs before a new member is added; a returned error refuses the membership. */
+  beforeMemberAdded?(tx: Transaction, accountId: string): Promise<ApiError | null>;
 }
+
+export type RemoveMemberOutcome = 'removed' | 'not_found' | 'forbidden';
 
 export interface AccountView {
   id: string;
@@ -38,7 +36,7 @@ export interface AccountView {
   createdAt: Date;
 }
 
-export function externalKeyOf(identity: Identity): string {
+function externalKeyOf(identity: Identity): string {
   return identity.organization ? `org:${identity.organization.id}` : `user:${identity.userId}`;
 }
 
@@ -144,31 +142,55 @@ export class AccountService {
       .orderBy(asc(memberships.createdAt), asc(memberships.userId));
   }
 
+  /**
+   * Removes a member from the account's mirror of the team, freeing their
+   * seat. The identity provider stays the authority: a user still in the
+   * organisation there is added again on their next request, if a seat is
+   * free. Only an owner may remove an owner.
+   */
+  async removeMember(accountId: string, userId: string, actor: { userId: string; role: Role }): Promise<RemoveMemberOutcome> {
+    return this.#db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+        .for('update');
+      if (!member) return 'not_found';
+      if (member.role === 'owner' && actor.role !== 'owner') return 'forbidden';
+      await tx.delete(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
+      await tx.insert(auditLog).values({ accountId, actorUserId: actor.userId, action: 'member_removed', details: { userId } });
+      return 'removed';
+    });
+  }
+
   async memberCount(executor: Executor, accountId: string): Promise<number> {
     const [row] = await executor.select({ count: sql<number>`count(*)::int` }).from(memberships).where(eq(memberships.accountId, accountId));
     return row?.count ?? 0;
   }
 
   /**
-   * Hard-deletes the account in one transaction: the audit entry first, then
-   * the side effects each module asks for (into the outbox), the tombstone,
-   * and the account row, whose deletion cascades to every account-owned row
-   * through ON DELETE CASCADE foreign keys. Any failure rolls all of it back.
-   * Returns false when the account no longer exists.
+   * Hard-deletes the account in one transaction: its earlier audit entries
+   * (they may hold names and user ids), then the account_deleted entry, which
+   * keeps only the external key, the actor and the time; then the side effects
+   * each module asks for (into the outbox), the tombstone, and the account
+   * row, whose deletion cascades to every account-owned row through ON DELETE
+   * CASCADE foreign keys. Any failure rolls all of it back. Returns false when
+   * the account no longer exists.
    */
   async erase(accountId: string, actorUserId: string): Promise<boolean> {
     return this.#db.transaction(async (tx) => {
       const [account] = await tx
-        .select({ externalKey: accounts.externalKey, name: accounts.name })
+        .select({ externalKey: accounts.externalKey })
         .from(accounts)
         .where(eq(accounts.id, accountId))
         .for('update');
       if (!account) return false;
+      await tx.delete(auditLog).where(eq(auditLog.accountId, accountId));
       await tx.insert(auditLog).values({
         accountId,
         actorUserId,
         action: 'account_deleted',
-        details: { externalKey: account.externalKey, name: account.name, at: this.#clock.now().toISOString() },
+        details: { externalKey: account.externalKey, at: this.#clock.now().toISOString() },
       });
       for (const participant of this.#erasureParticipants) {
         await this.#outbox.enqueue(tx, await participant.sideEffectsOnErasure(tx, accountId));

@@ -19,8 +19,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /** What the plan allows (the metering module). */
 export interface ApiAccess {
   apiKeyCreationAllowance(accountId: string): Promise<{ ok: true } | { ok: false; error: ApiError }>;
-  /** Counts one API-key call; a refusal when the plan has no API access or its ceiling is reached. */
-  admitApiCall(accountId: string): Promise<ApiError | null>;
+  /** Counts one API-key call by this principal; a refusal when the plan has no API access or its ceiling is reached. */
+  admitApiCall(principal: Principal): Promise<ApiError | null>;
 }
 
 export interface ApiKeyView {
@@ -78,7 +78,9 @@ export class ApiKeyService {
    * The authentication seam: null (401) for an unknown or revoked key;
    * the plan's refusal (403 no API access, 402 ceiling reached); else the
    * key's principal. A key acts with the member role: it can score and
-   * chat, not manage the account, its billing or other keys.
+   * chat, not manage the account, its billing or other keys. The principal
+   * is the request's own: the gate recognises it by identity and reuses
+   * what counting the call read.
    */
   async authenticate(key: string): Promise<Principal | ApiError | null> {
     const [found] = await this.#db
@@ -86,7 +88,8 @@ export class ApiKeyService {
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
     if (!found) return null;
-    const refusal = await this.#access.admitApiCall(found.accountId);
+    const principal: Principal = { userId: `api_key:${found.id}`, accountId: found.accountId, role: 'member', email: null, method: 'api_key', apiKeyId: found.id };
+    const refusal = await this.#access.admitApiCall(principal);
     if (refusal) return refusal;
     const now = this.#clock.now();
     await this.#db
@@ -98,7 +101,7 @@ export class ApiKeyService {
           or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
         ),
       );
-    return { userId: `api_key:${found.id}`, accountId: found.accountId, role: 'member', email: null, method: 'api_key', apiKeyId: found.id };
+    return principal;
   }
 }
 

@@ -4,7 +4,7 @@
  * subscription side of erasure. Owns billing_accounts,
  * billing_subscriptions and payment_events.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -15,8 +15,8 @@ import { entitlementFrom, type Entitlement } from './entitlement.ts';
 import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
-import { isPaidPlan, PLAN_NAMES, type Plan } from './plans.ts';
-import { billingAccounts, billingSubscriptions } from './tables.ts';
+import { isHigherPlan, isPaidPlan, PLAN_NAMES, type Plan } from './plans.ts';
+import { billingAccounts, billingPaymentFailures, billingSubscriptions } from './tables.ts';
 
 export type { Plan } from './plans.ts';
 export { CANCEL_SUBSCRIPTION_TOPIC } from './payment-event-processor.ts';
@@ -50,6 +50,7 @@ export class BillingService implements ErasureParticipant {
   readonly #db: Database;
   readonly #clock: Clock;
   readonly #provider: PaymentProvider;
+  readonly #log: FastifyBaseLogger;
   readonly #settings: BillingSettings;
   readonly #events: PaymentEventProcessor;
 
@@ -57,6 +58,7 @@ export class BillingService implements ErasureParticipant {
     this.#db = deps.db;
     this.#clock = deps.clock;
     this.#provider = deps.provider;
+    this.#log = deps.log;
     this.#settings = deps.settings;
     this.#events = new PaymentEventProcessor({
       db: deps.db,
@@ -79,29 +81,14 @@ export class BillingService implements ErasureParticipant {
     return record?.plan ?? 'free';
   }
 
-  /** The limits that apply to the account now and the period they count in. Pass the transaction when inside one. */
+  /**
+   * The limits that apply to the account now and the period they count in.
+   * Pass the transaction when inside one. Every account has a billing record
+   * from its creation on (migration 0004 gave the older ones theirs), so an
+   * account without one was erased meanwhile: 404 ACCOUNT_DELETED.
+   */
   async entitlementOf(accountId: string, executor: Executor = this.#db): Promise<Entitlement> {
-    const [record] = await executor
-      .select({
-        plan: billingAccounts.plan,
-        cycleAnchor: billingAccounts.cycleAnchor,
-        seatLimit: billingAccounts.seatLimit,
-        startedAt: billingSubscriptions.startedAt,
-        periodStart: billingSubscriptions.periodStart,
-        periodEnd: billingSubscriptions.periodEnd,
-        lastPaymentSucceededAt: billingSubscriptions.lastPaymentSucceededAt,
-        lastPaymentFailedAt: billingSubscriptions.lastPaymentFailedAt,
-        subscriptionId: billingSubscriptions.subscriptionId,
-      })
-      .from(billingAccounts)
-      .leftJoin(billingSubscriptions, eq(billingSubscriptions.subscriptionId, billingAccounts.providerSubscriptionId))
-      .where(eq(billingAccounts.accountId, accountId));
-    const now = this.#clock.now();
-    const state = record
-      ? { plan: record.plan, cycleAnchor: record.cycleAnchor, seatLimit: record.seatLimit, subscription: record.subscriptionId ? record : null }
-      : // No record: the account is gone or being created elsewhere; Free is the safe answer.
-        { plan: 'free' as const, cycleAnchor: now, seatLimit: null, subscription: null };
-    return entitlementFrom(state, now, this.#settings.graceDays);
+    return (await this.#billingRecord(accountId, executor)).entitlement;
   }
 
   /** A verified payment event (the webhook route verified the signature). */
@@ -115,7 +102,7 @@ export class BillingService implements ErasureParticipant {
    * already has is a conflict.
    */
   async startCheckout(accountId: string, item: CheckoutItem): Promise<CheckoutOutcome> {
-    const entitlement = await this.entitlementOf(accountId);
+    const { entitlement, customerId } = await this.#billingRecord(accountId, this.#db);
     if (item.kind === 'pack' && !isPaidPlan(entitlement.plan)) {
       return {
         ok: false,
@@ -128,17 +115,22 @@ export class BillingService implements ErasureParticipant {
     if (item.kind === 'plan' && item.plan === entitlement.plan) {
       return { ok: false, error: new ApiError('CONFLICT', { message: `The account is already on the ${PLAN_NAMES[item.plan]} plan.` }) };
     }
-    const [record] = await this.#db
-      .select({ customerId: billingAccounts.providerCustomerId })
-      .from(billingAccounts)
-      .where(eq(billingAccounts.accountId, accountId));
+    if (item.kind === 'plan' && !isHigherPlan(item.plan, entitlement.plan)) {
+      // A second subscription would bill both plans until one ended; a lower plan is a change to the running one.
+      return {
+        ok: false,
+        error: new ApiError('CONFLICT', {
+          message: `The account is on the ${PLAN_NAMES[entitlement.plan]} plan; checkout sells only a higher plan. Move to ${PLAN_NAMES[item.plan]} by changing the plan in the billing portal, or by cancelling the subscription.`,
+        }),
+      };
+    }
     const key = item.kind === 'plan' ? item.plan : `pack_${item.pack}`;
     const priceId = Object.entries(this.#settings.priceIds).find(([, value]) => value === key)?.[0] ?? null;
     const base = this.#settings.publicBaseUrl;
     try {
       const session = await this.#provider.createCheckout({
         accountId,
-        customerId: record?.customerId ?? null,
+        customerId,
         item,
         priceId,
         successUrl: `${base}${CHECKOUT_SUCCESS_PATH}`,
@@ -147,12 +139,19 @@ export class BillingService implements ErasureParticipant {
       if (!session) return { ok: false, error: new ApiError('INVALID_REQUEST', { message: `No price is configured for ${key}; it cannot be bought online.` }) };
       return { ok: true, url: session.url };
     } catch (error) {
+      // Anything else (a refused request, bad credentials) is our fault to fix: the error handler logs it and answers 500.
       if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      this.#log.warn({ err: error.cause, provider: this.#provider.name }, 'payment provider unavailable; checkout answered 503');
       return { ok: false, error: new ApiError('SERVICE_UNAVAILABLE', { message: 'The payment provider did not answer. Try again shortly.' }) };
     }
   }
 
-  /** Erasure cancels every subscription still running, without proration (spec part 4, effect 3). */
+  /**
+   * Erasure cancels every subscription still running, without proration
+   * (spec part 4, effect 3): every live one the payment events told us of,
+   * and the account's current one, which billing_accounts may name before
+   * (or without) any event about it having been merged.
+   */
   async sideEffectsOnErasure(tx: Transaction, accountId: string): Promise<OutboxMessage[]> {
     const live = await tx
       .select({ subscriptionId: billingSubscriptions.subscriptionId })
@@ -171,5 +170,31 @@ export class BillingService implements ErasureParticipant {
     if (typeof payload.subscriptionId !== 'string') throw new Error('cancel message without subscriptionId');
     await this.#provider.cancelSubscription(payload.subscriptionId);
     await this.#events.markCancelled(payload.subscriptionId);
+  }
+
+  /** The account's billing record in one read: its entitlement now, and the provider's customer id. */
+  async #billingRecord(accountId: string, executor: Executor): Promise<{ entitlement: Entitlement; customerId: string | null }> {
+    const [record] = await executor
+      .select({
+        plan: billingAccounts.plan,
+        cycleAnchor: billingAccounts.cycleAnchor,
+        seatLimit: billingAccounts.seatLimit,
+        customerId: billingAccounts.providerCustomerId,
+        subscriptionId: billingSubscriptions.subscriptionId,
+        startedAt: billingSubscriptions.startedAt,
+        periodStart: billingSubscriptions.periodStart,
+        periodEnd: billingSubscriptions.periodEnd,
+        // The grace period's start: the first failure after the latest successful payment.
+        unpaidSince: sql<Date | null>`(
+          SELECT min(f.failed_at) FROM billing_payment_failures f
+          WHERE f.subscription_id = ${billingSubscriptions.subscriptionId}
+            AND f.failed_at > COALESCE(${billingSubscriptions.lastPaymentSucceededAt}, '-infinity'::timestamptz))`.mapWith(billingPaymentFailures.failedAt),
+      })
+      .from(billingAccounts)
+      .leftJoin(billingSubscriptions, eq(billingSubscriptions.subscriptionId, billingAccounts.providerSubscriptionId))
+      .where(eq(billingAccounts.accountId, accountId));
+    if (!record) throw new ApiError('ACCOUNT_DELETED');
+    const state = { plan: record.plan, cycleAnchor: record.cycleAnchor, seatLimit: record.seatLimit, subscription: record.subscriptionId ? record : null };
+    return { entitlement: entitlementFrom(state, this.#clock.now(), this.#settings.graceDays), customerId: record.customerId };
   }
 }

@@ -15,8 +15,7 @@ function paid(overrides: Partial<NonNullable<BillingState['subscription']>> = {}
       startedAt: new Date('2026-02-03T12:00:00.000Z'),
       periodStart: null,
       periodEnd: null,
-      lastPaymentSucceededAt: null,
-      lastPaymentFailedAt: null,
+      unpaidSince: null,
       ...overrides,
     },
   };
@@ -36,12 +35,20 @@ describe('entitlementFrom', () => {
     const now = new Date('2026-03-04T00:00:00.000Z');
     expect(entitlementFrom(paid(), now, GRACE_DAYS).period.start.toISOString()).toBe('2026-03-03T12:00:00.000Z');
     const invoiced = paid({ periodStart: new Date('2026-03-01T00:00:00.000Z'), periodEnd: new Date('2026-04-01T00:00:00.000Z') });
-    expect(entitlementFrom(invoiced, now, GRACE_DAYS).period.start.toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(entitlementFrom(invoiced, now, GRACE_DAYS)).toMatchObject({ period: { start: new Date('2026-03-01T00:00:00.000Z') }, awaitingRenewal: false });
+  });
+
+  it('keeps counting in a paid period that ran out unrenewed, and says it awaits the renewal payment', () => {
+    const invoiced = paid({ periodStart: new Date('2026-03-01T00:00:00.000Z'), periodEnd: new Date('2026-04-01T00:00:00.000Z') });
+    const after = entitlementFrom(invoiced, new Date('2026-04-01T00:00:00.000Z'), GRACE_DAYS);
+    expect(after).toMatchObject({ period: { start: new Date('2026-03-01T00:00:00.000Z'), end: new Date('2026-04-01T00:00:00.000Z') }, awaitingRenewal: true });
+    const free: BillingState = { plan: 'free', cycleAnchor: anchor, seatLimit: null, subscription: null };
+    expect(entitlementFrom(free, new Date('2027-01-01T00:00:00.000Z'), GRACE_DAYS).awaitingRenewal).toBe(false);
   });
 
   it('keeps paid limits through the grace period after a failed payment and holds the account to Free after it', () => {
     const failedAt = new Date('2026-03-01T00:00:00.000Z');
-    const state = paid({ lastPaymentSucceededAt: new Date('2026-02-03T12:00:00.000Z'), lastPaymentFailedAt: failedAt });
+    const state = paid({ unpaidSince: failedAt });
     const during = entitlementFrom(state, new Date(failedAt.getTime() + GRACE_DAYS * DAY - 1), GRACE_DAYS);
     expect(during).toMatchObject({ plan: 'pro', limitsPlan: 'pro', heldToFreeLimits: false });
     expect(during.gracePeriodEndsAt?.toISOString()).toBe('2026-03-08T00:00:00.000Z');
@@ -50,10 +57,9 @@ describe('entitlementFrom', () => {
     expect(after.limits).toEqual(PLAN_LIMITS.free);
   });
 
-  it('ends the grace period when a later payment succeeds', () => {
-    const state = paid({ lastPaymentFailedAt: new Date('2026-03-01T00:00:00.000Z'), lastPaymentSucceededAt: new Date('2026-03-02T00:00:00.000Z') });
-    const entitlement = entitlementFrom(state, new Date('2026-04-01T00:00:00.000Z'), GRACE_DAYS);
-    expect(entitlement).toMatchObject({ limitsPlan: 'pro', gracePeriodEndsAt: null, heldToFreeLimits: false });
+  it('ignores a failed payment of a subscription that is no longer the plan (Free)', () => {
+    const state: BillingState = { ...paid({ unpaidSince: new Date('2026-03-01T00:00:00.000Z') }), plan: 'free' };
+    expect(entitlementFrom(state, new Date('2026-04-01T00:00:00.000Z'), GRACE_DAYS)).toMatchObject({ limitsPlan: 'free', gracePeriodEndsAt: null });
   });
 
   it('applies a negotiated Enterprise seat count, and only on Enterprise limits', () => {

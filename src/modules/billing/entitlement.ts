@@ -20,8 +20,8 @@ export interface BillingState {
     /** The service period of the latest paid renewal invoice. */
     periodStart: Date | null;
     periodEnd: Date | null;
-    lastPaymentSucceededAt: Date | null;
-    lastPaymentFailedAt: Date | null;
+    /** The first failed payment attempt after the latest successful one; null when none failed since. */
+    unpaidSince: Date | null;
   } | null;
 }
 
@@ -32,24 +32,32 @@ export interface Entitlement {
   limitsPlan: Plan;
   limits: PlanLimits;
   period: BillingPeriod;
-  /** Set while the latest payment attempt failed and no later one succeeded. */
+  /**
+   * The paid period is over and its renewal payment has not succeeded yet:
+   * usage still counts in it, and the next allowance starts with that payment.
+   */
+  awaitingRenewal: boolean;
+  /**
+   * Set while a payment is unresolved: the grace period runs from the first
+   * failed attempt after the latest success, so retries that fail again do
+   * not extend it.
+   */
   gracePeriodEndsAt: Date | null;
   heldToFreeLimits: boolean;
 }
 
 export function entitlementFrom(state: BillingState, now: Date, graceDays: number): Entitlement {
   const subscription = state.plan === 'free' ? null : state.subscription;
-  const failedAt = subscription?.lastPaymentFailedAt ?? null;
-  const succeededAt = subscription?.lastPaymentSucceededAt ?? null;
-  const unpaid = failedAt !== null && (succeededAt === null || failedAt > succeededAt);
-  const gracePeriodEndsAt = unpaid ? new Date(failedAt.getTime() + graceDays * MS_PER_DAY) : null;
+  const unpaidSince = subscription?.unpaidSince ?? null;
+  const gracePeriodEndsAt = unpaidSince ? new Date(unpaidSince.getTime() + graceDays * MS_PER_DAY) : null;
   const heldToFreeLimits = gracePeriodEndsAt !== null && now >= gracePeriodEndsAt;
   const limitsPlan: Plan = heldToFreeLimits ? 'free' : state.plan;
 
   const limits: PlanLimits = { ...PLAN_LIMITS[limitsPlan] };
   if (limitsPlan === 'enterprise' && state.seatLimit !== null) limits.seats = state.seatLimit;
 
-  return { plan: state.plan, limitsPlan, limits, period: periodOf(state, subscription, now), gracePeriodEndsAt, heldToFreeLimits };
+  const period = periodOf(state, subscription, now);
+  return { plan: state.plan, limitsPlan, limits, period, awaitingRenewal: period.end <= now, gracePeriodEndsAt, heldToFreeLimits };
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
  * Deliveries arrive out of order (the provider retries with backoff for
  * days): every permutation of realistic event sequences must end in the same
- * state as the order they happened in.
+ * state as the order they happened in. And a cancellation recorded while
+ * events arrive for the same account never deadlocks with them.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock.ts';
 import { rowsOf } from '../../db/client.ts';
 import { checkoutCompleted, invoiceObject, providerEvent, subscriptionObject, type ProviderEvent, type SubscriptionRefs } from '../../../test/fakes/payment-events.ts';
-import { accountIdOf, deliverEvent, subscriptionRefs } from '../../../test/fakes/payment-webhook-client.ts';
+import { accountIdOf, deliverEvent, subscribe, subscriptionRefs } from '../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,6 +18,7 @@ const t0 = new Date('2026-01-05T10:00:00.000Z');
 const firstPeriod = { start: t0, end: new Date('2026-02-05T10:00:00.000Z') };
 const secondPeriod = { start: firstPeriod.end, end: new Date('2026-03-05T10:00:00.000Z') };
 const at = (ms: number) => new Date(t0.getTime() + ms);
+const upgradePeriod = { start: at(10 * DAY), end: at(40 * DAY) };
 
 const clock = new ManualClock(at(31 * DAY + 3 * DAY));
 let t: TestApp;
@@ -30,8 +32,8 @@ function permutations<T>(items: T[]): T[][] {
   return items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]));
 }
 
-/** The events of one subscription's life, in the order they happened. */
-const sequences: Record<string, { events: (refs: SubscriptionRefs) => ProviderEvent[]; expected: Record<string, unknown> }> = {
+/** The events of an account's subscriptions, in the order they happened; `second` is another subscription of the same customer. */
+const sequences: Record<string, { events: (refs: SubscriptionRefs, second: SubscriptionRefs) => ProviderEvent[]; expected: Record<string, unknown> }> = {
   'checkout, first invoice, upgrade, failed renewal, renewal paid on retry': {
     events: (refs) => [
       checkoutCompleted(refs, 'pro', t0),
@@ -40,7 +42,7 @@ const sequences: Record<string, { events: (refs: SubscriptionRefs) => ProviderEv
       providerEvent('invoice.payment_failed', at(31 * DAY + HOUR), invoiceObject(refs, { priceId: 'price_business', period: secondPeriod, billingReason: 'subscription_cycle' })),
       providerEvent('invoice.payment_succeeded', at(31 * DAY + 2 * DAY), invoiceObject(refs, { priceId: 'price_business', period: secondPeriod, billingReason: 'subscription_cycle' })),
     ],
-    expected: { plan: 'business', limitsPlan: 'business', periodStart: secondPeriod.start.toISOString(), gracePeriodEndsAt: null, subscribed: true },
+    expected: { plan: 'business', limitsPlan: 'business', periodStart: secondPeriod.start.toISOString(), gracePeriodEndsAt: null, subscription: 'first' },
   },
   'checkout, first invoice, upgrade, cancellation': {
     events: (refs) => [
@@ -49,7 +51,7 @@ const sequences: Record<string, { events: (refs: SubscriptionRefs) => ProviderEv
       providerEvent('customer.subscription.updated', at(10 * DAY), subscriptionObject(refs, { priceId: 'price_business', status: 'active', startedAt: t0, period: firstPeriod })),
       providerEvent('customer.subscription.deleted', at(20 * DAY), subscriptionObject(refs, { priceId: 'price_business', status: 'canceled', startedAt: t0, period: firstPeriod })),
     ],
-    expected: { plan: 'free', limitsPlan: 'free', gracePeriodEndsAt: null, subscribed: false },
+    expected: { plan: 'free', limitsPlan: 'free', gracePeriodEndsAt: null, subscription: null },
   },
   'checkout, first invoice, failed renewal not yet retried': {
     events: (refs) => [
@@ -57,7 +59,37 @@ const sequences: Record<string, { events: (refs: SubscriptionRefs) => ProviderEv
       providerEvent('invoice.payment_succeeded', at(5_000), invoiceObject(refs, { priceId: 'price_business', period: firstPeriod, billingReason: 'subscription_create' })),
       providerEvent('invoice.payment_failed', at(31 * DAY + HOUR), invoiceObject(refs, { priceId: 'price_business', period: secondPeriod, billingReason: 'subscription_cycle' })),
     ],
-    expected: { plan: 'business', limitsPlan: 'business', periodStart: firstPeriod.start.toISOString(), gracePeriodEndsAt: at(31 * DAY + HOUR + 7 * DAY).toISOString(), subscribed: true },
+    expected: { plan: 'business', limitsPlan: 'business', periodStart: firstPeriod.start.toISOString(), gracePeriodEndsAt: at(31 * DAY + HOUR + 7 * DAY).toISOString(), subscription: 'first' },
+  },
+  'checkout, first invoice failed then paid on retry, renewal failed twice': {
+    events: (refs) => [
+      checkoutCompleted(refs, 'business', t0),
+      providerEvent('invoice.payment_failed', at(DAY), invoiceObject(refs, { priceId: 'price_business', period: firstPeriod, billingReason: 'subscription_create' })),
+      providerEvent('invoice.payment_succeeded', at(2 * DAY), invoiceObject(refs, { priceId: 'price_business', period: firstPeriod, billingReason: 'subscription_create' })),
+      providerEvent('invoice.payment_failed', at(31 * DAY + HOUR), invoiceObject(refs, { priceId: 'price_business', period: secondPeriod, billingReason: 'subscription_cycle' })),
+      providerEvent('invoice.payment_failed', at(31 * DAY + 2 * DAY), invoiceObject(refs, { priceId: 'price_business', period: secondPeriod, billingReason: 'subscription_cycle' })),
+    ],
+    // Grace from the renewal's first failure: not the retry's, and not the first invoice's failure, which a success followed.
+    expected: { plan: 'business', limitsPlan: 'business', periodStart: firstPeriod.start.toISOString(), gracePeriodEndsAt: at(31 * DAY + HOUR + 7 * DAY).toISOString(), subscription: 'first' },
+  },
+  'checkout, first invoice, two plan changes in the same second (one to unpaid)': {
+    events: (refs) => [
+      checkoutCompleted(refs, 'pro', t0),
+      providerEvent('invoice.payment_succeeded', at(5_000), invoiceObject(refs, { priceId: 'price_pro', period: firstPeriod, billingReason: 'subscription_create' })),
+      providerEvent('customer.subscription.updated', at(10 * DAY), subscriptionObject(refs, { priceId: 'price_business', status: 'active', startedAt: t0, period: firstPeriod })),
+      providerEvent('customer.subscription.updated', at(10 * DAY), subscriptionObject(refs, { priceId: 'price_business', status: 'unpaid', startedAt: t0, period: firstPeriod })),
+    ],
+    // The provider's clock has whole seconds: the more severe status wins the tie, whichever arrives last.
+    expected: { plan: 'free', limitsPlan: 'free', gracePeriodEndsAt: null, subscription: null },
+  },
+  'upgrade through a second checkout: the first subscription replaced, then deleted at the provider': {
+    events: (refs, second) => [
+      checkoutCompleted(refs, 'pro', t0),
+      checkoutCompleted(second, 'business', at(10 * DAY)),
+      providerEvent('invoice.payment_succeeded', at(10 * DAY + 5_000), invoiceObject(second, { priceId: 'price_business', period: upgradePeriod, billingReason: 'subscription_create' })),
+      providerEvent('customer.subscription.deleted', at(10 * DAY + 60_000), subscriptionObject(refs, { priceId: 'price_pro', status: 'canceled', startedAt: t0, period: firstPeriod })),
+    ],
+    expected: { plan: 'business', limitsPlan: 'business', periodStart: upgradePeriod.start.toISOString(), gracePeriodEndsAt: null, subscription: 'second' },
   },
 };
 
@@ -66,7 +98,8 @@ async function finalState(sequenceName: string, order: number[]) {
   const sequence = sequences[sequenceName]!;
   const accountId = await accountIdOf(t, { sub: `order_${Object.keys(sequences).indexOf(sequenceName)}_${order.join('')}` });
   const refs = subscriptionRefs(accountId);
-  const events = sequence.events(refs);
+  const second = { ...refs, subscriptionId: `${refs.subscriptionId}_second` };
+  const events = sequence.events(refs, second);
   for (const index of order) {
     const response = await deliverEvent(t, events[index]!, { at: clock.now() });
     expect(response.json()).toEqual({ received: true, outcome: 'applied' });
@@ -80,17 +113,20 @@ async function finalState(sequenceName: string, order: number[]) {
     limitsPlan: entitlement.limitsPlan,
     ...('periodStart' in sequence.expected ? { periodStart: entitlement.period.start.toISOString() } : {}),
     gracePeriodEndsAt: entitlement.gracePeriodEndsAt?.toISOString() ?? null,
-    subscribed: record?.provider_subscription_id === refs.subscriptionId,
+    subscription: { [refs.subscriptionId]: 'first', [second.subscriptionId]: 'second' }[record?.provider_subscription_id ?? ''] ?? null,
   };
 }
 
 /** Orders played at once: different accounts, so their transactions interleave on PostgreSQL. */
 const CONCURRENT_ORDERS = 8;
+/** Races of a cancellation against an event; before both took the billing lock first, most of them deadlocked on PostgreSQL. */
+const ROUNDS = 10;
 
 describe('payment events in any order', () => {
   for (const [name, sequence] of Object.entries(sequences)) {
     it(`ends in the same state for every order of: ${name}`, async () => {
-      const eventCount = sequence.events(subscriptionRefs('00000000-0000-4000-8000-000000000000')).length;
+      const refs = subscriptionRefs('00000000-0000-4000-8000-000000000000');
+      const eventCount = sequence.events(refs, refs).length;
       const orders = permutations([...Array(eventCount).keys()]);
       const wrong: { order: string; state: unknown }[] = [];
       for (let first = 0; first < orders.length; first += CONCURRENT_ORDERS) {
@@ -104,4 +140,24 @@ describe('payment events in any order', () => {
       expect(wrong).toEqual([]);
     });
   }
+});
+
+describe('a cancellation recorded while events arrive for the same account', () => {
+  it('queues behind them instead of deadlocking: both lock the billing record first', async () => {
+    const failures: string[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const accountId = await accountIdOf(t, { sub: `cancel_race_${i}` });
+      const refs = await subscribe(t, accountId, 'pro', clock.now());
+      const update = providerEvent('customer.subscription.updated', clock.now(), subscriptionObject(refs, { priceId: 'price_business', status: 'active', startedAt: clock.now(), period: firstPeriod }));
+      const outcomes = await Promise.allSettled([
+        t.services.billing.cancelSubscription({ subscriptionId: refs.subscriptionId }),
+        deliverEvent(t, update, { at: clock.now() }).then((response) => {
+          if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
+        }),
+      ]);
+      failures.push(...outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : [])));
+      expect(await t.services.billing.planOf(accountId)).toBe('free');
+    }
+    expect(failures).toEqual([]);
+  });
 });

@@ -5,18 +5,19 @@
  *
  * Order does not matter: each event is merged into its subscription's row
  * by rules that commute (see billingSubscriptions), and the account's plan
- * is then derived from all its subscriptions, not patched by the event. The
- * account's billing row is locked first, so two events for one account
- * never derive from each other's half-finished state.
+ * is then derived from all its subscriptions, not patched by the event.
+ * Every writer locks the account's billing row first (lockBillingAccount),
+ * so two writers for one account never derive from each other's
+ * half-finished state, and never take their locks in opposite orders.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import { factOf, type PaymentEvent, type PaymentFact } from './payment-events.ts';
-import type { ScorePack } from './plans.ts';
-import { billingAccounts, billingSubscriptions, paymentEvents } from './tables.ts';
+import { isHigherPlan, PAID_PLANS, type PaidPlan, type ScorePack } from './plans.ts';
+import { billingAccounts, billingPaymentFailures, billingSubscriptions, paymentEvents } from './tables.ts';
 
 export const CANCEL_SUBSCRIPTION_TOPIC = 'billing.cancel_subscription';
 
@@ -55,13 +56,12 @@ export class PaymentEventProcessor {
       return 'ignored';
     }
     return this.#deps.db.transaction(async (tx) => {
-      const accountId = await this.#accountOf(tx, fact);
+      const accountId = await this.#lockAccountOf(tx, fact);
       if (!accountId) {
         // Not one of ours, or an erased account. Unclaimed, so a redelivery after a fix still applies.
         this.#deps.log.warn({ eventId: event.id, type: event.type }, 'payment event for no known account; ignored');
         return 'ignored';
       }
-      await tx.select({ accountId: billingAccounts.accountId }).from(billingAccounts).where(eq(billingAccounts.accountId, accountId)).for('update');
       const claimed = await tx
         .insert(paymentEvents)
         .values({ eventId: event.id, type: event.type, createdAt: event.created, receivedAt: this.#deps.clock.now() })
@@ -80,6 +80,9 @@ export class PaymentEventProcessor {
         return 'applied';
       }
       await this.#mergeIntoSubscription(tx, accountId, event, fact);
+      if (fact.kind === 'payment_failed') {
+        await tx.insert(billingPaymentFailures).values({ subscriptionId: fact.subscriptionId, failedAt: event.created }).onConflictDoNothing();
+      }
       await this.#deriveAccountPlan(tx, accountId);
       return 'applied';
     });
@@ -89,43 +92,51 @@ export class PaymentEventProcessor {
   async markCancelled(subscriptionId: string): Promise<void> {
     const now = this.#deps.clock.now();
     await this.#deps.db.transaction(async (tx) => {
-      const [row] = await tx
+      // A subscription never changes account, so reading it before the lock is safe.
+      const [subscription] = await tx
+        .select({ accountId: billingSubscriptions.accountId })
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.subscriptionId, subscriptionId));
+      if (!subscription || !(await lockBillingAccount(tx, subscription.accountId))) return;
+      await tx
         .update(billingSubscriptions)
         .set({ canceledAt: sql`COALESCE(${billingSubscriptions.canceledAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
-        .where(eq(billingSubscriptions.subscriptionId, subscriptionId))
-        .returning({ accountId: billingSubscriptions.accountId });
-      if (row) await this.#deriveAccountPlan(tx, row.accountId);
+        .where(eq(billingSubscriptions.subscriptionId, subscriptionId));
+      await this.#deriveAccountPlan(tx, subscription.accountId);
     });
   }
 
-  /** From the event's own reference, else the subscription we know, else the stored customer id. */
-  async #accountOf(tx: Transaction, fact: Exclude<PaymentFact, { kind: 'ignored' }>): Promise<string | null> {
-    if (fact.accountId) {
-      const [known] = await tx.select({ id: billingAccounts.accountId }).from(billingAccounts).where(eq(billingAccounts.accountId, fact.accountId));
-      if (known) return known.id;
-    }
+  /**
+   * The event's account, its billing row locked: from the event's own
+   * reference, else the subscription we know, else the stored customer id.
+   * Null when none of them names an account we have.
+   */
+  async #lockAccountOf(tx: Transaction, fact: Exclude<PaymentFact, { kind: 'ignored' }>): Promise<string | null> {
+    if (fact.accountId && (await lockBillingAccount(tx, fact.accountId))) return fact.accountId;
+    let known: string | null = null;
     if ('subscriptionId' in fact) {
       const [subscription] = await tx
         .select({ accountId: billingSubscriptions.accountId })
         .from(billingSubscriptions)
         .where(eq(billingSubscriptions.subscriptionId, fact.subscriptionId));
-      if (subscription) return subscription.accountId;
+      known = subscription?.accountId ?? null;
     }
-    if (fact.customerId) {
+    if (!known && fact.customerId) {
       const [customer] = await tx
         .select({ id: billingAccounts.accountId })
         .from(billingAccounts)
         .where(eq(billingAccounts.providerCustomerId, fact.customerId));
-      if (customer) return customer.id;
+      known = customer?.id ?? null;
     }
-    return null;
+    return known && (await lockBillingAccount(tx, known)) ? known : null;
   }
 
   /**
    * One upsert whose merge commutes: state fields (plan, status) go to the
    * newest state event by (created, rank); the start keeps the earliest; the
-   * period only moves forward; payment times keep their latest; a
-   * cancellation is final. A NULL in the event leaves the field alone.
+   * period only moves forward; the last successful payment keeps its
+   * latest; a cancellation is final. A NULL in the event leaves the field
+   * alone. (Failed payments are a set of their own: billingPaymentFailures.)
    */
   async #mergeIntoSubscription(tx: Transaction, accountId: string, event: PaymentEvent, fact: SubscriptionFact): Promise<void> {
     const state = fact.kind === 'subscription_state' ? fact : null;
@@ -135,13 +146,12 @@ export class PaymentEventProcessor {
     await tx.execute(sql`
       INSERT INTO billing_subscriptions AS s (
         subscription_id, account_id, customer_id, plan, status, state_at, state_rank, started_at,
-        period_start, period_end, last_payment_succeeded_at, last_payment_failed_at, canceled_at, updated_at)
+        period_start, period_end, last_payment_succeeded_at, canceled_at, updated_at)
       VALUES (
         ${fact.subscriptionId}, ${accountId}::uuid, ${fact.customerId}, ${'plan' in fact ? fact.plan : null},
         ${state?.status ?? null}, ${state ? at(event.created) : null}::timestamptz, ${state?.rank ?? null}::int, ${at(state?.startedAt)}::timestamptz,
         ${at(period?.start)}::timestamptz, ${at(period?.end)}::timestamptz,
         ${fact.kind === 'payment_succeeded' ? at(event.created) : null}::timestamptz,
-        ${fact.kind === 'payment_failed' ? at(event.created) : null}::timestamptz,
         ${state?.canceled ? at(event.created) : null}::timestamptz, ${at(now)}::timestamptz)
       ON CONFLICT (subscription_id) DO UPDATE SET
         customer_id = COALESCE(s.customer_id, EXCLUDED.customer_id),
@@ -153,19 +163,22 @@ export class PaymentEventProcessor {
         period_start = CASE WHEN ${LATER_PERIOD} THEN EXCLUDED.period_start ELSE s.period_start END,
         period_end = CASE WHEN ${LATER_PERIOD} THEN EXCLUDED.period_end ELSE s.period_end END,
         last_payment_succeeded_at = GREATEST(s.last_payment_succeeded_at, EXCLUDED.last_payment_succeeded_at),
-        last_payment_failed_at = GREATEST(s.last_payment_failed_at, EXCLUDED.last_payment_failed_at),
         canceled_at = LEAST(s.canceled_at, EXCLUDED.canceled_at),
         updated_at = EXCLUDED.updated_at`);
   }
 
   /**
-   * The account's plan is its newest live subscription's. Older live ones
-   * were replaced by an upgrade through checkout: they are marked cancelled
-   * here and cancelled at the provider through the outbox.
+   * The account's plan is its highest live subscription's (the newest
+   * among equals). An older live subscription on a lower plan was replaced
+   * by an upgrade through checkout: it is marked cancelled here and
+   * cancelled at the provider through the outbox. Any other live one (a
+   * plan at or below the current one, bought alongside it; checkout refuses
+   * that, so only a race gets here) is left running and logged for an
+   * operator: cancelling it would take away a period the customer paid for.
    */
   async #deriveAccountPlan(tx: Transaction, accountId: string): Promise<void> {
     const now = this.#deps.clock.now();
-    const [current] = await tx
+    const live = await tx
       .select({ subscriptionId: billingSubscriptions.subscriptionId, customerId: billingSubscriptions.customerId, plan: billingSubscriptions.plan, startedAt: billingSubscriptions.startedAt })
       .from(billingSubscriptions)
       .where(
@@ -175,27 +188,21 @@ export class PaymentEventProcessor {
           isNotNull(billingSubscriptions.plan),
           inArray(billingSubscriptions.status, LIVE_STATUSES),
         ),
-      )
-      .orderBy(sql`${billingSubscriptions.startedAt} DESC NULLS LAST`, desc(billingSubscriptions.subscriptionId))
-      .limit(1);
-
-    if (current?.startedAt) {
-      const replaced = await tx
-        .update(billingSubscriptions)
-        .set({ canceledAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(billingSubscriptions.accountId, accountId),
-            isNull(billingSubscriptions.canceledAt),
-            // Started before the current one; the id breaks a tie within the same second, the same way every time.
-            sql`(${billingSubscriptions.startedAt}, ${billingSubscriptions.subscriptionId}) < (${current.startedAt.toISOString()}::timestamptz, ${current.subscriptionId})`,
-          ),
-        )
-        .returning({ subscriptionId: billingSubscriptions.subscriptionId });
+      );
+    // The query keeps only rows with a plan.
+    const [current, ...others] = (live as LiveSubscription[]).sort(byPrecedence);
+    const replaced = current ? others.filter((other) => isHigherPlan(current.plan, other.plan) && startedBefore(other, current)) : [];
+    if (replaced.length > 0) {
+      const ids = replaced.map(({ subscriptionId }) => subscriptionId);
+      await tx.update(billingSubscriptions).set({ canceledAt: now, updatedAt: now }).where(inArray(billingSubscriptions.subscriptionId, ids));
       await this.#deps.outbox.enqueue(
         tx,
-        replaced.map(({ subscriptionId }) => ({ topic: CANCEL_SUBSCRIPTION_TOPIC, payload: { subscriptionId, provider: this.#deps.providerName } })),
+        ids.map((subscriptionId) => ({ topic: CANCEL_SUBSCRIPTION_TOPIC, payload: { subscriptionId, provider: this.#deps.providerName } })),
       );
+    }
+    if (others.length > replaced.length) {
+      const alongside = others.filter((other) => !replaced.includes(other)).map(({ subscriptionId }) => subscriptionId);
+      this.#deps.log.warn({ accountId, current: current?.subscriptionId, alongside }, 'account has more than one live subscription; the others are not cancelled automatically');
     }
 
     await tx
@@ -208,6 +215,34 @@ export class PaymentEventProcessor {
       })
       .where(eq(billingAccounts.accountId, accountId));
   }
+}
+
+interface LiveSubscription {
+  subscriptionId: string;
+  customerId: string | null;
+  plan: PaidPlan;
+  startedAt: Date | null;
+}
+
+/**
+ * Locks the account's billing row until the transaction ends; false when
+ * the account has none (erased). Every writer of an account's billing state
+ * takes this lock before any other, so writers queue instead of deadlocking.
+ */
+async function lockBillingAccount(tx: Transaction, accountId: string): Promise<boolean> {
+  const locked = await tx.select({ accountId: billingAccounts.accountId }).from(billingAccounts).where(eq(billingAccounts.accountId, accountId)).for('update');
+  return locked.length > 0;
+}
+
+/** Highest plan first; among equal plans the newest start (an unknown start last), then the larger id, the same way every time. */
+function byPrecedence(a: LiveSubscription, b: LiveSubscription): number {
+  const startOf = (subscription: LiveSubscription) => subscription.startedAt?.getTime() ?? Number.MIN_SAFE_INTEGER;
+  const byId = a.subscriptionId === b.subscriptionId ? 0 : a.subscriptionId < b.subscriptionId ? 1 : -1;
+  return PAID_PLANS.indexOf(b.plan) - PAID_PLANS.indexOf(a.plan) || startOf(b) - startOf(a) || byId;
+}
+
+function startedBefore(a: LiveSubscription, b: LiveSubscription): boolean {
+  return a.startedAt !== null && b.startedAt !== null && a.startedAt < b.startedAt;
 }
 
 /** The event's state is at least as new as the stored one, by (created, rank). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutCompleted, invoiceObject, packCheckoutCompleted, providerEvent, subscriptionObject } from '../../../test/fakes/payment-events.ts';
-import { factOf, parsePaymentEvent, STATE_RANK } from './payment-events.ts';
+import { factOf, parsePaymentEvent, stateRank } from './payment-events.ts';
 
 const ACCOUNT = '3f2b8c1e-5d4a-4b6c-9e8f-0a1b2c3d4e5f';
 const refs = { accountId: ACCOUNT, customerId: 'cus_1', subscriptionId: 'sub_1' };
@@ -13,6 +13,24 @@ function fact(event: unknown) {
   if (!parsed) throw new Error('not an event');
   return factOf(parsed, PRICES);
 }
+
+describe('stateRank', () => {
+  it('orders same-second state events by source, then status severity, then plan, so no tie is left to arrival order', () => {
+    const ranked = [
+      stateRank('checkout', 'active', 'enterprise'),
+      stateRank('subscription', 'trialing', null),
+      stateRank('subscription', 'active', 'pro'),
+      stateRank('subscription', 'active', 'business'),
+      stateRank('subscription', 'past_due', 'pro'),
+      stateRank('subscription', 'unpaid', 'pro'),
+      stateRank('subscription', 'canceled', 'pro'),
+      stateRank('subscription', 'some_new_status', 'pro'),
+      stateRank('deletion', 'canceled', null),
+    ];
+    expect([...ranked].sort((a, b) => a - b)).toEqual(ranked);
+    expect(new Set(ranked).size).toBe(ranked.length);
+  });
+});
 
 describe('parsePaymentEvent', () => {
   it('reads the envelope and refuses bodies that are not events', () => {
@@ -32,7 +50,7 @@ describe('factOf', () => {
       customerId: 'cus_1',
       plan: 'business',
       status: 'active',
-      rank: STATE_RANK.checkout,
+      rank: stateRank('checkout', 'active', 'business'),
       startedAt: created,
       canceled: false,
     });
@@ -46,7 +64,9 @@ describe('factOf', () => {
 
   it('turns a payment checkout into a pack purchase, and ignores one for nothing we sell', () => {
     expect(fact(packCheckoutCompleted(ACCOUNT, 'cus_1', 'large', created))).toEqual({ kind: 'pack_purchased', accountId: ACCOUNT, customerId: 'cus_1', pack: 'large' });
-    expect(fact(packCheckoutCompleted(ACCOUNT, 'cus_1', 'giant', created))).toMatchObject({ kind: 'ignored' });
+    for (const pack of ['giant', 'constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(fact(packCheckoutCompleted(ACCOUNT, 'cus_1', pack, created)), pack).toMatchObject({ kind: 'ignored' });
+    }
   });
 
   it('takes the plan of an updated subscription from its price before its metadata', () => {
@@ -55,7 +75,7 @@ describe('factOf', () => {
       kind: 'subscription_state',
       plan: 'business',
       status: 'past_due',
-      rank: STATE_RANK.subscription,
+      rank: stateRank('subscription', 'past_due', 'business'),
       canceled: false,
     });
     const unknownPrice = subscriptionObject(refs, { priceId: 'price_unknown', status: 'active', startedAt: created, period, plan: 'pro' });
@@ -64,8 +84,9 @@ describe('factOf', () => {
 
   it('makes a deletion final', () => {
     const object = subscriptionObject(refs, { priceId: 'price_pro', status: 'active', startedAt: created, period });
-    expect(fact(providerEvent('customer.subscription.deleted', created, object))).toMatchObject({ status: 'canceled', rank: STATE_RANK.deletion, canceled: true });
+    expect(fact(providerEvent('customer.subscription.deleted', created, object))).toMatchObject({ status: 'canceled', rank: stateRank('deletion', 'canceled', 'pro'), canceled: true });
   });
+
 
   it("takes a paid invoice's period from its subscription line, not the invoice's own period", () => {
     const invoice = invoiceObject(refs, { priceId: 'price_pro', period, billingReason: 'subscription_cycle' });

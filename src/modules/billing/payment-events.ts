@@ -5,6 +5,7 @@
  * subscription items, the subscription under an invoice's `parent`) and the
  * older one, because a webhook endpoint's API version is set at the provider.
  */
+import { isUuid } from '../../http/uuid.ts';
 import type { BillingPeriod } from './billing-period.ts';
 import { PAID_PLANS, SCORE_PACKS, type PaidPlan, type ScorePack } from './plans.ts';
 
@@ -16,11 +17,32 @@ export interface PaymentEvent {
 }
 
 /**
- * Which state event wins when two carry the same `created` second: the
- * subscription object's own word over the checkout's, and a deletion over
- * everything (a cancelled subscription never comes back).
+ * Which state event wins when two carry the same `created` second (the
+ * provider's clock has whole seconds), so that the winner never depends on
+ * the order they arrive in. First by source: the subscription object's own
+ * word over the checkout's, and a deletion over everything (a cancelled
+ * subscription never comes back).
  */
-export const STATE_RANK = { checkout: 0, subscription: 1, deletion: 2 } as const;
+const STATE_SOURCES = ['checkout', 'subscription', 'deletion'] as const;
+export type StateSource = (typeof STATE_SOURCES)[number];
+
+/**
+ * Then by status, least to most severe: the more severe wins, so a tie errs
+ * on the side of restriction. A status not listed ranks above all of them.
+ */
+const STATUS_SEVERITY = ['trialing', 'active', 'incomplete', 'past_due', 'unpaid', 'paused', 'incomplete_expired', 'canceled'];
+
+/**
+ * The rank of a state event among those of the same second: source, then
+ * status severity, then plan (the higher plan wins; a missing plan ranks
+ * lowest), as one number whose digits, most significant first, are those
+ * three.
+ */
+export function stateRank(source: StateSource, status: string, plan: PaidPlan | null): number {
+  const severity = STATUS_SEVERITY.includes(status) ? STATUS_SEVERITY.indexOf(status) : STATUS_SEVERITY.length;
+  const planOrder = plan ? PAID_PLANS.indexOf(plan) + 1 : 0;
+  return (STATE_SOURCES.indexOf(source) * (STATUS_SEVERITY.length + 1) + severity) * (PAID_PLANS.length + 1) + planOrder;
+}
 
 interface AccountHints {
   /** From client_reference_id or metadata: our account id, when the event carries it. */
@@ -68,13 +90,15 @@ export function factOf(event: PaymentEvent, priceIds: Readonly<Record<string, st
       const status = text(object.status) ?? 'active';
       const deleted = event.type === 'customer.subscription.deleted';
       const prices = list(record(object.items)?.data).map((item) => idOf(record(item)?.price));
+      const plan = planOfPrices(prices, priceIds) ?? paidPlan(record(object.metadata)?.plan);
+      const stateStatus = deleted ? 'canceled' : status;
       return {
         kind: 'subscription_state',
         subscriptionId,
         ...hints(text(record(object.metadata)?.accountId), object.customer),
-        plan: planOfPrices(prices, priceIds) ?? paidPlan(record(object.metadata)?.plan),
-        status: deleted ? 'canceled' : status,
-        rank: deleted ? STATE_RANK.deletion : STATE_RANK.subscription,
+        plan,
+        status: stateStatus,
+        rank: stateRank(deleted ? 'deletion' : 'subscription', stateStatus, plan),
         startedAt: typeof object.start_date === 'number' ? fromUnix(object.start_date) : null,
         canceled: deleted || TERMINAL_STATUSES.includes(status),
       };
@@ -114,19 +138,21 @@ function checkoutFact(event: PaymentEvent): PaymentFact {
   if (session.mode === 'subscription') {
     const subscriptionId = idOf(session.subscription);
     if (!subscriptionId) return { kind: 'ignored', reason: 'subscription checkout without a subscription' };
+    const plan = paidPlan(metadata?.plan);
     return {
       kind: 'subscription_state',
       subscriptionId,
       ...account,
-      plan: paidPlan(metadata?.plan),
+      plan,
       status: 'active',
-      rank: STATE_RANK.checkout,
+      rank: stateRank('checkout', 'active', plan),
       startedAt: event.created,
       canceled: false,
     };
   }
   const pack = text(metadata?.pack);
-  if (pack && pack in SCORE_PACKS) return { kind: 'pack_purchased', ...account, pack: pack as ScorePack };
+  // Own keys only: 'constructor' or 'toString' are not packs we sell.
+  if (pack && Object.hasOwn(SCORE_PACKS, pack)) return { kind: 'pack_purchased', ...account, pack: pack as ScorePack };
   return { kind: 'ignored', reason: 'payment checkout for nothing we sell' };
 }
 
@@ -170,10 +196,8 @@ function paidPlan(value: unknown): PaidPlan | null {
   return PAID_PLANS.find((plan) => plan === value) ?? null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function hints(accountId: string | null, customer: unknown): AccountHints {
-  return { accountId: accountId && UUID.test(accountId) ? accountId.toLowerCase() : null, customerId: idOf(customer) };
+  return { accountId: accountId && isUuid(accountId) ? accountId.toLowerCase() : null, customerId: idOf(customer) };
 }
 
 /** An id, or an expanded object's id. */

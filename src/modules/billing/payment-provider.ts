@@ -22,7 +22,13 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-/** The provider could not be reached or refused the request; the caller answers 503. */
+/**
+ * The provider could not be reached, failed on its side, or is rate-limiting
+ * us: a retry later may well succeed, so the caller answers 503. Any other
+ * failure (a request it refused, our credentials) is not this: it is thrown
+ * as a plain Error with the provider's error as its cause, and becomes a
+ * logged 500.
+ */
 export class PaymentProviderUnavailable extends Error {
   constructor(cause: unknown) {
     super('the payment provider is unavailable', { cause });
@@ -91,7 +97,9 @@ export class StripePaymentProvider implements PaymentProvider {
       if (!session.url) throw new Error('checkout session without a url');
       return { url: session.url };
     } catch (error) {
-      throw new PaymentProviderUnavailable(error);
+      if (isUnavailable(error)) throw new PaymentProviderUnavailable(error);
+      // Wrapped: the provider's HTTP status on its error (400 for a request it refused) is not ours to answer with.
+      throw new Error('the payment provider refused to create the checkout session', { cause: error });
     }
   }
 
@@ -104,6 +112,15 @@ export class StripePaymentProvider implements PaymentProvider {
       throw error;
     }
   }
+}
+
+/** Stripe's connection, API (its 5xx) and rate-limit errors; after the SDK's own retries. */
+function isUnavailable(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  );
 }
 
 export interface LocalProviderOptions {

@@ -55,6 +55,11 @@ export function includesApiAccess(limits: PlanLimits): boolean {
   return limits.apiCalls === null || limits.apiCalls > 0;
 }
 
+/** Whether `plan` is above `than` (plans rise in PLANS order). */
+export function isHigherPlan(plan: Plan, than: Plan): boolean {
+  return PLANS.indexOf(plan) > PLANS.indexOf(than);
+}
+
 /** The next plan up, for refusals that advise an upgrade; null at the top. */
 export function upgradeFrom(plan: Plan): Plan | null {
   const next = PLANS[PLANS.indexOf(plan) + 1];

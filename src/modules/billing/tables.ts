@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/tables.ts';
 import { PAID_PLANS, PLANS } from './plans.ts';
 
@@ -15,8 +15,8 @@ export const billingAccounts = pgTable('billing_accounts', {
   providerCustomerId: text('provider_customer_id').unique(),
   /** The subscription the plan comes from; the one erasure cancels. */
   providerSubscriptionId: text('provider_subscription_id').unique(),
-  /** Free cycles are monthly from here: the account's creation. */
-  cycleAnchor: timestamp('cycle_anchor', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Free cycles are monthly from here: the account's creation. Always given, never defaulted to "now". */
+  cycleAnchor: timestamp('cycle_anchor', { withTimezone: true, mode: 'date' }).notNull(),
   /** A negotiated Enterprise seat count ("custom" in spec part 8); null is unlimited. Set by operators. */
   seatLimit: integer('seat_limit'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -25,9 +25,9 @@ export const billingAccounts = pgTable('billing_accounts', {
 /**
  * What the payment events have told us about each subscription, merged so
  * that the result does not depend on the order they arrive in: state fields
- * go to the newest event (by its `created`, ties by STATE_RANK), the period
- * only moves forward, payment times keep their latest, and a cancellation
- * is final.
+ * go to the newest event (by its `created`, ties by `stateRank`), the period
+ * only moves forward, the last successful payment keeps its latest, and a
+ * cancellation is final.
  */
 export const billingSubscriptions = pgTable(
   'billing_subscriptions',
@@ -45,11 +45,26 @@ export const billingSubscriptions = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }),
     periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }),
     lastPaymentSucceededAt: timestamp('last_payment_succeeded_at', { withTimezone: true, mode: 'date' }),
-    lastPaymentFailedAt: timestamp('last_payment_failed_at', { withTimezone: true, mode: 'date' }),
     canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('billing_subscriptions_account_idx').on(table.accountId)],
+);
+
+/**
+ * Every failed payment attempt of a subscription. A set, so it merges in any
+ * order: the grace period runs from the earliest failure after the latest
+ * successful payment, whichever order the events arrived in.
+ */
+export const billingPaymentFailures = pgTable(
+  'billing_payment_failures',
+  {
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => billingSubscriptions.subscriptionId, { onDelete: 'cascade' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subscriptionId, table.failedAt] })],
 );
 
 /**

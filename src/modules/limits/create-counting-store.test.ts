@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCountingStore } from './create-counting-store.ts';
-import { stoppedRedisUrl } from './redis-test-fixtures.ts';
+import { stoppedRedisUrl } from '../../../test/fakes/redis.ts';
 
 describe('createCountingStore', () => {
   it('keeps counts in the process when no REDIS_URL is set', async () => {

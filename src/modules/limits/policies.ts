@@ -32,28 +32,24 @@ export interface RateLimitPolicy {
   readonly windowSeconds: number;
   readonly counting: CountingMode;
   readonly retryAfter: RetryAfterMode;
-  /** The POST endpoints that share this window. */
-  readonly endpoints: readonly string[];
 }
 
-/** Part 8: score, 5 requests per 60 seconds per user, shared by the three scoring endpoints. */
+/** Part 8: score, 5 requests per 60 seconds per user, one window shared by POST /api/score, /api/score/quick and /api/score/product. */
 export const SCORE_RATE_LIMIT = {
   name: 'score',
   limit: 5,
   windowSeconds: 60,
   counting: 'every-request',
   retryAfter: 'window',
-  endpoints: ['/api/score', '/api/score/quick', '/api/score/product'],
 } as const satisfies RateLimitPolicy;
 
-/** Part 8: chat, 30 requests per 60 seconds per user. */
+/** Part 8: chat, 30 requests per 60 seconds per user (POST /api/chat). */
 export const CHAT_RATE_LIMIT = {
   name: 'chat',
   limit: 30,
   windowSeconds: 60,
   counting: 'every-request',
   retryAfter: 'window',
-  endpoints: ['/api/chat'],
 } as const satisfies RateLimitPolicy;
 
 /**
@@ -68,7 +64,6 @@ export const ANONYMOUS_SCORE_CAP = {
   windowSeconds: 3600,
   counting: 'admitted-only',
   retryAfter: 'real-wait',
-  endpoints: ['/api/score', '/api/score/quick', '/api/try-score'],
 } as const satisfies RateLimitPolicy;
 
 /**

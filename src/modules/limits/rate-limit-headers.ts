@@ -15,7 +15,10 @@ export interface RateLimitFields {
   RateLimit: string;
 }
 
-export function rateLimitFields(policy: RateLimitPolicy, decision: RateLimitDecision): RateLimitFields {
+/** Any quota with a name and a window: a sliding-window policy, or the monthly API-call ceiling. */
+export type RateLimitQuota = Pick<RateLimitPolicy, 'name' | 'limit' | 'windowSeconds'>;
+
+export function rateLimitFields(policy: RateLimitQuota, decision: Pick<RateLimitDecision, 'remaining' | 'msUntilNextSlot'>): RateLimitFields {
   const name = structuredString(policy.name);
   return {
     'RateLimit-Policy': `${name};q=${policy.limit};w=${policy.windowSeconds}`,

@@ -5,17 +5,8 @@ import { ManualClock } from '../../clock.ts';
 import { ANONYMOUS_SCORE_CAP, SCORE_RATE_LIMIT } from './policies.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { RedisCountingStore } from './redis-counting-store.ts';
-import {
-  redisReachable,
-  silentServer,
-  stallingProxy,
-  stoppedRedisUrl,
-  TEST_REDIS_URL,
-  untilReady,
-  type FixtureServer,
-} from './redis-test-fixtures.ts';
+import { silentServer, stallingProxy, stoppedRedisUrl, TEST_REDIS_URL, untilReady, type FixtureServer } from '../../../test/fakes/redis.ts';
 
-const redisUp = await redisReachable();
 const RELAXED_TIMEOUT_MS = 5_000;
 /** The fail-closed bound under test; short, so the tests stay fast. */
 const BOUND_MS = 100;
@@ -51,16 +42,16 @@ function limiterOn(store: RedisCountingStore, setup: LimiterSetup): RateLimiter 
   });
 }
 
-async function readyStore(url = TEST_REDIS_URL): Promise<RedisCountingStore> {
-  const store = storeAt(url, RELAXED_TIMEOUT_MS);
+async function readyStore(): Promise<RedisCountingStore> {
+  const store = storeAt(TEST_REDIS_URL!, RELAXED_TIMEOUT_MS);
   await untilReady(store);
   return store;
 }
 
-describe.skipIf(!redisUp)('Redis counting store against the real Redis', () => {
+describe.skipIf(TEST_REDIS_URL === null)('Redis counting store against the real Redis', () => {
   let inspector: Redis;
   beforeAll(() => {
-    inspector = new Redis(TEST_REDIS_URL);
+    inspector = new Redis(TEST_REDIS_URL!);
   });
   afterAll(() => {
     inspector.disconnect();
@@ -112,7 +103,7 @@ describe.skipIf(!redisUp)('Redis counting store against the real Redis', () => {
   });
 
   it('fails closed within the bound when Redis stalls after the client is ready', async () => {
-    const proxy = await stallingProxy();
+    const proxy = await stallingProxy(TEST_REDIS_URL!);
     opened.push(proxy);
     const store = storeAt(proxy.url, BOUND_MS);
     await untilReady(store);

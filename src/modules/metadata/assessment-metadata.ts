@@ -7,7 +7,7 @@ import { DIMENSIONS } from '../../framework/dimensions.ts';
 import { FUNCTIONS, LIFECYCLE_STAGES } from '../../framework/functions.ts';
 import { SEGMENTS } from '../../framework/segments.ts';
 import { SIGNAL_TYPES } from '../../framework/signal-types.ts';
-import { tierBands } from '../../framework/tiers.ts';
+import { TIER_BANDS } from '../../framework/tiers.ts';
 import { FRAMEWORK_VERSION } from '../../framework/version.ts';
 
 export function buildAssessmentMetadata() {
@@ -18,7 +18,7 @@ export function buildAssessmentMetadata() {
     lifecycleStages: [...LIFECYCLE_STAGES],
     segments: SEGMENTS.map((s) => ({ key: s.key, label: s.label })),
     signalTypes: [...SIGNAL_TYPES],
-    tierBands: tierBands(),
+    tierBands: [...TIER_BANDS],
   };
 }
 

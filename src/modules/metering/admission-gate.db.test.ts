@@ -10,14 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Principal } from '../../http/app-types.ts';
-import { errorBody } from '../../http/errors.ts';
+import { ApiError, errorBody } from '../../http/errors.ts';
 import type { CountingStore } from '../limits/counting-store.ts';
-import { redisReachable, stoppedRedisUrl, TEST_REDIS_URL } from '../limits/redis-test-fixtures.ts';
-import { accountIdOf, subscribe } from '../../../test/fakes/payment-webhook-client.ts';
+import { stoppedRedisUrl, TEST_REDIS_URL } from '../../../test/fakes/redis.ts';
+import { accountIdOf, buyPack, subscribe } from '../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Admission, MeteringService } from './metering-service.ts';
 
-const redisUp = await redisReachable();
 const clock = new ManualClock('2026-07-01T00:00:00.000Z');
 let t: TestApp;
 beforeAll(async () => {
@@ -25,8 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function principal(accountId: string, userId: string, method: Principal['method'] = 'bearer'): Principal {
-  return { userId, accountId, role: 'owner', email: null, method, apiKeyId: method === 'api_key' ? userId : null };
+function principal(accountId: string, userId: string): Principal {
+  return { userId, accountId, role: 'owner', email: null, method: 'bearer', apiKeyId: null };
 }
 
 async function admitMany(count: number, request: Parameters<MeteringService['admit']>[0], metering = t.services.metering): Promise<Admission[]> {
@@ -103,16 +102,52 @@ describe('per-action rate limits (signed-in callers)', () => {
   it('lets API-key calls skip the per-action limit and tells them the monthly API-call quota instead', async () => {
     const accountId = await accountIdOf(t, { sub: 'gate_api' });
     await subscribe(t, accountId, 'business', clock.now());
-    const request = { action: 'score' as const, principal: principal(accountId, 'api_key:gate', 'api_key'), clientAddress: null };
-    const admissions = await admitMany(8, request);
+    const created = await t.services.apiKeys.create(accountId, 'gate', 'gate_api');
+    if (!created.ok) throw created.error;
+    const admissions: Admission[] = [];
+    for (let i = 0; i < 8; i++) {
+      // Each request authenticates (counting one API call), then passes the gate with the principal it got.
+      const keyPrincipal = await t.services.apiKeys.authenticate(created.key.key);
+      if (!keyPrincipal || keyPrincipal instanceof ApiError) throw new Error('the key did not authenticate');
+      admissions.push(await t.services.metering.admit({ action: 'score', principal: keyPrincipal, clientAddress: null }));
+    }
     expect(admissions.every((a) => a.ok)).toBe(true);
     const { period } = await t.services.billing.entitlementOf(accountId);
     const windowSeconds = (period.end.getTime() - period.start.getTime()) / 1000;
     const secondsLeft = Math.ceil((period.end.getTime() - clock.now().getTime()) / 1000);
     expect(admissions[7]!.ok && admissions[7]!.headers).toEqual({
       'RateLimit-Policy': `"api-calls";q=25000;w=${windowSeconds}`,
-      RateLimit: `"api-calls";r=25000;t=${secondsLeft}`,
+      RateLimit: `"api-calls";r=24992;t=${secondsLeft}`,
     });
+    expect((await t.services.metering.usage(accountId)).scores.used).toBe(8);
+  });
+
+  it('refuses a score the cycle cannot cover while no pack is left, and admits it from a pack once one is bought', async () => {
+    const accountId = await accountIdOf(t, { sub: 'gate_pack' });
+    await subscribe(t, accountId, 'pro', clock.now());
+    const { period } = await t.services.billing.entitlementOf(accountId);
+    await t.database.db.execute(sql`INSERT INTO usage_counters (account_id, period_start, credits_used, scores_used) VALUES (${accountId}, ${period.start.toISOString()}, 1000, 100)`);
+    const request = { action: 'score' as const, principal: principal(accountId, 'gate_pack'), clientAddress: null };
+    expect(refusal(await t.services.metering.admit(request)).body.error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'The Pro plan allows 100 scores per billing period, and all are used.' });
+    await buyPack(t, accountId, 'small', clock.now());
+    expect((await t.services.metering.admit(request)).ok).toBe(true);
+    expect((await t.services.metering.usage(accountId)).scores).toMatchObject({ used: 100, packBalance: 19 });
+  });
+});
+
+describe('an account without a billing record', () => {
+  it('is refused as deleted (404 ACCOUNT_DELETED), never counted in a period that starts anew on every call', async () => {
+    const accountId = await accountIdOf(t, { sub: 'gate_no_record' });
+    // Only erasure removes the record (migration 0003 gave older accounts one); here it goes while the account stays.
+    await t.database.db.execute(sql`DELETE FROM billing_accounts WHERE account_id = ${accountId}`);
+    const usage = await t.app.inject({ method: 'GET', url: '/api/usage', headers: await t.authHeaders({ sub: 'gate_no_record' }) });
+    expect(usage.statusCode).toBe(404);
+    expect(usage.json()).toMatchObject({ code: 'ACCOUNT_DELETED' });
+    await expect(t.services.metering.admit({ action: 'score', principal: principal(accountId, 'gate_no_record'), clientAddress: null })).rejects.toMatchObject({
+      code: 'ACCOUNT_DELETED',
+    });
+    const counted = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM usage_counters WHERE account_id = ${accountId}`));
+    expect(counted[0]!.n).toBe(0);
   });
 });
 
@@ -230,8 +265,8 @@ describe('the counting store failing', () => {
     }
   });
 
-  it.skipIf(!redisUp)('uses Redis when REDIS_URL is set and reports it ready', async () => {
-    const app = await startTestApp({ clock, env: { REDIS_URL: TEST_REDIS_URL } });
+  it.skipIf(TEST_REDIS_URL === null)('uses Redis when REDIS_URL is set and reports it ready', async () => {
+    const app = await startTestApp({ clock, env: { REDIS_URL: TEST_REDIS_URL! } });
     try {
       const deadline = Date.now() + 3000;
       let ready = await app.app.inject({ method: 'GET', url: '/readyz' });

@@ -11,7 +11,6 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import type { BillingPeriod } from '../billing/billing-period.ts';
 import type { ScorePack } from '../billing/plans.ts';
 
 /** One amount per counted thing. */
@@ -34,7 +33,8 @@ export interface ChargeRequest {
   action: ChargedAction;
   cost: UsageCounts;
   limits: UsageLimits;
-  period: BillingPeriod;
+  /** The billing period's start: its usage row. */
+  periodStart: Date;
   now: Date;
 }
 
@@ -49,7 +49,12 @@ export interface ChargeRecord {
   packScores: number;
 }
 
-export type ChargeOutcome = { ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false; used: UsageCounts };
+/**
+ * A refusal says nothing about the counters: the caller that needs them for
+ * its answer reads them (`usedIn`), and one that does not (a pack covers the
+ * score) pays no query for them.
+ */
+export type ChargeOutcome = { ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false };
 
 interface CounterRow {
   credits_used: number;
@@ -67,9 +72,9 @@ export class CreditLedger {
 
   /** Adds `cost` to the period's usage if every limit still holds afterwards; otherwise changes nothing. */
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
-    const { accountId, action, cost, limits, period, now } = request;
+    const { accountId, action, cost, limits, now } = request;
     const reservationId = crypto.randomUUID();
-    const periodStart = period.start.toISOString();
+    const periodStart = request.periodStart.toISOString();
     const fits = (used: (column: string) => SQL) =>
       sql.join(
         COUNTED.map(([key, column]) => {
@@ -80,8 +85,8 @@ export class CreditLedger {
       );
     const result = await this.#db.execute(sql`
       WITH charged AS (
-        INSERT INTO usage_counters AS u (account_id, period_start, period_end, credits_used, scores_used, chat_messages_used, api_calls_used)
-        SELECT ${accountId}::uuid, ${periodStart}::timestamptz, ${period.end.toISOString()}::timestamptz,
+        INSERT INTO usage_counters AS u (account_id, period_start, credits_used, scores_used, chat_messages_used, api_calls_used)
+        SELECT ${accountId}::uuid, ${periodStart}::timestamptz,
                ${cost.credits}::int, ${cost.scores}::int, ${cost.chatMessages}::int, ${cost.apiCalls}::int
         WHERE ${fits(() => sql`0`)}
         ON CONFLICT (account_id, period_start) DO UPDATE SET
@@ -99,8 +104,8 @@ export class CreditLedger {
       )
       SELECT credits_used, scores_used, chat_messages_used, api_calls_used FROM charged`);
     const [row] = rowsOf<CounterRow>(result);
-    if (!row) return { ok: false, used: await this.usedIn(this.#db, accountId, period.start) };
-    return { ok: true, used: countsOf(row), record: { reservationId, accountId, action, periodStart: period.start, cost, packScores: 0 } };
+    if (!row) return { ok: false };
+    return { ok: true, used: countsOf(row), record: { reservationId, accountId, action, periodStart: request.periodStart, cost, packScores: 0 } };
   }
 
   /** Takes one score from the account's packs, if it has one left; a pack score costs no credits. */

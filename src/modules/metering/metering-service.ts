@@ -5,9 +5,12 @@
  * The gate, for a signed-in caller: the per-action rate limit first (every
  * request counts toward its window, whatever its outcome), then the plan's
  * quotas and credits, reserved before any work starts. For an anonymous
- * score: the anonymous cap. Every decision is one store call and at most
- * two SQL statements; nothing waits for a crawl slot or a lock held by
- * another request's work, so a burst of refused requests never queues.
+ * score: the anonymous cap. A decision is one store call and, for a
+ * signed-in caller, one read of the entitlement (none for an API-key call:
+ * authentication read it) and one charge statement; a score the cycle
+ * cannot cover adds one pack statement, and a refusal one read of the
+ * counters for its message. Nothing waits for a crawl slot or a lock held
+ * by another request's work, so a burst of refused requests never queues.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -31,8 +34,9 @@ import {
   rateLimitRefusal,
   seatLimitRefusal,
   type GatedAction,
-  type Headers,
+  type ResponseHeaders,
 } from './refusals.ts';
+import type { Meter, UsageReport } from './routes/usage-schemas.ts';
 
 export type { GatedAction } from './refusals.ts';
 
@@ -50,7 +54,7 @@ export interface AdmissionRequest {
 }
 
 /** Headers go on the response either way: the RateLimit fields, and Retry-After on a 429 (inside `error`). */
-export type Admission = { ok: true; headers: Headers; charge: Charge } | { ok: false; error: ApiError };
+export type Admission = { ok: true; headers: ResponseHeaders; charge: Charge } | { ok: false; error: ApiError };
 
 export type Allowance = { ok: true } | { ok: false; error: ApiError };
 
@@ -68,24 +72,11 @@ export interface MeteringDependencies {
   productCount(executor: Executor, accountId: string): Promise<number>;
 }
 
-export interface Meter {
-  limit: number | null;
-  used: number;
-  remaining: number | null;
-}
-
-export interface UsageReport {
-  plan: Entitlement['plan'];
-  limitsPlan: Entitlement['limitsPlan'];
-  periodStart: Date;
-  periodEnd: Date;
-  gracePeriodEndsAt: Date | null;
-  credits: Meter;
-  scores: Meter & { packBalance: number };
-  chatMessages: Meter;
-  apiCalls: Meter;
-  products: Meter;
-  seats: Meter;
+/** What counting an API-key call established, kept for the rest of that request. */
+interface AdmittedApiCall {
+  entitlement: Entitlement;
+  /** The monthly API-call ceiling as RateLimit fields. */
+  headers: ResponseHeaders;
 }
 
 const ACTION_POLICIES: Record<GatedAction, RateLimitPolicy> = { score: SCORE_RATE_LIMIT, chat: CHAT_RATE_LIMIT };
@@ -104,6 +95,12 @@ const NOTHING_TO_REFUND: Charge = { refund: async () => {} };
 export class MeteringService {
   readonly #deps: MeteringDependencies;
   readonly #ledger: CreditLedger;
+  /**
+   * Per request: authentication counted the API-key call and read the
+   * entitlement for it; the gate, later in the same request, reuses both.
+   * Keyed by the request's principal, so it lives exactly as long as the request.
+   */
+  readonly #admittedApiCalls = new WeakMap<Principal, AdmittedApiCall>();
 
   constructor(deps: MeteringDependencies) {
     this.#deps = deps;
@@ -123,21 +120,25 @@ export class MeteringService {
     const { action, principal } = request;
     if (!principal) return this.#admitAnonymous(action, request.clientAddress);
 
-    let headers: Headers = {};
-    // API-key calls have no per-action limit (part 8): authentication counted them against the monthly ceiling.
-    if (principal.method !== 'api_key') {
+    let headers: ResponseHeaders;
+    let entitlement: Entitlement;
+    if (principal.method === 'api_key') {
+      // No per-action limit for API-key calls (part 8): authentication counted this one against the monthly ceiling.
+      const apiCall = this.#admittedApiCalls.get(principal);
+      if (!apiCall) throw new Error('an API-key principal reaches the gate only through authentication (admitApiCall)');
+      ({ headers, entitlement } = apiCall);
+    } else {
       const policy = ACTION_POLICIES[action];
       const decision = await this.#deps.limiter.check(policy, principal.userId);
       headers = { ...rateLimitFields(policy, decision) };
       if (!decision.allowed) return { ok: false, error: rateLimitRefusal(policy, decision, headers) };
+      entitlement = await this.#deps.entitlements.entitlementOf(principal.accountId);
     }
 
-    const entitlement = await this.#deps.entitlements.entitlementOf(principal.accountId);
     const cost = ACTION_COSTS[action];
     const limits = usageLimits(entitlement);
     const now = this.#deps.clock.now();
-    const outcome = await this.#ledger.charge({ accountId: principal.accountId, action, cost, limits, period: entitlement.period, now });
-    if (principal.method === 'api_key') headers = apiCallFields(entitlement, outcome.used.apiCalls, now);
+    const outcome = await this.#ledger.charge({ accountId: principal.accountId, action, cost, limits, periodStart: entitlement.period.start, now });
     if (outcome.ok) return { ok: true, headers, charge: this.#refundable(outcome.record) };
 
     // The cycle cannot cover this score: a pack score can (part 8 packs; docs: when a pack score is used).
@@ -145,23 +146,30 @@ export class MeteringService {
       const packCharge = await this.#ledger.takePackScore(principal.accountId, now);
       if (packCharge) return { ok: true, headers, charge: this.#refundable(packCharge) };
     }
-    return { ok: false, error: quotaRefusal({ action, entitlement, used: outcome.used, cost, limits }, headers) };
+    const used = await this.#ledger.usedIn(this.#deps.db, principal.accountId, entitlement.period.start);
+    return { ok: false, error: quotaRefusal({ action, entitlement, used, cost, limits }, headers) };
   }
 
   /**
-   * Counts one call made with an API key against the monthly ceiling. A
-   * refusal: 403 when the plan no longer includes API access, 402
-   * PLAN_LIMIT_REACHED when the ceiling is reached. Every authenticated
-   * API-key request counts, whatever it then answers.
+   * Counts one call made with an API key against the monthly ceiling, for
+   * the key's principal, at authentication. A refusal: 403 when the plan no
+   * longer includes API access, 402 PLAN_LIMIT_REACHED when the ceiling is
+   * reached. Every authenticated API-key request counts, whatever it then
+   * answers.
    */
-  async admitApiCall(accountId: string): Promise<ApiError | null> {
-    const entitlement = await this.#deps.entitlements.entitlementOf(accountId);
+  async admitApiCall(principal: Principal): Promise<ApiError | null> {
+    const entitlement = await this.#deps.entitlements.entitlementOf(principal.accountId);
     if (!includesApiAccess(entitlement.limits)) return apiAccessEndedRefusal();
     const limits = usageLimits(entitlement);
     const now = this.#deps.clock.now();
-    const outcome = await this.#ledger.charge({ accountId, action: 'api_call', cost: API_CALL_COST, limits, period: entitlement.period, now });
-    if (outcome.ok || limits.apiCalls === null) return null;
-    return apiCallCeilingRefusal(entitlement, limits.apiCalls, apiCallFields(entitlement, outcome.used.apiCalls, now));
+    const outcome = await this.#ledger.charge({ accountId: principal.accountId, action: 'api_call', cost: API_CALL_COST, limits, periodStart: entitlement.period.start, now });
+    if (outcome.ok) {
+      this.#admittedApiCalls.set(principal, { entitlement, headers: apiCallFields(entitlement, outcome.used.apiCalls, now) });
+      return null;
+    }
+    // Unlimited calls always fit, so a refusal has a ceiling, and was refused because it is all used.
+    const ceiling = limits.apiCalls ?? 0;
+    return apiCallCeilingRefusal(entitlement, ceiling, apiCallFields(entitlement, ceiling, now));
   }
 
   /** Whether the account may create API keys (Business and Enterprise, part 5). */
@@ -212,9 +220,9 @@ export class MeteringService {
     return {
       plan: entitlement.plan,
       limitsPlan: entitlement.limitsPlan,
-      periodStart: entitlement.period.start,
-      periodEnd: entitlement.period.end,
-      gracePeriodEndsAt: entitlement.gracePeriodEndsAt,
+      periodStart: entitlement.period.start.toISOString(),
+      periodEnd: entitlement.period.end.toISOString(),
+      gracePeriodEndsAt: entitlement.gracePeriodEndsAt?.toISOString() ?? null,
       credits: meter(limits.monthlyCredits, used.credits),
       scores: { ...meter(limits.scores, used.scores), packBalance },
       chatMessages: meter(limits.chatMessages, used.chatMessages),
@@ -252,11 +260,6 @@ export class MeteringService {
   }
 }
 
-/** For installAuthentication's `membershipRefusal`: the seat hook's denial is already the error to send. */
-export function membershipRefusalError(denial: unknown): ApiError {
-  return denial instanceof ApiError ? denial : new ApiError('FORBIDDEN');
-}
-
 function usageLimits(entitlement: Entitlement): UsageLimits {
   const { limits } = entitlement;
   return { credits: limits.monthlyCredits, scores: limits.scores, chatMessages: limits.chatMessages, apiCalls: limits.apiCalls };
@@ -267,23 +270,15 @@ function meter(limit: number | null, used: number): Meter {
 }
 
 /**
- * The RateLimit fields for an API-key call: the monthly ceiling as a policy
+ * The RateLimit fields for an API-key call: the monthly ceiling as a quota
  * whose window is the billing period, e.g. "api-calls";q=25000;w=2678400.
  */
-function apiCallFields(entitlement: Entitlement, used: number, now: Date): Headers {
+function apiCallFields(entitlement: Entitlement, used: number, now: Date): ResponseHeaders {
   const limit = entitlement.limits.apiCalls;
   if (limit === null) return {};
   const { start, end } = entitlement.period;
-  const policy: RateLimitPolicy = {
-    name: API_CALLS_POLICY_NAME,
-    limit,
-    windowSeconds: secondsRoundedUp(end.getTime() - start.getTime()),
-    counting: 'admitted-only',
-    retryAfter: 'real-wait',
-    endpoints: [],
-  };
-  const msUntilReset = Math.max(0, end.getTime() - now.getTime());
-  return { ...rateLimitFields(policy, { allowed: used < limit, limit, remaining: Math.max(0, limit - used), msUntilNextSlot: msUntilReset, storeFailed: false }) };
+  const quota = { name: API_CALLS_POLICY_NAME, limit, windowSeconds: secondsRoundedUp(end.getTime() - start.getTime()) };
+  return { ...rateLimitFields(quota, { remaining: Math.max(0, limit - used), msUntilNextSlot: Math.max(0, end.getTime() - now.getTime()) }) };
 }
 
 /** Serialises limit checks of one kind for one account until the caller's transaction ends. */

@@ -54,29 +54,29 @@ describe('seats', () => {
 });
 
 describe('products', () => {
-  /** What the products route will do: check and insert in one transaction. */
-  async function createProduct(accountId: string, name: string) {
-    return t.database.db.transaction(async (tx) => {
-      const allowance = await t.services.metering.productAllowance(tx, accountId);
-      if (!allowance.ok) return allowance.error;
-      await tx.execute(sql`INSERT INTO products (account_id, name, url) VALUES (${accountId}, ${name}, 'https://example.test')`);
-      return null;
-    });
+  async function createProducts(sub: string, names: string[]) {
+    const headers = await t.authHeaders({ sub });
+    return Promise.all(names.map((name) => t.app.inject({ method: 'POST', url: '/api/products', headers, payload: { name, url: 'https://example.com' } })));
   }
 
-  it('lets exactly as many products be created as the plan allows, whatever the concurrency', async () => {
+  it('lets exactly as many products be created through POST /api/products as the plan allows, whatever the concurrency', async () => {
     const accountId = await accountIdOf(t, { sub: 'product_owner' });
-    const attempts = await Promise.all(Array.from({ length: 6 }, (_, i) => createProduct(accountId, `Product ${i}`)));
-    expect(attempts.filter((refusal) => refusal === null)).toHaveLength(1);
-    const refusal = attempts.find((r) => r !== null)!;
-    expect(refusal.status).toBe(402);
-    expect(refusal.code).toBe('PLAN_LIMIT_REACHED');
-    expect(refusal.message).toBe('The Free plan allows 1 product, and all are in use.');
+    const attempts = await createProducts('product_owner', Array.from({ length: 6 }, (_, i) => `Product ${i}`));
+    expect(attempts.map((r) => r.statusCode).sort()).toEqual([201, 402, 402, 402, 402, 402]);
+    expect(attempts.find((r) => r.statusCode === 402)!.json()).toEqual({
+      error: {
+        code: 'PLAN_LIMIT_REACHED',
+        message: 'The Free plan allows 1 product, and all are in use.',
+        action: 'Upgrade to Pro or delete a product you no longer track.',
+        retryable: false,
+      },
+    });
     expect((await t.services.metering.usage(accountId)).products).toEqual({ limit: 1, used: 1, remaining: 0 });
 
     await subscribe(t, accountId, 'pro');
-    const more = await Promise.all(Array.from({ length: 8 }, (_, i) => createProduct(accountId, `More ${i}`)));
-    expect(more.filter((r) => r === null)).toHaveLength(4);
+    const more = await createProducts('product_owner', Array.from({ length: 8 }, (_, i) => `More ${i}`));
+    expect(more.filter((r) => r.statusCode === 201)).toHaveLength(4);
+    expect(more.filter((r) => r.statusCode === 402)).toHaveLength(4);
     expect((await t.services.metering.usage(accountId)).products).toEqual({ limit: 5, used: 5, remaining: 0 });
   });
 });

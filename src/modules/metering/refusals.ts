@@ -2,21 +2,23 @@
  * The refusals of the gate and the plan limits, as ApiErrors in the nested
  * shape of spec part 7: what was refused and why (message), and what the
  * caller can do about it (action): upgrade, buy a pack, or wait for the
- * reset, with the date.
+ * reset, with the date (or, when a paid period has run out unrenewed, for
+ * the renewal payment).
  */
 import { ApiError } from '../../http/errors.ts';
 import type { Entitlement } from '../billing/entitlement.ts';
-import { isPaidPlan, PLAN_NAMES, SCORE_CREDIT_COST, CHAT_MESSAGE_CREDIT_COST, upgradeFrom, type Plan } from '../billing/plans.ts';
+import { CHAT_MESSAGE_CREDIT_COST, isPaidPlan, PLAN_NAMES, SCORE_CREDIT_COST, SCORE_PACK_NAMES, SCORE_PACKS, upgradeFrom, type Plan } from '../billing/plans.ts';
 import { ANONYMOUS_SCORE_CAP, type RateLimitPolicy } from '../limits/policies.ts';
 import { retryAfterSeconds } from '../limits/rate-limit-headers.ts';
 import type { RateLimitDecision } from '../limits/rate-limiter.ts';
 import type { UsageCounts, UsageLimits } from './credit-ledger.ts';
 
-export type Headers = Record<string, string>;
+/** Response header fields that go with an answer. */
+export type ResponseHeaders = Record<string, string>;
 export type GatedAction = 'score' | 'chat';
 
 /** 429 SCORING_RATE_LIMITED (part 8) for the per-action limits and the anonymous cap, with Retry-After. */
-export function rateLimitRefusal(policy: RateLimitPolicy, decision: RateLimitDecision, headers: Headers): ApiError {
+export function rateLimitRefusal(policy: RateLimitPolicy, decision: RateLimitDecision, headers: ResponseHeaders): ApiError {
   const retryAfter = retryAfterSeconds(policy, decision);
   const allHeaders = { ...headers, 'Retry-After': String(retryAfter) };
   if (decision.storeFailed) {
@@ -53,7 +55,7 @@ export interface QuotaContext {
  * when the plan's count for the action is what stops it, CREDIT_EXHAUSTED
  * when the shared credit pool is.
  */
-export function quotaRefusal(context: QuotaContext, headers: Headers): ApiError {
+export function quotaRefusal(context: QuotaContext, headers: ResponseHeaders): ApiError {
   const { action, entitlement, used, cost, limits } = context;
   const plan = PLAN_NAMES[entitlement.limitsPlan];
   const counted = action === 'score' ? ('scores' as const) : ('chatMessages' as const);
@@ -76,7 +78,7 @@ export function quotaRefusal(context: QuotaContext, headers: Headers): ApiError 
 }
 
 /** 402 PLAN_LIMIT_REACHED for the monthly API-call ceiling (our answer: part 8 leaves it "not shown"). */
-export function apiCallCeilingRefusal(entitlement: Entitlement, limit: number, headers: Headers): ApiError {
+export function apiCallCeilingRefusal(entitlement: Entitlement, limit: number, headers: ResponseHeaders): ApiError {
   const next = upgradeFrom(entitlement.limitsPlan);
   return new ApiError('PLAN_LIMIT_REACHED', {
     message: `The ${PLAN_NAMES[entitlement.limitsPlan]} plan allows ${limit} API calls per billing period, and all are used.`,
@@ -116,10 +118,13 @@ export function apiAccessEndedRefusal(): ApiError {
 
 const PAYMENT_ADVICE = 'Update the payment method: a failed payment holds the account to Free limits until a payment succeeds.';
 
+/** "Small 20, Medium 50 or Large 150 scores", from SCORE_PACKS. */
+const PACK_SIZES = `${sentenceList(SCORE_PACK_NAMES.map((pack) => `${pack.charAt(0).toUpperCase()}${pack.slice(1)} ${SCORE_PACKS[pack]}`), '')} scores`;
+
 function quotaAdvice(action: GatedAction, entitlement: Entitlement): string {
-  if (entitlement.heldToFreeLimits) return `${PAYMENT_ADVICE} Or ${waitForReset(entitlement)}.`;
+  if (entitlement.heldToFreeLimits) return entitlement.awaitingRenewal ? PAYMENT_ADVICE : `${PAYMENT_ADVICE} Or ${waitForReset(entitlement)}.`;
   const options: string[] = [];
-  if (action === 'score' && isPaidPlan(entitlement.limitsPlan)) options.push('buy a score pack (Small 20, Medium 50 or Large 150 scores)');
+  if (action === 'score' && isPaidPlan(entitlement.limitsPlan)) options.push(`buy a score pack (${PACK_SIZES})`);
   const next = upgradeFrom(entitlement.limitsPlan);
   if (next) options.push(`upgrade to ${PLAN_NAMES[next]}`);
   options.push(waitForReset(entitlement));
@@ -131,13 +136,20 @@ function upgradeAdvice(plan: Plan): string {
   return next ? `upgrade to ${PLAN_NAMES[next]}` : 'negotiate a higher Enterprise limit';
 }
 
+/** A lapsed paid period has no reset date to wait for: its renewal payment starts the next allowance. */
 function waitForReset(entitlement: Entitlement): string {
+  if (entitlement.awaitingRenewal) return 'wait for the renewal payment: a new allowance starts when it succeeds';
   return `wait until the allowance resets at ${entitlement.period.end.toISOString()}`;
 }
 
 /** ["a", "b"] -> "A or b."; ["a", "b", "c"] -> "A, b, or c." */
 function sentence(options: string[]): string {
-  const last = options.at(-1) ?? '';
-  const text = options.length <= 1 ? last : `${options.slice(0, -1).join(', ')}${options.length > 2 ? ',' : ''} or ${last}`;
+  const text = sentenceList(options, ',');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** ["a", "b", "c"] -> "a, b<serialComma> or c". */
+function sentenceList(items: string[], serialComma: string): string {
+  const last = items.at(-1) ?? '';
+  return items.length <= 1 ? last : `${items.slice(0, -1).join(', ')}${items.length > 2 ? serialComma : ''} or ${last}`;
 }

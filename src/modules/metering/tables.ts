@@ -14,7 +14,6 @@ export const usageCounters = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
-    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
     creditsUsed: integer('credits_used').notNull().default(0),
     scoresUsed: integer('scores_used').notNull().default(0),
     chatMessagesUsed: integer('chat_messages_used').notNull().default(0),

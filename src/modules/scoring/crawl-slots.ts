@@ -13,37 +13,34 @@ export class CrawlQueueFullError extends Error {
 
 type Release = () => void;
 
+interface Waiter {
+  grant: (release: Release) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
 export class CrawlSlots {
   readonly #maxActive: number;
   readonly #queueLimit: number;
   #active = 0;
-  readonly #waiting: { grant: (release: Release) => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort: () => void }[] = [];
+  readonly #waiting: Waiter[] = [];
 
   constructor(maxActive: number, queueLimit: number) {
     this.#maxActive = maxActive;
     this.#queueLimit = queueLimit;
   }
 
-  get active(): number {
-    return this.#active;
-  }
-
-  get waiting(): number {
-    return this.#waiting.length;
-  }
-
   /** Resolves with a release function once a slot is free; rejects with CrawlQueueFullError or the abort reason. */
   acquire(signal?: AbortSignal): Promise<Release> {
-    signal?.throwIfAborted();
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#active < this.#maxActive) {
       this.#active++;
       return Promise.resolve(this.#releaser());
     }
     if (this.#waiting.length >= this.#queueLimit) return Promise.reject(new CrawlQueueFullError());
     return new Promise<Release>((resolve, reject) => {
-      const waiter = {
+      const waiter: Waiter = {
         grant: resolve,
-        reject,
         signal,
         onAbort: () => {
           const index = this.#waiting.indexOf(waiter);

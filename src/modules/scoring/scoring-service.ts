@@ -5,7 +5,7 @@
  * with the claim token handed out with it.
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
@@ -36,7 +36,13 @@ export interface ScoreRequest {
   signal: AbortSignal;
 }
 
-export type ScoreOutcome = { ok: true; result: ScoringResult; claimToken: string | null } | { ok: false; error: ApiError };
+export type ScoreOutcome =
+  | { ok: true; result: ScoringResult; claimToken: string | null }
+  | { ok: false; error: ApiError }
+  /** The client went away before the result was stored: nothing was stored, and nobody is waiting for an answer. */
+  | { ok: false; clientGone: true };
+
+export type LinkOutcome = { ok: true; result: ScoringResult } | { ok: false; error: ApiError };
 
 export interface ScoreSummary {
   id: string;
@@ -58,7 +64,11 @@ export interface ScoringDependencies {
   crawlAllowlist: string[];
   fullCrawlMaxPages: number;
   log: FastifyBaseLogger;
+  /** Crawled pages -> result; judgeCrawl unless a test hands in one that fails. */
+  judge?: typeof judgeCrawl;
 }
+
+const CLIENT_GONE = { ok: false, clientGone: true } as const;
 
 /** The INVALID_URL pre-check: absolute http(s), no credentials, no refused address. */
 export function validateScoreUrl(input: string, allowlist: string[]): { ok: true; url: string } | { ok: false; error: ApiError } {
@@ -74,6 +84,11 @@ export class ScoringService {
     this.#deps = deps;
   }
 
+  /**
+   * Crawls, judges and stores one score. When the request's signal aborts (the
+   * client went away) before the result is stored, the work stops and nothing
+   * is stored: the outcome is `clientGone`, for the caller to refund.
+   */
   async score(request: ScoreRequest): Promise<ScoreOutcome> {
     const deps = this.#deps;
     const target = validateScoreUrl(request.url, deps.crawlAllowlist);
@@ -88,6 +103,7 @@ export class ScoringService {
         release();
       }
     } catch (error) {
+      if (request.signal.aborted) return CLIENT_GONE;
       if (error instanceof CrawlQueueFullError) {
         return {
           ok: false,
@@ -104,16 +120,20 @@ export class ScoringService {
     }
 
     const createdAt = deps.clock.now();
+    const judge = deps.judge ?? judgeCrawl;
     let result: ScoringResult;
     try {
-      result = await judgeCrawl(
+      result = await judge(
         { crawl, url: target.url, asOf: createdAt, context: request.context, companyName: request.companyName, productId: request.productId, signal: request.signal },
         { refiner: deps.refiner, log: deps.log },
       );
     } catch (error) {
+      if (request.signal.aborted) return CLIENT_GONE;
       deps.log.error({ err: error, url: target.url }, 'scoring failed');
       return { ok: false, error: new ApiError('SCORE_FAILED') };
     }
+    // A refinement cut short by the abort still returns the deterministic result; nobody is left to receive it.
+    if (request.signal.aborted) return CLIENT_GONE;
 
     const claimToken = request.owner ? null : crypto.randomBytes(24).toString('base64url');
     await deps.db.insert(scoringResults).values({
@@ -141,13 +161,13 @@ export class ScoringService {
    * Links a held anonymous result to the caller's account, once. The claim
    * token proves the caller is the one who ran it: ids are public.
    */
-  async link(id: string, claimToken: string, owner: { accountId: string; userId: string }): Promise<ScoreOutcome> {
+  async link(id: string, claimToken: string, owner: { accountId: string; userId: string }): Promise<LinkOutcome> {
     const linked = await this.#deps.db
       .update(scoringResults)
       .set({ accountId: owner.accountId, createdByUserId: owner.userId, claimTokenHash: null, linkedAt: this.#deps.clock.now() })
       .where(and(eq(scoringResults.id, id), isNull(scoringResults.accountId), eq(scoringResults.claimTokenHash, hashClaimToken(claimToken))))
       .returning({ result: scoringResults.result });
-    if (linked[0]) return { ok: true, result: linked[0].result, claimToken: null };
+    if (linked[0]) return { ok: true, result: linked[0].result };
     const [existing] = await this.#deps.db.select({ accountId: scoringResults.accountId }).from(scoringResults).where(eq(scoringResults.id, id));
     if (existing?.accountId) return { ok: false, error: new ApiError('CONFLICT', { message: 'This result is already linked to an account.' }) };
     return { ok: false, error: new ApiError('NOT_FOUND', { message: 'No held result matches this id and claim token.' }) };
@@ -155,21 +175,22 @@ export class ScoringService {
 
   /** The account's results, newest first; within one product when productId is given. */
   async history(accountId: string, options: { productId?: string; limit: number }): Promise<ScoreSummary[]> {
+    // Only the summary's fields, not the whole result document of each row.
     const rows = await this.#deps.db
-      .select({ result: scoringResults.result, productId: scoringResults.productId })
+      .select({
+        id: scoringResults.id,
+        url: scoringResults.url,
+        companyName: sql<string | null>`${scoringResults.result}->>'companyName'`,
+        totalScore: sql<number>`(${scoringResults.result}->>'totalScore')::int`,
+        stageName: sql<string>`${scoringResults.result}->>'stageName'`,
+        productId: scoringResults.productId,
+        createdAt: scoringResults.createdAt,
+      })
       .from(scoringResults)
       .where(and(eq(scoringResults.accountId, accountId), options.productId ? eq(scoringResults.productId, options.productId) : undefined))
       .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
       .limit(options.limit);
-    return rows.map(({ result, productId }) => ({
-      id: result.id,
-      url: result.url,
-      companyName: result.companyName ?? null,
-      totalScore: result.totalScore,
-      stageName: result.stageName,
-      productId,
-      createdAt: result.createdAt,
-    }));
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 }
 

@@ -5,6 +5,7 @@
 import { signalType, type SignalId } from '../../framework/signal-types.ts';
 import type { Evidence, Finding, PageArtifact } from './artifacts.ts';
 import { extractPage } from './extract/extract-page.ts';
+import { MAX_QUOTE_LENGTH } from './signals/quote.ts';
 
 export const TEST_ORIGIN = 'http://fixture.local';
 
@@ -54,7 +55,7 @@ export function evidenceProblems(finding: Finding, pages: readonly PageArtifact[
   const problems: string[] = [];
   if (finding.evidence.kind === 'quote') {
     if (!page.mainText.includes(finding.evidence.text)) problems.push(`${finding.signal}: quote not verbatim in ${finding.url}: ${finding.evidence.text}`);
-    if (finding.evidence.text.length > 300) problems.push(`${finding.signal}: quote longer than 300 characters`);
+    if (finding.evidence.text.length > MAX_QUOTE_LENGTH) problems.push(`${finding.signal}: quote longer than ${MAX_QUOTE_LENGTH} characters`);
     if (finding.evidence.text.trim() !== finding.evidence.text || finding.evidence.text === '') problems.push(`${finding.signal}: quote is blank or untrimmed`);
   } else if (!observationIsVerbatim(page, finding.evidence)) {
     problems.push(`${finding.signal}: ${finding.evidence.source} observation not verbatim in ${finding.url}: ${finding.evidence.text}`);

@@ -74,3 +74,30 @@ describe('GET /api/account/members', () => {
     ]);
   });
 });
+
+describe('DELETE /api/account/members/<userId>', () => {
+  it("frees a departed member's seat for the next one; an admin may not remove an owner, nor anyone themselves", async () => {
+    const join = async (sub: string, role: 'owner' | 'admin' | 'member') => {
+      const headers = await t.authHeaders({ sub, account: 'org_seats', role });
+      return { headers, response: await t.app.inject({ method: 'GET', url: '/api/account', headers }) };
+    };
+    const owner = await join('s_owner', 'owner');
+    await subscribe(t, owner.response.json().id, 'pro');
+    const admin = await join('s_admin', 'admin');
+    await join('s_leaver', 'member');
+    // Pro has three seats, all taken.
+    expect((await join('s_newcomer', 'member')).response.statusCode).toBe(402);
+
+    const remove = (userId: string, headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/account/members/${userId}`, headers });
+    const removed = await remove('s_leaver', admin.headers);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ success: true });
+    expect((await join('s_newcomer', 'member')).response.statusCode).toBe(200);
+    const members = (await t.app.inject({ method: 'GET', url: '/api/account/members', headers: admin.headers })).json().members;
+    expect(members.map((m: { userId: string }) => m.userId).sort()).toEqual(['s_admin', 's_newcomer', 's_owner']);
+
+    expect((await remove('s_owner', admin.headers)).statusCode).toBe(403);
+    expect((await remove('s_admin', admin.headers)).statusCode).toBe(400);
+    expect((await remove('s_nobody', admin.headers)).statusCode).toBe(404);
+  });
+});

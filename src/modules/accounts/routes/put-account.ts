@@ -1,6 +1,6 @@
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
-import { ApiError, errorResponses } from '../../../http/errors.ts';
+import { ApiError, errorResponses, invalidBody } from '../../../http/errors.ts';
 import { ACCOUNT_NAME_MAX_LENGTH, type AccountService } from '../account-service.ts';
 import { RenameAccountBody, SuccessSchema } from './account-schemas.ts';
 
@@ -14,15 +14,14 @@ export function registerPutAccount(app: App, deps: { accounts: AccountService })
         tags: ['Account'],
         summary: 'Rename the account',
         body: RenameAccountBody,
-        response: { 200: SuccessSchema, ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'INTERNAL_ERROR') },
+        response: { 200: SuccessSchema, ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_ERROR') },
       },
     },
     async (request) => {
       const principal = requirePrincipal(request);
       const name = request.body.name.trim();
       if (name.length < 1 || name.length > ACCOUNT_NAME_MAX_LENGTH) {
-        const message = `must be 1 to ${ACCOUNT_NAME_MAX_LENGTH} characters after trimming`;
-        throw new ApiError('INVALID_REQUEST', { message: `Invalid body: body.name ${message}`, details: [{ field: 'body.name', message }] });
+        throw invalidBody([{ field: 'body.name', message: `must be 1 to ${ACCOUNT_NAME_MAX_LENGTH} characters after trimming` }]);
       }
       if (!(await deps.accounts.rename(principal.accountId, name, principal.userId))) throw new ApiError('NOT_FOUND');
       return { success: true as const };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../clock.ts';
-import { subscriptionObject, providerEvent } from '../../../../test/fakes/payment-events.ts';
+import { invoiceObject, providerEvent, subscriptionObject } from '../../../../test/fakes/payment-events.ts';
 import { accountIdOf, deliverEvent, subscribe } from '../../../../test/fakes/payment-webhook-client.ts';
 import { AUTH_REQUIRED_BODY, FORBIDDEN_BODY, startTestApp, type TestApp } from '../../../../test/harness.ts';
 
@@ -59,12 +59,31 @@ describe('API key isolation and refusals', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/usage', headers: bearer })).statusCode).toBe(200);
   });
 
+  it('refuses a key with 403 once a failed payment holds its account to Free after the grace period, and accepts it again once a payment succeeds', async () => {
+    const { key, refs } = await businessOwner('keys_grace');
+    const bearer = { authorization: `Bearer ${key.key}` };
+    const DAY = 24 * 60 * 60 * 1000;
+    const renewal = (at: Date) => invoiceObject(refs, { priceId: 'price_business', period: { start: at, end: new Date(at.getTime() + 30 * DAY) }, billingReason: 'subscription_cycle' });
+    const failedAt = clock.now();
+    await deliverEvent(t, providerEvent('invoice.payment_failed', failedAt, renewal(failedAt)), { at: clock.now() });
+    expect((await t.app.inject({ method: 'GET', url: '/api/usage', headers: bearer })).statusCode).toBe(200);
+
+    clock.advance(t.config.payments.graceDays * DAY);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/usage', headers: bearer });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', error: FORBIDDEN_BODY.error });
+    expect(refused.json().message).toMatch(/Business or Enterprise/);
+
+    await deliverEvent(t, providerEvent('invoice.payment_succeeded', clock.now(), renewal(failedAt)), { at: clock.now() });
+    expect((await t.app.inject({ method: 'GET', url: '/api/usage', headers: bearer })).statusCode).toBe(200);
+  });
+
   it('refuses calls past the monthly API-call ceiling with 402 PLAN_LIMIT_REACHED and the quota fields', async () => {
     const { key, accountId } = await businessOwner('keys_ceiling');
     const { period } = await t.services.billing.entitlementOf(accountId);
     await t.database.db.execute(sql`
-      INSERT INTO usage_counters (account_id, period_start, period_end, api_calls_used)
-      VALUES (${accountId}, ${period.start.toISOString()}, ${period.end.toISOString()}, 24999)`);
+      INSERT INTO usage_counters (account_id, period_start, api_calls_used)
+      VALUES (${accountId}, ${period.start.toISOString()}, 24999)`);
     const bearer = { authorization: `Bearer ${key.key}` };
     expect((await t.app.inject({ method: 'GET', url: '/api/usage', headers: bearer })).statusCode).toBe(200);
     const refused = await t.app.inject({ method: 'GET', url: '/api/usage', headers: bearer });

@@ -1,5 +1,10 @@
+import pino from 'pino';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../clock.ts';
+import { BillingService } from '../billing-service.ts';
 import { encodeLocalCheckout } from '../local-checkout-session.ts';
+import { createStripeClient, StripePaymentProvider } from '../payment-provider.ts';
 import { startFakeStripe, type FakeStripe } from '../../../../test/fakes/stripe-api.ts';
 import { accountIdOf, subscribe } from '../../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
@@ -9,7 +14,12 @@ let stripe: FakeStripe;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await startTestApp({
-    env: { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_API_BASE: stripe.url, PAYMENT_WEBHOOK_SECRET: 'whsec_errors', PAYMENT_PRICE_IDS: 'price_pro=pro,price_small=pack_small' },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_API_BASE: stripe.url,
+      PAYMENT_WEBHOOK_SECRET: 'whsec_errors',
+      PAYMENT_PRICE_IDS: 'price_pro=pro,price_business=business,price_small=pack_small',
+    },
   });
 });
 afterAll(async () => {
@@ -51,20 +61,94 @@ describe('POST /api/payment/checkout errors', () => {
     }
   });
 
+  it('refuses a lower plan through checkout with 409 CONFLICT pointing to a plan change, without calling the provider', async () => {
+    await subscribe(t, await accountIdOf(t, { sub: 'ce_business' }), 'business');
+    const before = stripe.checkoutSessions().length;
+    const response = await checkout('ce_business', { plan: 'pro' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'Conflict',
+      code: 'CONFLICT',
+      message:
+        'The account is on the Business plan; checkout sells only a higher plan. Move to Pro by changing the plan in the billing portal, or by cancelling the subscription.',
+    });
+    expect(stripe.checkoutSessions()).toHaveLength(before);
+    // A higher plan is still sold.
+    expect((await checkout('ce_business', { plan: 'enterprise' })).statusCode).toBe(400);
+  });
+
   it('answers 400 for an item with no configured price, without calling the provider', async () => {
     const before = stripe.checkoutSessions().length;
-    const response = await checkout('ce_no_price', { plan: 'business' });
+    const response = await checkout('ce_no_price', { plan: 'enterprise' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('No price is configured for business; it cannot be bought online.');
+    expect(response.json().message).toBe('No price is configured for enterprise; it cannot be bought online.');
     expect(stripe.checkoutSessions()).toHaveLength(before);
   });
 
-  it('answers 503 when the provider fails, with nothing internal in the body', async () => {
+  it('answers 503 when the provider fails or rate-limits us, with nothing internal in the body', async () => {
+    const unavailable = { error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', message: 'The payment provider did not answer. Try again shortly.' };
     stripe.outage();
     try {
       const response = await checkout('ce_outage', { plan: 'pro' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', message: 'The payment provider did not answer. Try again shortly.' });
+      expect(response.json()).toEqual(unavailable);
+      stripe.respondWith(() => ({ status: 429, body: { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' } } }));
+      const limited = await checkout('ce_outage', { plan: 'pro' });
+      expect(limited.statusCode).toBe(503);
+      expect(limited.json()).toEqual(unavailable);
+    } finally {
+      stripe.healthy();
+    }
+  });
+
+  it('answers 500 when the provider refuses the request itself (not an outage), with nothing internal in the body', async () => {
+    stripe.respondWith(() => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such price: price_pro' } } }));
+    try {
+      const response = await checkout('ce_refused', { plan: 'pro' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: 'Internal server error', code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' });
+    } finally {
+      stripe.healthy();
+    }
+  });
+});
+
+describe('provider failures seen from the billing service', () => {
+  function billingWithLog() {
+    const lines: string[] = [];
+    const billing = new BillingService({
+      db: t.database.db,
+      clock: systemClock,
+      provider: new StripePaymentProvider(createStripeClient({ secretKey: 'sk_test_local', apiBase: stripe.url })),
+      outbox: t.services.outbox,
+      log: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }),
+      settings: { graceDays: 7, priceIds: { price_pro: 'pro' }, publicBaseUrl: 'https://maturity.example' },
+      creditPack: async () => {},
+    });
+    return { billing, lines };
+  }
+
+  it('logs the cause of a 503', async () => {
+    const { billing, lines } = billingWithLog();
+    stripe.outage();
+    try {
+      const outcome = await billing.startCheckout(await accountIdOf(t, { sub: 'ce_logged' }), { kind: 'plan', plan: 'pro' });
+      expect(outcome).toMatchObject({ ok: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+    } finally {
+      stripe.healthy();
+    }
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ msg: 'payment provider unavailable; checkout answered 503', provider: 'stripe', err: expect.objectContaining({ type: 'StripeAPIError', message: 'Service unavailable' }) }),
+    ]);
+  });
+
+  it('throws a refused request with the provider error as its cause (the error handler logs it and answers 500)', async () => {
+    const { billing } = billingWithLog();
+    stripe.respondWith(() => ({ status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } }));
+    try {
+      const failure = await billing.startCheckout(await accountIdOf(t, { sub: 'ce_thrown' }), { kind: 'plan', plan: 'pro' }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).cause).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     } finally {
       stripe.healthy();
     }

@@ -115,14 +115,24 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
     clock.advance(60_000);
     await pay((await checkout(t, 'co_local_upgrade', { plan: 'enterprise' })).json().url);
     expect(await t.services.billing.planOf(accountId)).toBe('enterprise');
-    const subscriptions = rowsOf<{ plan: string; cancelled: boolean }>(
-      await t.database.db.execute(sql`SELECT plan, canceled_at IS NOT NULL AS cancelled FROM billing_subscriptions WHERE account_id = ${accountId} ORDER BY started_at, plan`),
-    );
-    expect(subscriptions).toEqual([
-      { plan: 'pro', cancelled: true },
-      { plan: 'enterprise', cancelled: false },
+    const subscriptions = async () =>
+      rowsOf<{ id: string; plan: string; cancelled: boolean }>(
+        await t.database.db.execute(
+          sql`SELECT subscription_id AS id, plan, canceled_at IS NOT NULL AS cancelled FROM billing_subscriptions WHERE account_id = ${accountId} ORDER BY started_at, plan`,
+        ),
+      );
+    const [pro, enterprise] = await subscriptions();
+    expect([pro, enterprise]).toEqual([
+      { id: expect.any(String), plan: 'pro', cancelled: true },
+      { id: expect.any(String), plan: 'enterprise', cancelled: false },
     ]);
-    expect(await t.services.outbox.processDue()).toBeGreaterThanOrEqual(1);
+    // The one cancellation waiting for the provider is the replaced Pro subscription's.
+    const pending = rowsOf<{ subscription: string }>(
+      await t.database.db.execute(sql`SELECT payload->>'subscriptionId' AS subscription FROM outbox_messages WHERE completed_at IS NULL AND topic = 'billing.cancel_subscription'`),
+    );
+    expect(pending.map((row) => row.subscription)).toEqual([pro!.id]);
+    expect(await t.services.outbox.processDue()).toBe(1);
+    expect(await subscriptions()).toEqual([pro, enterprise]);
     expect(await t.services.billing.planOf(accountId)).toBe('enterprise');
   });
 

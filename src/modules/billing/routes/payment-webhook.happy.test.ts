@@ -106,6 +106,41 @@ describe('POST /api/payment/webhook: the five events and their effects', () => {
     expect(recovered).toMatchObject({ plan: 'business', limitsPlan: 'business', gracePeriodEndsAt: null, periodStart: renewal.start.toISOString() });
   });
 
+  it('runs the grace period from the first failed payment since the last success: failing retries do not extend it', async () => {
+    const accountId = await accountIdOf(t, { sub: 'wh_retries' });
+    const refs = subscriptionRefs(accountId);
+    const invoice = (period: { start: Date; end: Date }, billingReason: string) => invoiceObject(refs, { priceId: 'price_business', period, billingReason });
+    const deliver = async (type: string, object: Record<string, unknown>) => {
+      const response = await deliverEvent(t, providerEvent(type, clock.now(), object), { at: clock.now() });
+      expect(response.json().outcome).toBe('applied');
+    };
+    await deliverEvent(t, checkoutCompleted(refs, 'business', clock.now()), { at: clock.now() });
+    const first = { start: clock.now(), end: new Date(clock.now().getTime() + 30 * DAY) };
+    await deliver('invoice.payment_succeeded', invoice(first, 'subscription_create'));
+
+    clock.set(first.end);
+    const firstFailure = clock.now();
+    const renewal = { start: first.end, end: new Date(first.end.getTime() + 30 * DAY) };
+    const graceEnd = new Date(firstFailure.getTime() + 7 * DAY).toISOString();
+    for (const retryAfterDays of [0, 3, 3]) {
+      clock.advance(retryAfterDays * DAY);
+      await deliver('invoice.payment_failed', invoice(renewal, 'subscription_cycle'));
+      expect((await usageOf('wh_retries')).gracePeriodEndsAt).toBe(graceEnd);
+    }
+    // Seven days after the first failure the account is held to Free, though the latest failure is a day old.
+    clock.set(new Date(graceEnd));
+    expect(await usageOf('wh_retries')).toMatchObject({ plan: 'business', limitsPlan: 'free', gracePeriodEndsAt: graceEnd });
+
+    await deliver('invoice.payment_succeeded', invoice(renewal, 'subscription_cycle'));
+    expect(await usageOf('wh_retries')).toMatchObject({ limitsPlan: 'business', gracePeriodEndsAt: null });
+
+    // The next failure, after that success, starts a grace period of its own.
+    clock.set(renewal.end);
+    const nextFailure = clock.now();
+    await deliver('invoice.payment_failed', invoice({ start: renewal.end, end: new Date(renewal.end.getTime() + 30 * DAY) }, 'subscription_cycle'));
+    expect(await usageOf('wh_retries')).toMatchObject({ limitsPlan: 'business', gracePeriodEndsAt: new Date(nextFailure.getTime() + 7 * DAY).toISOString() });
+  });
+
   it('adds a bought pack to the pack balance', async () => {
     const accountId = await accountIdOf(t, { sub: 'wh_pack' });
     await deliverEvent(t, checkoutCompleted(subscriptionRefs(accountId), 'pro', clock.now()), { at: clock.now() });

@@ -8,12 +8,13 @@
 import { DIMENSIONS, dimensionById, isDimensionId } from '../../../framework/dimensions.ts';
 import { FUNCTION_LABELS, FUNCTIONS } from '../../../framework/functions.ts';
 import { LEVEL_MEANINGS, playbookStep } from '../../../framework/playbook.ts';
-import { MAX_LEVEL, MIN_LEVEL, stageForLevel, tierBands } from '../../../framework/tiers.ts';
+import { MAX_LEVEL, MIN_LEVEL, stageForLevel, TIER_BANDS } from '../../../framework/tiers.ts';
 import type { DimensionScore, ScoringResult } from '../../scoring/result-schema.ts';
+import { shorten } from '../local/markdown.ts';
 
 /** Excerpts keep a 27-dimension result to a few thousand tokens. */
-export const EVIDENCE_EXCERPT_CHARS = 240;
-export const REASONING_EXCERPT_CHARS = 360;
+const EVIDENCE_EXCERPT_CHARS = 240;
+const REASONING_EXCERPT_CHARS = 360;
 
 const GUIDANCE = [
   'You are the coaching assistant of a product-maturity scoring service. You help a team understand its score and decide what to do next.',
@@ -38,7 +39,7 @@ function frameworkSection(): string {
   const levels = Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => MIN_LEVEL + i).map(
     (level) => `- ${level} ${stageForLevel(level)}: ${LEVEL_MEANINGS[level as keyof typeof LEVEL_MEANINGS]}`,
   );
-  const bands = tierBands().map((band) => `${band.stageName} ${band.minTotal}-${band.maxTotal}`);
+  const bands = TIER_BANDS.map((band) => `${band.stageName} ${band.minTotal}-${band.maxTotal}`);
   const byFunction = FUNCTIONS.map((fn) =>
     [`${FUNCTION_LABELS[fn]}:`, ...DIMENSIONS.filter((d) => d.function === fn).map((d) => `- ${d.id} (${d.name}): ${d.summary}`)].join('\n'),
   );
@@ -62,7 +63,7 @@ function resultSection(result: ScoringResult): string {
     `Strengths: ${listed(result.strengths)}`,
     `Gaps: ${listed(result.gaps)}`,
     `Anti-patterns detected: ${listed(result.antiPatternsDetected ?? [])}`,
-    ...(result.crossDimensionNotes ? [`Cross-dimension notes: ${excerpt(result.crossDimensionNotes, REASONING_EXCERPT_CHARS)}`] : []),
+    ...(result.crossDimensionNotes ? [`Cross-dimension notes: ${shorten(result.crossDimensionNotes, REASONING_EXCERPT_CHARS)}`] : []),
     '',
     'Dimensions:',
     ...result.dimensions.map(dimensionLine),
@@ -73,7 +74,7 @@ function resultSection(result: ScoringResult): string {
 function dimensionLine(score: DimensionScore): string {
   return (
     `- ${score.dimensionId} (${score.dimensionName}): level ${score.score} ${score.stageName}, confidence ${score.confidence}. ` +
-    `Evidence: ${excerpt(score.evidence, EVIDENCE_EXCERPT_CHARS)} Reasoning: ${excerpt(score.reasoning, REASONING_EXCERPT_CHARS)}`
+    `Evidence: ${shorten(score.evidence, EVIDENCE_EXCERPT_CHARS)} Reasoning: ${shorten(score.reasoning, REASONING_EXCERPT_CHARS)}`
   );
 }
 
@@ -91,13 +92,4 @@ function nextStepsForGaps(result: ScoringResult): string[] {
     );
   }
   return lines.length > 0 ? ['', 'Playbook, next step for each gap:', ...lines] : [];
-}
-
-/** One line, cut at a word boundary with an ellipsis when too long. */
-function excerpt(text: string, maxChars: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line.length <= maxChars) return line;
-  const cut = line.slice(0, maxChars);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > maxChars / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DIMENSION_IDS, DIMENSIONS, dimensionById, type DimensionId } from '../../../framework/dimensions.ts';
 import type { ProductFunction } from '../../../framework/functions.ts';
 import { PLAYBOOK, playbookStep } from '../../../framework/playbook.ts';
-import { tierBands } from '../../../framework/tiers.ts';
+import { TIER_BANDS } from '../../../framework/tiers.ts';
 import { ScoringResultSchema, type ScoringResult } from '../../scoring/result-schema.ts';
 import { ACME_GAPS, fixtureResult } from '../../../../test/fixtures/coach-result.ts';
 import { composeCoachAnswer, type ChatMessage } from './local-coach.ts';
@@ -51,8 +51,8 @@ describe('the fixtures', () => {
 
 describe('total and tier', () => {
   const answer = ask('What does our score mean?');
-  const band = tierBands().find((b) => b.stageName === acme.stageName)!;
-  const next = tierBands().find((b) => b.minTotal > acme.totalScore)!;
+  const band = TIER_BANDS.find((b) => b.stageName === acme.stageName)!;
+  const next = TIER_BANDS.find((b) => b.minTotal > acme.totalScore)!;
 
   it('cites the real total, tier and band edges', () => {
     expect(answer).toContain(`${acme.totalScore} of 108, ${acme.stageName} tier`);
@@ -115,6 +115,13 @@ describe('comparing functions', () => {
     expect(answer).toContain(`Strategy: ${strategy.sum} of ${strategy.max} over 4 dimensions, average level ${strategy.average}`);
     expect(answer).toContain(`Design: ${design.sum} of ${design.max} over 4 dimensions, average level ${design.average}`);
     expect(answer).toContain('Holding Strategy back most: **Decision Quality**, level 1 of 4 (Foundation)');
+  });
+
+  it("breaks ties within a function as the result view does: the result's own gaps first", () => {
+    const tied = fixtureResult({ levels: { market_intelligence: 1 }, gaps: ['decision_quality', 'market_intelligence', 'pricing_packaging'] });
+    expect(ask('strategy vs design', tied)).toContain('Holding Strategy back most: **Decision Quality**, level 1 of 4');
+    const reordered = fixtureResult({ levels: { market_intelligence: 1 }, gaps: ['market_intelligence', 'decision_quality', 'pricing_packaging'] });
+    expect(ask('strategy vs design', reordered)).toContain('Holding Strategy back most: **Market Intelligence**, level 1 of 4');
   });
 
   it('understands "how does our gtm compare to development"', () => {

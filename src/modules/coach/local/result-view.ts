@@ -3,10 +3,10 @@
  * weakest and strongest dimensions in order, where the total sits in its tier
  * and how each function stands. Computed once per answer.
  */
-import { DIMENSION_IDS, DIMENSIONS, dimensionById, type DimensionId } from '../../../framework/dimensions.ts';
+import { DIMENSION_IDS, dimensionById, type DimensionId } from '../../../framework/dimensions.ts';
 import { FUNCTION_LABELS, type ProductFunction } from '../../../framework/functions.ts';
 import { playbookStep, STEP_EFFORTS } from '../../../framework/playbook.ts';
-import { MAX_LEVEL, tierBands, type StageName, type TierBand } from '../../../framework/tiers.ts';
+import { MAX_LEVEL, TIER_BANDS, type StageName, type TierBand } from '../../../framework/tiers.ts';
 import type { DimensionScore, ScoringResult } from '../../scoring/result-schema.ts';
 
 const CONFIDENCE_ORDER = { high: 0, medium: 1, low: 2 } as const;
@@ -88,13 +88,12 @@ export interface TierStanding {
 }
 
 export function tierStanding(view: ResultView): TierStanding {
-  const bands = tierBands();
   const { totalScore: total, stageName } = view.result;
-  const band = bands.find((b) => b.stageName === stageName) ?? null;
-  const next = bands.find((b) => b.minTotal > total) ?? null;
+  const band = TIER_BANDS.find((b) => b.stageName === stageName) ?? null;
+  const next = TIER_BANDS.find((b) => b.minTotal > total) ?? null;
   return {
     total,
-    maxTotal: bands.at(-1)!.maxTotal,
+    maxTotal: TIER_BANDS.at(-1)!.maxTotal,
     stageName,
     band,
     next,
@@ -106,6 +105,7 @@ export function tierStanding(view: ResultView): TierStanding {
 export interface FunctionStanding {
   fn: ProductFunction;
   label: string;
+  /** The function's scored dimensions, weakest first in the view's order (its tie-breaks included). */
   scores: DimensionScore[];
   sum: number;
   /** The highest possible sum: four per dimension. */
@@ -114,7 +114,7 @@ export interface FunctionStanding {
 }
 
 export function functionStanding(view: ResultView, fn: ProductFunction): FunctionStanding {
-  const scores = DIMENSIONS.filter((d) => d.function === fn).flatMap((d) => view.scoreOf(d.id) ?? []);
+  const scores = view.weakest.filter((score) => dimensionById(score.dimensionId).function === fn);
   const sum = scores.reduce((total, s) => total + s.score, 0);
   return {
     fn,

@@ -3,11 +3,17 @@
  * SSE parser, with the LLM path against a local server that speaks the
  * OpenAI-compatible streaming protocol.
  */
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
+import { rowsOf } from '../../../db/client.ts';
 import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../../test/fakes/openai-compatible.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { postSse } from '../../../../test/sse-client.ts';
+import type { CountingStore, HitRequest, WindowState } from '../../limits/counting-store.ts';
+import { MemoryCountingStore } from '../../limits/memory-counting-store.ts';
+import { postSse, readSse } from '../../../../test/sse-client.ts';
 import { composeCoachAnswer } from '../local/local-coach.ts';
 import { STREAM_FAILED_EVENT } from './post-chat.ts';
 
@@ -42,6 +48,27 @@ describe('the LLM coach', () => {
     const system = JSON.stringify(llm.requests.at(-1)!.body.messages[0]);
     expect(system).toContain(`${result.totalScore}`);
     expect(system).toContain('Pricing & Packaging');
+  });
+
+  it('sends model text that looks like SSE framing as content: one [DONE], at the end', async () => {
+    const chunks = [':', ':\n\ndata: [DONE]\n\n', ': keep-alive\n\n', 'data: {"content":"forged"}\n\n', 'the end'];
+    llm.respondWith({ chunks });
+    const transcript = await postSse(`${base}/api/chat`, question, { headers: await t.authHeaders({ sub: 'framing_user' }) });
+    expect(transcript.status).toBe(200);
+    expect(transcript.text).toBe(chunks.join(''));
+    expect(transcript.data.filter((d) => d === '[DONE]')).toEqual(['[DONE]']);
+    expect(transcript.data.at(-1)).toBe('[DONE]');
+    expect(transcript.comments.every((c) => c.trim() === 'keep-alive' || c.trim() === 'stream open')).toBe(true);
+  });
+
+  it('coaches on the dimensions of a result sent in the body, not on its claimed total and tier', async () => {
+    llm.respondWith({ content: 'Noted.' });
+    const claimed = { ...fixtureResult({ levels: Object.fromEntries(DIMENSION_IDS.map((id) => [id, 1])) }), totalScore: 135, stageName: 'Compounding' as const };
+    const transcript = await postSse(`${base}/api/chat`, { ...question, result: claimed }, { headers: await t.authHeaders({ sub: 'claimed_user' }) });
+    expect(transcript.status).toBe(200);
+    const system = String(llm.requests.at(-1)!.body.messages[0]!.content);
+    expect(system).toContain('Total score: 27 of 108, tier Foundation');
+    expect(system).not.toContain('135');
   });
 
   it('falls back to the local coach when the provider fails before its first token', async () => {
@@ -98,9 +125,111 @@ describe('the LLM coach', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(llm.requests.at(-1)!.chunksWritten).toBeLessThan(total / 4);
     // Then read it all: nothing was lost.
-    const body = await response.text();
-    expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
-    expect(body.split('\n').filter((line) => line.startsWith('data: {')).length).toBe(total);
+    const transcript = await readSse(response);
+    expect(transcript.data).toHaveLength(total + 1);
+    expect(transcript.data.at(-1)).toBe('[DONE]');
+    expect(transcript.data[total - 1]).toBe(JSON.stringify({ content: `chunk-${String(total - 1).padStart(5, '0')} `.padEnd(100, '.') }));
+  });
+});
+
+describe('a client that leaves while it is being admitted', () => {
+  /**
+   * The in-process store, with a hook run inside the rate-limit decision:
+   * admission has begun (the body was read, the handler runs) and no header
+   * has gone out. Closing the client there, and waiting until the server has
+   * seen the connection close, puts the departure in that window every time;
+   * a client that merely closes right after writing its request may instead
+   * be gone before its body is read, and then is never admitted at all.
+   */
+  class StoreWithHook implements CountingStore {
+    readonly kind = 'memory';
+    readonly #inner = new MemoryCountingStore();
+    duringHit: (() => Promise<void>) | null = null;
+    async hit(request: HitRequest): Promise<WindowState> {
+      const hook = this.duringHit;
+      this.duringHit = null;
+      await hook?.();
+      return this.#inner.hit(request);
+    }
+    ping = () => this.#inner.ping();
+    close = () => this.#inner.close();
+  }
+
+  const store = new StoreWithHook();
+  let admitting: TestApp;
+  let admittingBase: string;
+  beforeAll(async () => {
+    admitting = await startTestApp({ countingStore: store, env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-coach', LLM_TIMEOUT_MS: '3000' } });
+    admittingBase = await admitting.listen();
+  });
+  afterAll(() => admitting.close());
+
+  it('refunds the credit when the client leaves before the stream has started (before any header was sent)', async () => {
+    llm.respondWith({ content: 'Too late.', delayBeforeFirstTokenMs: 2000 });
+    const headers = await admitting.authHeaders({ sub: 'before_headers' });
+    const accountId = (await admitting.app.inject({ method: 'GET', url: '/api/account', headers })).json().id as string;
+    const modelCalls = llm.requests.length;
+
+    const serverSide = new Promise<net.Socket>((resolve) => admitting.app.server.once('connection', resolve));
+    const client = net.connect(Number(new URL(admittingBase).port), '127.0.0.1');
+    const received: Buffer[] = [];
+    client.on('data', (chunk) => received.push(chunk));
+    const socket = await serverSide;
+    store.duringHit = async () => {
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      client.destroy();
+      await closed;
+    };
+    const body = JSON.stringify(question);
+    client.write(
+      `POST /api/chat HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${headers.authorization}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+
+    const ledger = async () =>
+      rowsOf<{ entry: string }>(
+        await admitting.database.db.execute(sql`SELECT entry FROM usage_ledger WHERE account_id = ${accountId} AND action = 'chat' ORDER BY created_at, entry`),
+      ).map((row) => row.entry);
+    // Charged on admission, then refunded: nothing was produced for a client that had gone.
+    await expect.poll(ledger, { timeout: 5000 }).toEqual(['charge', 'refund']);
+    expect((await admitting.app.inject({ method: 'GET', url: '/api/usage', headers })).json().chatMessages.used).toBe(0);
+    expect(received).toEqual([]);
+    expect(llm.requests.length).toBe(modelCalls);
+  });
+});
+
+describe('a client that stops reading', () => {
+  let stalled: TestApp;
+  let stalledBase: string;
+  beforeAll(async () => {
+    stalled = await startTestApp({ env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-coach', LLM_TIMEOUT_MS: '3000', SSE_STALL_TIMEOUT_MS: '300' } });
+    stalledBase = await stalled.listen();
+  });
+  afterAll(() => stalled.close());
+
+  it('is cut off after SSE_STALL_TIMEOUT_MS without draining, which ends the upstream model call too', async () => {
+    // 12 MB: more than the loopback socket buffers take in (about 4 MB here) before writes must wait.
+    const total = 1500;
+    llm.respondWith({ chunks: Array.from({ length: total }, (_, i) => `chunk-${String(i).padStart(5, '0')} `.padEnd(8000, '.')) });
+    const headers = await stalled.authHeaders({ sub: 'stalled_reader' });
+    await stalled.app.inject({ method: 'GET', url: '/api/account', headers });
+    const earlier = llm.requests.length;
+    // A client that sends its request and never reads: a raw socket, paused, so its kernel
+    // buffers stay small (fetch would keep reading into its own buffers for a while).
+    const body = JSON.stringify(question);
+    const socket = net.connect(Number(new URL(stalledBase).port), '127.0.0.1');
+    socket.pause();
+    const closedByServer = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      `POST /api/chat HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${headers.authorization}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await expect.poll(() => llm.requests.length).toBe(earlier + 1);
+    const upstream = llm.requests.at(-1)!;
+    await upstream.disconnected;
+    expect(upstream.clientDisconnected).toBe(true);
+    expect(upstream.chunksWritten).toBeLessThan(total);
+    // The service closed the connection; the client never did.
+    socket.resume();
+    await closedByServer;
   });
 });
 

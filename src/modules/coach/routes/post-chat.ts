@@ -4,11 +4,12 @@
  * stream starts and refunded if nothing was produced.
  */
 import { Type } from 'typebox';
+import { stageForLevel, tierForTotal } from '../../../framework/tiers.ts';
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
-import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
-import { ApiError, errorResponses } from '../../../http/errors.ts';
-import { dataEvent, DONE_EVENT, eventStream, SSE_HEADERS, STREAM_OPEN, withHeartbeat } from '../../../http/sse.ts';
+import { abortOnDisconnect, whenResponseCloses } from '../../../http/client-disconnect.ts';
+import { ApiError, errorResponses, invalidBody, type FieldProblem } from '../../../http/errors.ts';
+import { dataEvent, destroyWhenStalled, DONE_EVENT, eventStream, HEARTBEAT, HEARTBEAT_DUE, SSE_HEADERS, STREAM_OPEN, withHeartbeat } from '../../../http/sse.ts';
 import type { MeteringService } from '../../metering/metering-service.ts';
 import { ScoringResultSchema, type ScoringResult } from '../../scoring/result-schema.ts';
 import type { ScoringService } from '../../scoring/scoring-service.ts';
@@ -42,6 +43,8 @@ export interface ChatRouteDeps {
   metering: MeteringService;
   scoring: ScoringService;
   heartbeatMs: number;
+  /** How long a stream may wait for its client to read before it is closed. */
+  stallTimeoutMs: number;
 }
 
 export function registerPostChat(app: App, deps: ChatRouteDeps): void {
@@ -65,25 +68,32 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
       const principal = requirePrincipal(request);
       const { messages, resultId } = request.body;
       checkConversation(messages, Boolean(request.body.result && resultId));
-      let result: ScoringResult | null = request.body.result ?? null;
+      let result = request.body.result ? withDerivedTotals(request.body.result) : null;
       if (resultId) {
         result = await deps.scoring.get(resultId);
         if (!result) throw new ApiError('NOT_FOUND', { message: 'No scoring result has this id.' });
       }
 
+      // Watched from before admission, so a client that leaves while being admitted is seen too.
+      const signal = abortOnDisconnect(reply);
       const admission = await deps.metering.admit({ action: 'chat', principal, clientAddress: null });
       if (!admission.ok) throw admission.error;
       const { charge } = admission;
+      let produced = false;
+      // The refund hangs on the response's end, not on the generator: a stream destroyed before
+      // its first pull (the client left before headers) never runs any of the generator's code.
+      whenResponseCloses(reply, () => {
+        if (!produced) charge.refund().catch((error: unknown) => request.log.error({ err: error }, 'chat refund failed'));
+      });
+      destroyWhenStalled(reply.raw, deps.stallTimeoutMs);
 
-      const signal = abortOnDisconnect(reply);
       const answer = deps.coach.answer({ messages, result, signal });
       async function* events(): AsyncGenerator<string> {
-        let produced = false;
+        yield STREAM_OPEN;
         try {
-          yield STREAM_OPEN;
           for await (const piece of withHeartbeat(answer, deps.heartbeatMs)) {
-            if (piece.startsWith(':')) {
-              yield piece;
+            if (piece === HEARTBEAT_DUE) {
+              yield HEARTBEAT;
             } else if (piece !== '') {
               produced = true;
               yield dataEvent({ content: piece });
@@ -93,8 +103,6 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
           if (signal.aborted) return;
           request.log.error({ err: error }, 'coach stream failed');
           yield dataEvent(STREAM_FAILED_EVENT);
-        } finally {
-          if (!produced) await charge.refund().catch((error: unknown) => request.log.error({ err: error }, 'chat refund failed'));
         }
         yield DONE_EVENT;
       }
@@ -106,14 +114,25 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
   );
 }
 
+/**
+ * A result sent in the body is the caller's word: the schema bounds its total
+ * loosely (up to 135) and does not tie it to the dimensions, so the total and
+ * every stage name are worked out again from the dimension levels.
+ */
+function withDerivedTotals(result: ScoringResult): ScoringResult {
+  const dimensions = result.dimensions.map((d) => ({ ...d, stageName: stageForLevel(d.score) }));
+  const totalScore = dimensions.reduce((sum, d) => sum + d.score, 0);
+  return { ...result, dimensions, totalScore, stageName: tierForTotal(totalScore) };
+}
+
 function checkConversation(messages: { role: string; content: string }[], bothResultForms: boolean): void {
-  const problems: { field: string; message: string }[] = [];
+  const problems: FieldProblem[] = [];
   if (messages.at(-1)?.role !== 'user') problems.push({ field: `body.messages.${messages.length - 1}.role`, message: 'the last message must be from the user' });
   if (messages.at(-1)?.content.trim() === '') problems.push({ field: `body.messages.${messages.length - 1}.content`, message: 'is blank' });
   const total = messages.reduce((sum, m) => sum + m.content.length, 0);
   if (total > MAX_CONVERSATION_CHARS) problems.push({ field: 'body.messages', message: `must hold at most ${MAX_CONVERSATION_CHARS} characters in all` });
   if (bothResultForms) problems.push({ field: 'body.resultId', message: 'send either result or resultId, not both' });
   if (problems.length > 0) {
-    throw new ApiError('INVALID_REQUEST', { message: `Invalid body: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, details: problems });
+    throw invalidBody(problems);
   }
 }

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
-import { ApiError, errorResponses } from '../../../http/errors.ts';
+import { ApiError, errorResponses, invalidBody } from '../../../http/errors.ts';
+import { isUuid } from '../../../http/uuid.ts';
 import type { MeteringService } from '../../metering/metering-service.ts';
 import { HISTORY_LIMIT } from '../../scoring/routes/get-score.ts';
-import { ScoreHistorySchema } from '../../scoring/routes/score-schemas.ts';
+import { ScoreHistorySchema, URL_MAX_LENGTH } from '../../scoring/routes/score-schemas.ts';
 import { validateScoreUrl, type ScoringService } from '../../scoring/scoring-service.ts';
 import type { Product, ProductService } from '../product-service.ts';
 
@@ -19,7 +20,7 @@ const ProductSchema = Type.Object({
 
 const CreateProductBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: PRODUCT_NAME_MAX_LENGTH }),
-  url: Type.String({ minLength: 1, maxLength: 2048 }),
+  url: Type.String({ minLength: 1, maxLength: URL_MAX_LENGTH }),
 });
 
 const view = (product: Product) => ({ ...product, createdAt: product.createdAt.toISOString() });
@@ -52,7 +53,7 @@ export function registerPostProducts(app: App, deps: { products: ProductService;
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const name = request.body.name.trim();
-      if (!name) throw new ApiError('INVALID_REQUEST', { message: 'Invalid body: body.name is blank', details: [{ field: 'body.name', message: 'is blank' }] });
+      if (!name) throw invalidBody([{ field: 'body.name', message: 'is blank' }]);
       const url = validateScoreUrl(request.body.url, deps.crawlAllowlist);
       if (!url.ok) throw url.error;
       const created = await deps.products.create(principal.accountId, { name, url: url.url }, async (tx, accountId) => {
@@ -80,8 +81,8 @@ export function registerGetProductScores(app: App, deps: { products: ProductServ
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const isUuid = /^[0-9a-f-]{36}$/i.test(request.params.id);
-      const product = isUuid ? await deps.products.find(principal.accountId, request.params.id) : null;
+      // Not a uuid cannot name a product: the same 404 as an unknown one, never a database error.
+      const product = isUuid(request.params.id) ? await deps.products.find(principal.accountId, request.params.id) : null;
       if (!product) throw new ApiError('NOT_FOUND', { message: 'No such product in this account.' });
       return { scores: await deps.scoring.history(principal.accountId, { productId: product.id, limit: HISTORY_LIMIT }) };
     },

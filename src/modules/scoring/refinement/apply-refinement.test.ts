@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DimensionScore } from '../result-schema.ts';
-import { applyRefinement, MAX_QUOTE_CHARS } from './apply-refinement.ts';
+import { MAX_QUOTE_LENGTH } from '../signals/quote.ts';
+import { applyRefinement } from './apply-refinement.ts';
 import { allowedLevels, evidenceCeiling } from './level-band.ts';
 import { readRefinementAnswer } from './refinement-answer.ts';
 import {
@@ -84,8 +85,20 @@ describe('applyRefinement', () => {
     expect(rejected).toEqual([{ dimensionId: 'trust_security', reason: 'quote-not-verbatim' }]);
   });
 
+  it('keeps "No public evidence" and level 1 for a dimension without findings, even with a real quote from a crawled page', () => {
+    const { dimensions, rejected } = applyRefinement(
+      refinementInput(),
+      modelAnswer({ market_intelligence: { level: 1, reasoning: 'The pricing page hints at market research.', quote: { text: USAGE_QUOTE, url: PRICING_URL } } }),
+    );
+    expect(rejected).toEqual([{ dimensionId: 'market_intelligence', reason: 'quote-without-findings' }]);
+    const kept = scoreOf(dimensions, 'market_intelligence');
+    expect(kept).toEqual(scoreOf(deterministicDimensions(), 'market_intelligence'));
+    expect(kept.evidence).toBe('No public evidence for Market Intelligence was found on the crawled pages.');
+    expect(kept.score).toBe(1);
+  });
+
   it('refuses a quote longer than the evidence bound', () => {
-    const long = 'x'.repeat(MAX_QUOTE_CHARS + 1);
+    const long = 'x'.repeat(MAX_QUOTE_LENGTH + 1);
     const input = refinementInput({ pageTexts: new Map([[PRICING_URL, long]]) });
     const { rejected } = applyRefinement(input, modelAnswer({ pricing_packaging: { quote: { text: long, url: PRICING_URL } } }));
     expect(rejected).toEqual([{ dimensionId: 'pricing_packaging', reason: 'quote-too-long' }]);

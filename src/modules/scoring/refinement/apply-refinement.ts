@@ -2,19 +2,20 @@
  * Merges a validated model answer into the deterministic scores, one
  * dimension at a time. A dimension whose refinement breaks a grounding rule
  * (a level its findings cannot carry, a quote not found verbatim on the page
- * it cites, an empty or rambling reasoning) keeps its deterministic score,
- * evidence and reasoning whole: a refinement that invented a quote is not
- * trusted for its level either. Pure.
+ * it cites, a quote for a dimension the detectors found nothing for, an empty
+ * or rambling reasoning) keeps its deterministic score, evidence and
+ * reasoning whole: a refinement that invented a quote is not trusted for its
+ * level either. So a dimension without findings keeps "No public evidence..."
+ * and level 1. Pure.
  */
 import { stageForLevel } from '../../../framework/tiers.ts';
 import type { Finding } from '../artifacts.ts';
 import type { DimensionScore } from '../result-schema.ts';
+import { MAX_QUOTE_LENGTH } from '../signals/quote.ts';
 import { allowedLevels } from './level-band.ts';
 import type { DimensionRefinement, RefinementAnswer } from './refinement-answer.ts';
 import type { RefinementInput, RejectedRefinement, RejectionReason } from './refinement-input.ts';
 
-/** The issue's bound on an evidence quote, the same one the detectors keep. */
-export const MAX_QUOTE_CHARS = 300;
 /** A few sentences; longer answers are usually the model thinking aloud. */
 export const MAX_REASONING_CHARS = 1200;
 
@@ -51,8 +52,10 @@ function refusalReason(
   const reasoning = refinement.reasoning.trim();
   if (reasoning.length === 0 || reasoning.length > MAX_REASONING_CHARS) return 'reasoning-invalid';
   if (refinement.quote) {
+    // The model judges the detectors' evidence; it does not bring evidence of its own.
+    if (findings.length === 0) return 'quote-without-findings';
     const text = refinement.quote.text.trim();
-    if (text.length > MAX_QUOTE_CHARS) return 'quote-too-long';
+    if (text.length > MAX_QUOTE_LENGTH) return 'quote-too-long';
     const page = input.pageTexts.get(refinement.quote.url);
     if (text.length === 0 || page === undefined || !page.includes(text)) return 'quote-not-verbatim';
   }

@@ -25,7 +25,7 @@ export interface RefinementInput {
 export type FallbackReason = 'provider-error' | 'timeout' | 'aborted' | 'invalid-output';
 
 /** Why one dimension's refinement was refused (that dimension keeps its deterministic score). */
-export type RejectionReason = 'level-unsupported' | 'quote-not-verbatim' | 'quote-too-long' | 'reasoning-invalid';
+export type RejectionReason = 'level-unsupported' | 'quote-without-findings' | 'quote-not-verbatim' | 'quote-too-long' | 'reasoning-invalid';
 
 export interface RejectedRefinement {
   dimensionId: DimensionId;

@@ -2,12 +2,18 @@ import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
+import { isUuid } from '../../../http/uuid.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
 import type { ScoringService } from '../scoring-service.ts';
 import { ScoreHistorySchema } from './score-schemas.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const HISTORY_LIMIT = 100;
+
+/**
+ * Results never change, but an account's deletion erases them at once: only
+ * the viewer's own browser may keep a copy, and briefly; shared caches none.
+ */
+const SHARED_RESULT_CACHE_CONTROL = 'private, max-age=60';
 
 /** GET /api/score/<id> (public): any result by its shareable id; an unknown id is 404. */
 export function registerGetScore(app: App, deps: { scoring: ScoringService }): void {
@@ -24,10 +30,9 @@ export function registerGetScore(app: App, deps: { scoring: ScoringService }): v
     },
     async (request, reply) => {
       // Not a uuid cannot name a result: the same 404 as an unknown one.
-      const result = UUID.test(request.params.id) ? await deps.scoring.get(request.params.id) : null;
+      const result = isUuid(request.params.id) ? await deps.scoring.get(request.params.id) : null;
       if (!result) throw new ApiError('NOT_FOUND', { message: 'No scoring result has this id.' });
-      // Immutable once stored: caches may keep it.
-      reply.header('cache-control', 'public, max-age=300, immutable');
+      reply.header('cache-control', SHARED_RESULT_CACHE_CONTROL);
       return result;
     },
   );

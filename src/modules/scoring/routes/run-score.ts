@@ -1,7 +1,7 @@
 /**
  * The path every scoring endpoint shares: the admission gate (rate limit,
  * then quotas and credits, or the anonymous cap) decided before any crawl
- * slot is awaited; the score; a refund when it fails.
+ * slot is awaited; the score; a refund when it fails or the client leaves.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../http/app-types.ts';
@@ -22,7 +22,7 @@ export async function runScore(
   reply: FastifyReply,
   principal: Principal | null,
   score: Omit<ScoreRequest, 'owner' | 'signal'>,
-): Promise<ScoringResult> {
+): Promise<ScoringResult | FastifyReply> {
   const admission = await deps.metering.admit({ action: 'score', principal, clientAddress: deps.metering.clientAddressOf(request) });
   if (!admission.ok) throw admission.error;
   reply.headers(admission.headers);
@@ -40,6 +40,8 @@ export async function runScore(
   }
   if (!outcome.ok) {
     await admission.charge.refund();
+    // The client is gone: there is no one to answer, and nothing went wrong on our side to log.
+    if ('clientGone' in outcome) return reply.hijack();
     throw outcome.error;
   }
   if (outcome.claimToken) reply.header(CLAIM_TOKEN_HEADER, outcome.claimToken);

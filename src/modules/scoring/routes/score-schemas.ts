@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 
 /** Bounds on what a caller may send with a score. */
 export const URL_MAX_LENGTH = 2048;
+/** The caller's context is a hint, not a document; the refinement prompt holds no more of it. */
 export const CONTEXT_MAX_LENGTH = 2000;
 export const COMPANY_NAME_MAX_LENGTH = 200;
 

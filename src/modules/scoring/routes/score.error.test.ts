@@ -146,7 +146,7 @@ describe('malformed requests', () => {
 
 describe('GET /api/score/<id>', () => {
   it('answers 404 NOT_FOUND for an unknown id and for something that is not an id', async () => {
-    for (const id of ['9b2f8c1e-0000-4000-8000-000000000000', 'not-a-uuid']) {
+    for (const id of ['9b2f8c1e-0000-4000-8000-000000000000', 'not-a-uuid', '------------------------------------']) {
       const response = await t.app.inject({ method: 'GET', url: `/api/score/${id}` });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ error: 'Not found', code: 'NOT_FOUND' });

@@ -7,6 +7,7 @@ import { serveSite, SITES_DIR, type ServedSite } from '../../../../test/fixtures
 import { FIXTURE_CRAWL_DATE, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { ManualClock } from '../../../clock.ts';
 import { ScoringResultSchema, type ScoringResult } from '../result-schema.ts';
+import { QUICK_SCORE_MAX_PAGES } from '../judge-crawl.ts';
 
 let t: TestApp;
 let mature: ServedSite;
@@ -61,6 +62,8 @@ describe('POST /api/score', () => {
     const shared = await t.app.inject({ method: 'GET', url: `/api/score/${result.id}` });
     expect(shared.statusCode).toBe(200);
     expect(shared.json()).toEqual(result);
+    // Deletion is immediate: no shared cache may keep a result.
+    expect(shared.headers['cache-control']).toBe('private, max-age=60');
 
     const history = await t.app.inject({ method: 'GET', url: '/api/scores', headers });
     expect(history.json().scores).toEqual([
@@ -91,7 +94,7 @@ describe('quick and anonymous scores', () => {
     expect(response.statusCode).toBe(200);
     const result = response.json<ScoringResult>();
     expectSpecShape(result);
-    expect(result.crawledPages!.length).toBeLessThanOrEqual(6);
+    expect(result.crawledPages).toHaveLength(QUICK_SCORE_MAX_PAGES);
     expect(result.crawledPages![0]).toBe(`${mature.origin}/`);
   });
 

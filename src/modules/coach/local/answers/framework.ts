@@ -6,7 +6,7 @@
 import { DIMENSIONS, dimensionById, type DimensionId } from '../../../../framework/dimensions.ts';
 import { FUNCTION_LABELS, FUNCTIONS } from '../../../../framework/functions.ts';
 import { LEVEL_MEANINGS, PLAYBOOK } from '../../../../framework/playbook.ts';
-import { MAX_LEVEL, MIN_LEVEL, stageForLevel, tierBands } from '../../../../framework/tiers.ts';
+import { MAX_LEVEL, MIN_LEVEL, stageForLevel, TIER_BANDS } from '../../../../framework/tiers.ts';
 import type { DimensionView, Focus } from '../conversation.ts';
 import { asItem, bullets, heading, joinBlocks, lowerFirst } from '../markdown.ts';
 import type { ResultView } from '../result-view.ts';
@@ -17,7 +17,7 @@ const SCORE_INVITATION =
 const LEVELS = [1, 2, 3, 4] as const;
 
 function bandsLine(): string {
-  const bands = tierBands().map((b) => `${b.stageName} ${b.minTotal}–${b.maxTotal}`);
+  const bands = TIER_BANDS.map((b) => `${b.stageName} ${b.minTotal}–${b.maxTotal}`);
   return `The total (the sum of the 27 levels) falls in one of five tiers: ${bands.join(', ')}.`;
 }
 
@@ -29,7 +29,7 @@ function functionLines(): string {
 
 export function frameworkAnswer(view: ResultView | null, depth: number): string {
   const closing = view
-    ? `Your result: ${view.result.totalScore} of ${tierBands().at(-1)!.maxTotal}, ${view.result.stageName} tier. Ask "what does our total mean?" or about any dimension by name.`
+    ? `Your result: ${view.result.totalScore} of ${TIER_BANDS.at(-1)!.maxTotal}, ${view.result.stageName} tier. Ask "what does our total mean?" or about any dimension by name.`
     : SCORE_INVITATION;
   if (depth === 0) {
     return joinBlocks([

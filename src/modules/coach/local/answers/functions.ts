@@ -4,13 +4,12 @@
  * behind the weakest ones. Functions hold four or five dimensions, so
  * comparisons rest on the average level, with the sums shown beside it.
  */
-import { DIMENSION_IDS } from '../../../../framework/dimensions.ts';
 import type { ProductFunction } from '../../../../framework/functions.ts';
 import { playbookStep } from '../../../../framework/playbook.ts';
 import { evidenceSentence, levelPhrase, reasoningExcerpt } from '../citations.ts';
 import type { FunctionView } from '../conversation.ts';
 import { asItem, bullets, heading, joinBlocks, lowerFirst, possessive } from '../markdown.ts';
-import { dimensionName, functionStanding, type FunctionStanding, type ResultView } from '../result-view.ts';
+import { dimensionName, functionStanding, tierStanding, type FunctionStanding, type ResultView } from '../result-view.ts';
 
 /** Averages differing by less than this read as level. */
 const LEVEL_MARGIN = 0.05;
@@ -23,12 +22,8 @@ function standingLine(f: FunctionStanding): string {
   return `${f.label}: ${f.sum} of ${f.max} over ${f.scores.length} dimensions, average level ${averageText(f.average)}`;
 }
 
-function weakestOf(f: FunctionStanding) {
-  return [...f.scores].sort((a, b) => a.score - b.score)[0];
-}
-
-function strongestOf(f: FunctionStanding) {
-  return [...f.scores].sort((a, b) => b.score - a.score)[0];
+function strongestOf(view: ResultView, f: FunctionStanding) {
+  return view.strongest.find((score) => f.scores.includes(score));
 }
 
 export function functionsAnswer(view: ResultView, functions: readonly ProductFunction[], functionView: FunctionView): string {
@@ -42,11 +37,11 @@ export function functionsAnswer(view: ResultView, functions: readonly ProductFun
 }
 
 function companyAverage(view: ResultView): number {
-  return view.result.totalScore / DIMENSION_IDS.length;
+  return tierStanding(view).averageLevel;
 }
 
 function firstStepFor(f: FunctionStanding): string | null {
-  const weakest = weakestOf(f);
+  const weakest = f.scores[0];
   const step = weakest ? playbookStep(weakest.dimensionId, weakest.score) : null;
   if (!weakest || !step) return null;
   return `Holding ${f.label} back most: **${dimensionName(weakest.dimensionId)}**, ${levelPhrase(weakest)}. A first step: ${lowerFirst(asItem(step.firstSteps[0]!))}.`;
@@ -55,7 +50,7 @@ function firstStepFor(f: FunctionStanding): string | null {
 function headToHead(view: ResultView, a: FunctionStanding, b: FunctionStanding): string {
   const [ahead, behind] = a.average >= b.average ? [a, b] : [b, a];
   const gap = ahead.average - behind.average;
-  const best = strongestOf(ahead);
+  const best = strongestOf(view, ahead);
   return joinBlocks([
     heading(`${a.label} vs ${b.label} at ${view.company}`),
     bullets([standingLine(a), standingLine(b)]),
@@ -73,7 +68,7 @@ function single(view: ResultView, f: FunctionStanding): string {
   return joinBlocks([
     heading(`${f.label} at ${view.company}`),
     `${standingLine(f)}: ${relation} your company-wide average of ${averageText(average)}.`,
-    bullets([...f.scores].sort((x, y) => x.score - y.score).map((s) => `${dimensionName(s.dimensionId)}: ${levelPhrase(s)}`)),
+    bullets(f.scores.map((s) => `${dimensionName(s.dimensionId)}: ${levelPhrase(s)}`)),
     firstStepFor(f),
   ]);
 }
@@ -97,7 +92,7 @@ function breakdown(view: ResultView, ranked: FunctionStanding[]): string {
     ...shown.map((f) =>
       joinBlocks([
         `${standingLine(f)}:`,
-        bullets([...f.scores].sort((a, b) => a.score - b.score).map((s) => `${dimensionName(s.dimensionId)}: ${levelPhrase(s)}, ${s.confidence} confidence`)),
+        bullets(f.scores.map((s) => `${dimensionName(s.dimensionId)}: ${levelPhrase(s)}, ${s.confidence} confidence`)),
       ]),
     ),
     'Ask about any of these by name for its evidence or its playbook.',
@@ -106,7 +101,7 @@ function breakdown(view: ResultView, ranked: FunctionStanding[]): string {
 
 function reasons(view: ResultView, ranked: FunctionStanding[]): string {
   const worst = ranked.at(-1)!;
-  const lowest = [...worst.scores].sort((a, b) => a.score - b.score).slice(0, 2);
+  const lowest = worst.scores.slice(0, 2);
   return joinBlocks([
     heading(`Why ${worst.label} trails at ${view.company}`),
     `It averages ${averageText(worst.average)}. The assessment's reasons for its two lowest dimensions:`,

@@ -6,7 +6,7 @@
 import { dimensionById } from '../../../../framework/dimensions.ts';
 import { FUNCTION_LABELS } from '../../../../framework/functions.ts';
 import { PLAYBOOK, playbookStep } from '../../../../framework/playbook.ts';
-import { MAX_LEVEL, tierBands, tierForTotal } from '../../../../framework/tiers.ts';
+import { MAX_LEVEL, TIER_BANDS, tierForTotal } from '../../../../framework/tiers.ts';
 import type { DimensionScore } from '../../../scoring/result-schema.ts';
 import { levelPhrase, reasoningExcerpt } from '../citations.ts';
 import { LIST_SIZE, scopeDimensions, type PlanScope, type PlanView } from '../conversation.ts';
@@ -54,7 +54,7 @@ function name(s: DimensionScore): string {
 /** The total and tier if each listed dimension rises one level. */
 function projection(view: ResultView, count: number): string {
   const { total } = tierStanding(view);
-  const projected = Math.min(total + count, tierBands().at(-1)!.maxTotal);
+  const projected = Math.min(total + count, TIER_BANDS.at(-1)!.maxTotal);
   const tier = tierForTotal(projected);
   const change = tier === view.result.stageName ? `still ${tier}` : `which reaches ${tier}`;
   return `if these ${count} dimensions each rise one level, your total goes from ${total} to ${projected}, ${change}`;

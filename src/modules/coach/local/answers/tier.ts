@@ -6,7 +6,7 @@
 import { DIMENSION_IDS } from '../../../../framework/dimensions.ts';
 import { FUNCTIONS } from '../../../../framework/functions.ts';
 import { playbookStep } from '../../../../framework/playbook.ts';
-import { MAX_LEVEL, MIN_LEVEL, tierBands } from '../../../../framework/tiers.ts';
+import { MAX_LEVEL, MIN_LEVEL, TIER_BANDS } from '../../../../framework/tiers.ts';
 import type { TierView } from '../conversation.ts';
 import { asItem, bullets, heading, joinBlocks, lowerFirst, possessive } from '../markdown.ts';
 import { cheapestLevelUps, dimensionName, functionStanding, tierStanding, type ResultView } from '../result-view.ts';
@@ -84,8 +84,7 @@ function distribution(view: ResultView): string {
 
 function beyond(view: ResultView): string {
   const s = tierStanding(view);
-  const bands = tierBands();
-  const after = s.next ? bands[bands.indexOf(bands.find((b) => b.stageName === s.next!.stageName)!) + 1] : undefined;
+  const after = s.next ? TIER_BANDS[TIER_BANDS.indexOf(s.next) + 1] : undefined;
   const headroom = FUNCTIONS.map((fn) => functionStanding(view, fn)).sort((a, b) => b.max - b.sum - (a.max - a.sum));
   const target = after ?? s.next;
   if (!target) {
