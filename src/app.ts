@@ -182,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     limiter,
     trustedProxies: parseTrustedProxies(config.trustProxy),
     memberCount: (executor, accountId) => accounts.memberCount(executor, accountId),
+    seatsHeldAhead: (executor, accountId, userId) => accounts.seatsHeldAhead(executor, accountId, userId),
     productCount: (executor, accountId) => products.count(executor, accountId),
   });
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: metering });
@@ -206,7 +207,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     outbox,
     hooks: {
       onAccountCreated: (tx, accountId) => billing.createRecord(tx, accountId),
-      beforeMemberAdded: (tx, accountId) => metering.seatRefusal(tx, accountId),
+      seatRefusal: (executor, accountId, userId) => metering.seatRefusal(executor, accountId, userId),
+      seatLimit: (accountId) => metering.seatLimit(accountId),
     },
     erasureParticipants: [billing, integrations],
   });

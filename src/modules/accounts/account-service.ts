@@ -17,14 +17,27 @@ export const ACCOUNT_NAME_MAX_LENGTH = 100;
 export type ResolveOutcome =
   | { ok: true; accountId: string; role: Role }
   | { ok: false; reason: 'account_erased' }
-  /** A hook (the seat limit) refused to add this user to the account; `denial` is the error to send. */
+  /** A member who holds no seat (the plan's seats are taken); `denial` is the error to send. */
   | { ok: false; reason: 'membership_refused'; denial: ApiError };
 
 export interface AccountHooks {
   /** Runs in the creating transaction: e.g. the billing record. */
   onAccountCreated?(tx: Transaction, accountId: string): Promise<void>;
-  /** Runs before a new member is added; a returned error refuses the membership. */
-  beforeMemberAdded?(tx: Transaction, accountId: string): Promise<ApiError | null>;
+  /**
+   * Whether a member (role member) holds a seat; a returned error refuses the
+   * request. Owners and admins are never asked: they always reach the account.
+   */
+  seatRefusal?(executor: Executor, accountId: string, userId: string): Promise<ApiError | null>;
+  /** The plan's seat count, null for unlimited: the member list shows who holds one. */
+  seatLimit?(accountId: string): Promise<number | null>;
+}
+
+export interface MemberView {
+  userId: string;
+  role: Role;
+  email: string | null;
+  createdAt: Date;
+  holdsSeat: boolean;
 }
 
 export type RemoveMemberOutcome = 'removed' | 'not_found' | 'forbidden';
@@ -69,7 +82,7 @@ export class AccountService {
       .from(accounts)
       .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.userId, identity.userId)))
       .where(eq(accounts.externalKey, externalKey));
-    if (known && known.role === role) return { ok: true, accountId: known.accountId, role };
+    if (known && known.role === role) return this.#withSeat(this.#db, known.accountId, identity.userId, role);
 
     return this.#db.transaction(async (tx) => {
       const accountId = known?.accountId ?? (await this.#createAccount(tx, identity, externalKey));
@@ -83,16 +96,38 @@ export class AccountService {
         if (existing.role !== role) {
           await tx.update(memberships).set({ role }).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, identity.userId)));
         }
-        return { ok: true, accountId, role } as const;
+        return this.#withSeat(tx, accountId, identity.userId, role);
       }
-      const denial = (await this.#hooks.beforeMemberAdded?.(tx, accountId)) ?? null;
-      if (denial !== null) return { ok: false, reason: 'membership_refused', denial } as const;
+      // Everyone the provider sends is recorded, seat or not, so owners see who is waiting for one.
+      // Joins are serialised per account and stamped with the time of the insert (not of the
+      // transaction), so the joining order that decides seats is the order of the inserts.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`seats:${accountId}`}))`);
       await tx
         .insert(memberships)
-        .values({ accountId, userId: identity.userId, role, email: identity.email })
+        .values({ accountId, userId: identity.userId, role, email: identity.email, createdAt: sql`clock_timestamp()` })
         .onConflictDoUpdate({ target: [memberships.accountId, memberships.userId], set: { role } });
-      return { ok: true, accountId, role } as const;
+      return this.#withSeat(tx, accountId, identity.userId, role);
     });
+  }
+
+  /** The resolved caller, unless a member holds no seat. Owners and admins always reach the account. */
+  async #withSeat(executor: Executor, accountId: string, userId: string, role: Role): Promise<ResolveOutcome> {
+    const denial = role === 'member' ? ((await this.#hooks.seatRefusal?.(executor, accountId, userId)) ?? null) : null;
+    return denial === null ? { ok: true, accountId, role } : { ok: false, reason: 'membership_refused', denial };
+  }
+
+  /**
+   * How many seats are held ahead of this user: seats go to owners and
+   * admins first, then to members in the order they joined (ties by user id).
+   * A member holds a seat when this is below the plan's seat count.
+   */
+  async seatsHeldAhead(executor: Executor, accountId: string, userId: string): Promise<number> {
+    const result = await executor.execute(sql`
+      SELECT count(*)::int AS ahead
+      FROM memberships m, memberships me
+      WHERE me.account_id = ${accountId} AND me.user_id = ${userId} AND m.account_id = ${accountId}
+        AND (m.role <> 'member' OR (m.created_at, m.user_id) < (me.created_at, me.user_id))`);
+    return rowsOf<{ ahead: number }>(result)[0]?.ahead ?? 0;
   }
 
   /** Creates the account unless its identity was erased; returns its id, or null when erased. */
@@ -134,19 +169,22 @@ export class AccountService {
     });
   }
 
-  async members(accountId: string): Promise<{ userId: string; role: Role; email: string | null; createdAt: Date }[]> {
-    return this.#db
+  /** The team, owners and admins first, then members in the order they joined, and who holds a seat. */
+  async members(accountId: string): Promise<MemberView[]> {
+    const rows = await this.#db
       .select({ userId: memberships.userId, role: memberships.role, email: memberships.email, createdAt: memberships.createdAt })
       .from(memberships)
       .where(eq(memberships.accountId, accountId))
-      .orderBy(asc(memberships.createdAt), asc(memberships.userId));
+      .orderBy(sql`${memberships.role} = 'member'`, asc(memberships.createdAt), asc(memberships.userId));
+    const seats = (await this.#hooks.seatLimit?.(accountId)) ?? null;
+    return rows.map((row, index) => ({ ...row, holdsSeat: row.role !== 'member' || seats === null || index < seats }));
   }
 
   /**
    * Removes a member from the account's mirror of the team, freeing their
    * seat. The identity provider stays the authority: a user still in the
    * organisation there is added again on their next request, if a seat is
-   * free. Only an owner may remove an owner.
+   * free. An owner is never removed: the account must always have one.
    */
   async removeMember(accountId: string, userId: string, actor: { userId: string; role: Role }): Promise<RemoveMemberOutcome> {
     return this.#db.transaction(async (tx) => {
@@ -156,7 +194,7 @@ export class AccountService {
         .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
         .for('update');
       if (!member) return 'not_found';
-      if (member.role === 'owner' && actor.role !== 'owner') return 'forbidden';
+      if (member.role === 'owner') return 'forbidden';
       await tx.delete(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
       await tx.insert(auditLog).values({ accountId, actorUserId: actor.userId, action: 'member_removed', details: { userId } });
       return 'removed';

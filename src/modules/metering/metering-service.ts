@@ -69,6 +69,8 @@ export interface MeteringDependencies {
   limiter: RateLimiter;
   trustedProxies: TrustedProxies;
   memberCount(executor: Executor, accountId: string): Promise<number>;
+  /** Seats held ahead of this user (owners and admins first, then members by joining order). */
+  seatsHeldAhead(executor: Executor, accountId: string, userId: string): Promise<number>;
   productCount(executor: Executor, accountId: string): Promise<number>;
 }
 
@@ -179,15 +181,21 @@ export class MeteringService {
   }
 
   /**
-   * The seat limit, for AccountService's `beforeMemberAdded` hook: runs in
-   * the transaction that adds the member; the refusal is the error to send.
+   * For AccountService, on each request of a member: 402 when the member
+   * holds no seat. Seats go to owners and admins first, then to members in
+   * the order they joined, so whoever holds one is decided by the membership
+   * rows alone: no race between concurrent sign-ins can over-admit.
    */
-  async seatRefusal(tx: Executor, accountId: string): Promise<ApiError | null> {
-    await lockAccountLimit(tx, 'seats', accountId);
-    const entitlement = await this.#deps.entitlements.entitlementOf(accountId, tx);
+  async seatRefusal(executor: Executor, accountId: string, userId: string): Promise<ApiError | null> {
+    const entitlement = await this.#deps.entitlements.entitlementOf(accountId, executor);
     const seats = entitlement.limits.seats;
-    if (seats === null || (await this.#deps.memberCount(tx, accountId)) < seats) return null;
+    if (seats === null || (await this.#deps.seatsHeldAhead(executor, accountId, userId)) < seats) return null;
     return seatLimitRefusal(entitlement, seats);
+  }
+
+  /** The plan's seat count (null for unlimited). */
+  async seatLimit(accountId: string): Promise<number | null> {
+    return (await this.#deps.entitlements.entitlementOf(accountId)).limits.seats;
   }
 
   /**
@@ -282,6 +290,6 @@ function apiCallFields(entitlement: Entitlement, used: number, now: Date): Respo
 }
 
 /** Serialises limit checks of one kind for one account until the caller's transaction ends. */
-async function lockAccountLimit(tx: Executor, kind: 'seats' | 'products', accountId: string): Promise<void> {
+async function lockAccountLimit(tx: Executor, kind: 'products', accountId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${kind}:${accountId}`}))`);
 }

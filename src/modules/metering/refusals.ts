@@ -87,11 +87,11 @@ export function apiCallCeilingRefusal(entitlement: Entitlement, limit: number, h
   });
 }
 
-/** 402 PLAN_LIMIT_REACHED when a new member would exceed the plan's seats. */
+/** 402 PLAN_LIMIT_REACHED for a member beyond the plan's seats. */
 export function seatLimitRefusal(entitlement: Entitlement, seats: number): ApiError {
   return new ApiError('PLAN_LIMIT_REACHED', {
     message: `The ${PLAN_NAMES[entitlement.limitsPlan]} plan allows ${seats} ${seats === 1 ? 'seat' : 'seats'}, and all are taken.`,
-    action: `Ask an owner to ${upgradeAdvice(entitlement.limitsPlan)}, or to remove a member.`,
+    action: `Ask an owner to ${upgradeAdvice(entitlement.limitsPlan)}, or to free a seat by removing a member.`,
   });
 }
 

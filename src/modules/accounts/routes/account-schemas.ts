@@ -29,6 +29,8 @@ export const MembersSchema = Type.Object({
       role: Type.Enum(ROLES),
       email: Type.Union([Type.String(), Type.Null()]),
       createdAt: Type.String({ format: 'date-time' }),
+      /** Owners and admins always hold one; members do in the order they joined, up to the plan's seats. */
+      holdsSeat: Type.Boolean(),
     }),
   ),
 });

@@ -7,9 +7,9 @@ import { SuccessSchema } from './account-schemas.ts';
 
 /**
  * DELETE /api/account/members/<userId> (our addition): frees a departed
- * member's seat; admin and above, an owner only by an owner. The identity
+ * member's seat; admin and above; an owner is never removed. The identity
  * provider remains the authority: a user still in the organisation there
- * comes back on their next request, if a seat is free.
+ * comes back on their next request, and holds a seat only if one is free.
  */
 export function registerRemoveMember(app: App, deps: { accounts: AccountService }): void {
   app.delete(
