@@ -10,6 +10,7 @@
  */
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import type { ScorePack } from '../billing/plans.ts';
 
@@ -129,9 +130,20 @@ export class CreditLedger {
    * Gives back exactly what `record` took. Idempotent, also under
    * concurrency: the refund's ledger row is unique per reservation, and the
    * balances move only in the statement whose insert claimed it.
-   * Returns whether this call refunded.
+   * Returns whether this call refunded: not when the account was erased
+   * while its work ran (its ledger went with it; there is nothing to give
+   * back to).
    */
   async refund(record: ChargeRecord, now: Date): Promise<boolean> {
+    try {
+      return await this.#refund(record, now);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async #refund(record: ChargeRecord, now: Date): Promise<boolean> {
     const { accountId, cost, packScores } = record;
     const periodStart = record.periodStart?.toISOString() ?? null;
     const result = await this.#db.execute(sql`

@@ -9,6 +9,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { CrawlSummary } from './artifacts.ts';
 import { judgeCrawl, maxPagesFor } from './judge-crawl.ts';
@@ -136,6 +137,18 @@ export class ScoringService {
     if (request.signal.aborted) return CLIENT_GONE;
 
     const claimToken = request.owner ? null : crypto.randomBytes(24).toString('base64url');
+    try {
+      await this.#store(result, request, claimToken, createdAt);
+    } catch (error) {
+      // The account was erased while its site was being scored: nothing to store it under.
+      if (request.owner && isForeignKeyViolation(error)) return { ok: false, error: new ApiError('ACCOUNT_DELETED') };
+      throw error;
+    }
+    return { ok: true, result, claimToken };
+  }
+
+  async #store(result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date): Promise<void> {
+    const deps = this.#deps;
     await deps.db.insert(scoringResults).values({
       id: result.id,
       accountId: request.owner?.accountId ?? null,
@@ -148,7 +161,6 @@ export class ScoringService {
       claimTokenHash: claimToken ? hashClaimToken(claimToken) : null,
       createdAt,
     });
-    return { ok: true, result, claimToken };
   }
 
   /** Any stored result, by id (public: results are shareable). */

@@ -5,7 +5,7 @@ import type { ScoreDepth } from '../scoring-service.ts';
 import { runScore, type ScoreRouteDeps } from './run-score.ts';
 import { ScoreBody } from './score-schemas.ts';
 
-const SCORE_ERRORS = errorResponses('INVALID_REQUEST', 'INVALID_URL', 'AUTH_REQUIRED', 'CREDIT_EXHAUSTED', 'CRAWL_FAILED', 'SCORING_RATE_LIMITED', 'SCORE_FAILED', 'SERVICE_UNAVAILABLE');
+const SCORE_ERRORS = errorResponses('INVALID_REQUEST', 'INVALID_URL', 'AUTH_REQUIRED', 'ACCOUNT_DELETED', 'CREDIT_EXHAUSTED', 'CRAWL_FAILED', 'SCORING_RATE_LIMITED', 'SCORE_FAILED', 'SERVICE_UNAVAILABLE');
 
 interface UrlScoreEndpoint {
   url: string;

@@ -11,6 +11,7 @@ import { startFixtureServer, withCounters, type FixtureServer } from '../../../.
 import { serveSite, SITES_DIR, type ServedSite } from '../../../../test/fixtures/static-site.ts';
 import { FIXTURE_CRAWL_DATE, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { ManualClock } from '../../../clock.ts';
+import { ApiError } from '../../../http/errors.ts';
 import { judgeCrawl } from '../judge-crawl.ts';
 
 type Judge = typeof judgeCrawl;
@@ -124,5 +125,33 @@ describe('a client that leaves before its score is stored', () => {
     await vi.waitFor(async () => expect(await used(headers)).toEqual({ credits: 0, scores: 0 }));
     expect(await history(headers)).toEqual([]);
     expect(handlerErrors).toEqual([]);
+  });
+});
+
+describe('an account erased while its score runs', () => {
+  it('ends the score with 404 ACCOUNT_DELETED, re-creates nothing, and reports no error of ours', async () => {
+    let judging!: () => void;
+    const judgeStarted = new Promise<void>((resolve) => (judging = resolve));
+    let erased!: () => void;
+    const erasure = new Promise<void>((resolve) => (erased = resolve));
+    judge = async (input, deps) => {
+      judging();
+      await erasure;
+      return judgeCrawl(input, deps);
+    };
+    const headers = await t.authHeaders({ sub: 'erased_mid_score' });
+    const scoring = t.app.inject({ method: 'POST', url: '/api/score', headers, payload: { url: site.origin } });
+    await judgeStarted;
+    const deletion = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers, payload: { confirmation: 'DELETE' } });
+    expect(deletion.statusCode).toBe(200);
+    erased();
+
+    const response = await scoring;
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found', code: 'ACCOUNT_DELETED', message: 'This account has been deleted.' });
+    // The deliberate 404 is the only thing the handler threw: no database error on the way.
+    expect(handlerErrors.map((error) => (error instanceof ApiError ? error.code : String(error)))).toEqual(['ACCOUNT_DELETED']);
+    // The open tab's next request does not bring the account back.
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers })).statusCode).toBe(404);
   });
 });
