@@ -10,7 +10,7 @@ import type { ApiError } from '../../http/errors.ts';
 import type { Identity } from '../../identity/claims.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import type { ErasureParticipant } from './erasure.ts';
-import { accounts, auditLog, erasedIdentities, memberships, type Role } from './tables.ts';
+import { accounts, auditLog, memberships, type Role } from './tables.ts';
 
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
 
@@ -51,6 +51,16 @@ export interface AccountView {
 
 function externalKeyOf(identity: Identity): string {
   return identity.organization ? `org:${identity.organization.id}` : `user:${identity.userId}`;
+}
+
+/**
+ * An identifier as erasure keeps it: a hash keyed with the database's own
+ * secret (erasure_keys), so a tombstone or an audit entry can be matched to a
+ * returning identity but never read back. Computed in SQL, so the migration
+ * that hashed the older rows and this code cannot disagree.
+ */
+function identityHash(identifier: string) {
+  return sql`'sha256:' || encode(sha256(convert_to((SELECT secret FROM erasure_keys WHERE name = 'tombstone') || ':' || ${identifier}, 'UTF8')), 'hex')`;
 }
 
 export class AccountService {
@@ -139,7 +149,7 @@ export class AccountService {
     const created = await tx.execute(sql`
       INSERT INTO accounts (external_key, kind, name)
       SELECT ${externalKey}, ${identity.organization ? 'organization' : 'personal'}, ${name}
-      WHERE NOT EXISTS (SELECT 1 FROM erased_identities WHERE external_key = ${externalKey})
+      WHERE NOT EXISTS (SELECT 1 FROM erased_identities WHERE external_key = ${identityHash(externalKey)})
       ON CONFLICT (external_key) DO NOTHING
       RETURNING id`);
     const createdId = rowsOf<{ id: string }>(created)[0]?.id;
@@ -209,7 +219,8 @@ export class AccountService {
   /**
    * Hard-deletes the account in one transaction: its earlier audit entries
    * (they may hold names and user ids), then the account_deleted entry, which
-   * keeps only the external key, the actor and the time; then the side effects
+   * keeps only keyed hashes of the identity and the actor, and the time; then
+   * the side effects
    * each module asks for (into the outbox), the tombstone, and the account
    * row, whose deletion cascades to every account-owned row through ON DELETE
    * CASCADE foreign keys. Any failure rolls all of it back. Returns false when
@@ -224,16 +235,17 @@ export class AccountService {
         .for('update');
       if (!account) return false;
       await tx.delete(auditLog).where(eq(auditLog.accountId, accountId));
-      await tx.insert(auditLog).values({
-        accountId,
-        actorUserId,
-        action: 'account_deleted',
-        details: { externalKey: account.externalKey, at: this.#clock.now().toISOString() },
-      });
+      const at = this.#clock.now().toISOString();
+      await tx.execute(sql`
+        INSERT INTO audit_log (account_id, actor_user_id, action, details)
+        VALUES (${accountId}::uuid, ${identityHash(`user:${actorUserId}`)}, 'account_deleted',
+                jsonb_build_object('identity', ${identityHash(account.externalKey)}, 'at', ${at}::text))`);
       for (const participant of this.#erasureParticipants) {
         await this.#outbox.enqueue(tx, await participant.sideEffectsOnErasure(tx, accountId));
       }
-      await tx.insert(erasedIdentities).values({ externalKey: account.externalKey, erasedAt: this.#clock.now() }).onConflictDoNothing();
+      await tx.execute(sql`
+        INSERT INTO erased_identities (external_key, erased_at) VALUES (${identityHash(account.externalKey)}, ${this.#clock.now().toISOString()}::timestamptz)
+        ON CONFLICT DO NOTHING`);
       await tx.delete(accounts).where(eq(accounts.id, accountId));
       return true;
     });

@@ -50,9 +50,17 @@ export const auditLog = pgTable(
 
 /**
  * Identities whose account was erased. Their credentials must not silently
- * re-create the account; the row holds no account data beyond the key.
+ * re-create the account. The key is a keyed hash of the identity
+ * ('sha256:<hex>', see identityHash in account-service.ts), never the
+ * identifier in clear; the row holds nothing else but the time.
  */
 export const erasedIdentities = pgTable('erased_identities', {
   externalKey: text('external_key').primaryKey(),
   erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The secret that tombstone hashes are keyed with: one row, made by migration 0006. */
+export const erasureKeys = pgTable('erasure_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
 });

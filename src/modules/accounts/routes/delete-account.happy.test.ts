@@ -63,7 +63,13 @@ describe('DELETE /api/account/delete', () => {
     const audit = rowsOf<{ action: string; actor_user_id: string }>(
       await t.database.db.execute(sql`SELECT action, actor_user_id FROM audit_log WHERE account_id = ${accountId} ORDER BY created_at`),
     );
-    expect(audit).toEqual([{ action: 'account_deleted', actor_user_id: 'del_owner' }]);
+    // The entry keeps keyed hashes only: no name, email or identifier in clear.
+    expect(audit).toEqual([{ action: 'account_deleted', actor_user_id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
+    const kept = JSON.stringify(
+      rowsOf(await t.database.db.execute(sql`SELECT a.*, (SELECT json_agg(e) FROM erased_identities e) AS tombstones FROM audit_log a WHERE account_id = ${accountId}`)),
+    );
+    for (const identifier of ['del_owner', 'org_delete', 'del_member']) expect(kept).not.toContain(identifier);
+    expect(kept).toMatch(/"tombstones":\[\{"external_key":"sha256:[0-9a-f]{64}"/);
 
     // Nothing external happened inside the request.
     expect(stripe.requests).toHaveLength(0);
