@@ -2,7 +2,8 @@
  * Billing: each account's plan, its entitlement (limits and billing period),
  * checkout, the payment events that move it between plans, and the
  * subscription side of erasure. Owns billing_accounts,
- * billing_subscriptions and payment_events.
+ * billing_subscriptions, billing_payment_failures, payment_events and
+ * applied_payment_objects.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,7 +1,8 @@
 /**
  * Applies verified payment events (spec parts 3 and 6), each in one
- * transaction that also claims its event id, so duplicates, even
- * simultaneous ones, have no second effect.
+ * transaction that also claims its event id and, for a checkout session or
+ * an invoice, the object's outcome (appliedPaymentObjects), so duplicates,
+ * even simultaneous ones, even under another event id, have no second effect.
  *
  * Order does not matter: each event is merged into its subscription's row
  * by rules that commute (see billingSubscriptions), and the account's plan
@@ -15,9 +16,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
-import { factOf, type PaymentEvent, type PaymentFact } from './payment-events.ts';
+import { factOf, type PaymentEvent, type PaymentFact, type PaymentObjectOutcome } from './payment-events.ts';
 import { isHigherPlan, PAID_PLANS, type PaidPlan, type ScorePack } from './plans.ts';
-import { billingAccounts, billingPaymentFailures, billingSubscriptions, paymentEvents } from './tables.ts';
+import { appliedPaymentObjects, billingAccounts, billingPaymentFailures, billingSubscriptions, paymentEvents } from './tables.ts';
 
 export const CANCEL_SUBSCRIPTION_TOPIC = 'billing.cancel_subscription';
 
@@ -68,6 +69,11 @@ export class PaymentEventProcessor {
         .onConflictDoNothing()
         .returning({ eventId: paymentEvents.eventId });
       if (claimed.length === 0) return 'duplicate';
+      if (fact.objectOutcome && !(await this.#claimObjectOutcome(tx, fact.objectOutcome, event.id))) {
+        // The event id stays claimed, so a redelivery of this event stops at the first check.
+        this.#deps.log.info({ eventId: event.id, type: event.type, objectId: fact.objectOutcome.objectId }, 'payment event repeats an outcome applied under another event id; nothing to do');
+        return 'duplicate';
+      }
 
       if (fact.kind === 'pack_purchased') {
         await this.#deps.creditPack(tx, { accountId, pack: fact.pack, sourceEventId: event.id });
@@ -104,6 +110,21 @@ export class PaymentEventProcessor {
         .where(eq(billingSubscriptions.subscriptionId, subscriptionId));
       await this.#deriveAccountPlan(tx, subscription.accountId);
     });
+  }
+
+  /**
+   * Claims a checkout session's or an invoice's outcome; false when another
+   * event applied it already. A concurrent claim of the same key waits for
+   * the first transaction and then finds the row (both also queue on the
+   * account's billing lock before getting here).
+   */
+  async #claimObjectOutcome(tx: Transaction, object: PaymentObjectOutcome, eventId: string): Promise<boolean> {
+    const claimed = await tx
+      .insert(appliedPaymentObjects)
+      .values({ ...object, eventId, appliedAt: this.#deps.clock.now() })
+      .onConflictDoNothing()
+      .returning({ objectId: appliedPaymentObjects.objectId });
+    return claimed.length > 0;
   }
 
   /**

@@ -43,11 +43,13 @@ describe('parsePaymentEvent', () => {
 
 describe('factOf', () => {
   it('turns a paid subscription checkout into the subscription state it starts', () => {
-    expect(fact(checkoutCompleted(refs, 'business', created))).toEqual({
+    const event = checkoutCompleted(refs, 'business', created);
+    expect(fact(event)).toEqual({
       kind: 'subscription_state',
       subscriptionId: 'sub_1',
       accountId: ACCOUNT,
       customerId: 'cus_1',
+      objectOutcome: { objectId: event.data.object.id, outcome: 'checkout_completed', attempt: 0 },
       plan: 'business',
       status: 'active',
       rank: stateRank('checkout', 'active', 'business'),
@@ -63,7 +65,14 @@ describe('factOf', () => {
   });
 
   it('turns a payment checkout into a pack purchase, and ignores one for nothing we sell', () => {
-    expect(fact(packCheckoutCompleted(ACCOUNT, 'cus_1', 'large', created))).toEqual({ kind: 'pack_purchased', accountId: ACCOUNT, customerId: 'cus_1', pack: 'large' });
+    const event = packCheckoutCompleted(ACCOUNT, 'cus_1', 'large', created);
+    expect(fact(event)).toEqual({
+      kind: 'pack_purchased',
+      accountId: ACCOUNT,
+      customerId: 'cus_1',
+      objectOutcome: { objectId: event.data.object.id, outcome: 'checkout_completed', attempt: 0 },
+      pack: 'large',
+    });
     for (const pack of ['giant', 'constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       expect(fact(packCheckoutCompleted(ACCOUNT, 'cus_1', pack, created)), pack).toMatchObject({ kind: 'ignored' });
     }
@@ -95,6 +104,7 @@ describe('factOf', () => {
       subscriptionId: 'sub_1',
       accountId: ACCOUNT,
       customerId: 'cus_1',
+      objectOutcome: { objectId: invoice.id, outcome: 'invoice_paid', attempt: 0 },
       plan: 'pro',
       period,
     });
@@ -115,10 +125,34 @@ describe('factOf', () => {
       subscriptionId: 'sub_1',
       accountId: ACCOUNT,
       customerId: 'cus_1',
+      objectOutcome: { objectId: 'in_old', outcome: 'invoice_paid', attempt: 0 },
       plan: 'business',
       period,
     });
-    expect(fact(providerEvent('invoice.payment_failed', created, invoice))).toEqual({ kind: 'payment_failed', subscriptionId: 'sub_1', accountId: ACCOUNT, customerId: 'cus_1' });
+    expect(fact(providerEvent('invoice.payment_failed', created, invoice))).toEqual({
+      kind: 'payment_failed',
+      subscriptionId: 'sub_1',
+      accountId: ACCOUNT,
+      customerId: 'cus_1',
+      objectOutcome: null,
+    });
+  });
+
+  it('names the object an outcome belongs to: a checkout session, an invoice paid, or one failed attempt of an invoice', () => {
+    const invoice = { ...invoiceObject(refs, { priceId: 'price_pro', period, billingReason: 'subscription_cycle' }), attempt_count: 2 };
+    expect(fact(providerEvent('invoice.payment_failed', created, invoice))).toMatchObject({
+      kind: 'payment_failed',
+      objectOutcome: { objectId: invoice.id, outcome: 'invoice_payment_failed', attempt: 2 },
+    });
+    expect(fact(providerEvent('customer.subscription.updated', created, subscriptionObject(refs, { priceId: 'price_pro', status: 'active', startedAt: created, period })))).toMatchObject({
+      objectOutcome: null,
+    });
+    const anonymousCheckout = packCheckoutCompleted(ACCOUNT, 'cus_1', 'large', created);
+    delete anonymousCheckout.data.object.id;
+    expect(fact(anonymousCheckout)).toEqual({ kind: 'ignored', reason: 'checkout session without id' });
+    const anonymousInvoice: Record<string, unknown> = { ...invoice };
+    delete anonymousInvoice.id;
+    expect(fact(providerEvent('invoice.payment_succeeded', created, anonymousInvoice))).toEqual({ kind: 'ignored', reason: 'invoice without id' });
   });
 
   it('ignores invoices of no subscription, unknown types, and account ids that are not ours to trust', () => {

@@ -50,8 +50,31 @@ interface AccountHints {
   customerId: string | null;
 }
 
+/** What a checkout session or an invoice can report: its completion, its payment, one failed attempt to pay it. */
+export const PAYMENT_OUTCOMES = ['checkout_completed', 'invoice_paid', 'invoice_payment_failed'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+
+/**
+ * The provider object an event reports on, and what it reports. The same
+ * outcome can reach us under more than one event id (another event type
+ * for the same object, a replay, a provider's retry that mints a new
+ * event), so the processor applies each one once, whatever the event id.
+ */
+export interface PaymentObjectOutcome {
+  /** The checkout session's or the invoice's id. */
+  objectId: string;
+  outcome: PaymentOutcome;
+  /** A failed attempt's number (the invoice's attempt_count): the provider retries a failed invoice, each retry a fact of its own. 0 otherwise. */
+  attempt: number;
+}
+
+interface FactSource extends AccountHints {
+  /** Null for events about a subscription, which report its whole state and merge idempotently (billingSubscriptions). */
+  objectOutcome: PaymentObjectOutcome | null;
+}
+
 export type PaymentFact =
-  | (AccountHints & {
+  | (FactSource & {
       kind: 'subscription_state';
       subscriptionId: string;
       plan: PaidPlan | null;
@@ -60,9 +83,9 @@ export type PaymentFact =
       startedAt: Date | null;
       canceled: boolean;
     })
-  | (AccountHints & { kind: 'pack_purchased'; pack: ScorePack })
-  | (AccountHints & { kind: 'payment_succeeded'; subscriptionId: string; plan: PaidPlan | null; period: BillingPeriod | null })
-  | (AccountHints & { kind: 'payment_failed'; subscriptionId: string })
+  | (FactSource & { kind: 'pack_purchased'; pack: ScorePack })
+  | (FactSource & { kind: 'payment_succeeded'; subscriptionId: string; plan: PaidPlan | null; period: BillingPeriod | null })
+  | (FactSource & { kind: 'payment_failed'; subscriptionId: string })
   | { kind: 'ignored'; reason: string };
 
 /** The event envelope, or null when the body is not one. */
@@ -96,6 +119,7 @@ export function factOf(event: PaymentEvent, priceIds: Readonly<Record<string, st
         kind: 'subscription_state',
         subscriptionId,
         ...hints(text(record(object.metadata)?.accountId), object.customer),
+        objectOutcome: null,
         plan,
         status: stateStatus,
         rank: stateRank(deleted ? 'deletion' : 'subscription', stateStatus, plan),
@@ -108,13 +132,21 @@ export function factOf(event: PaymentEvent, priceIds: Readonly<Record<string, st
       const details = record(record(object.parent)?.subscription_details) ?? record(object.subscription_details);
       const subscriptionId = idOf(details?.subscription) ?? idOf(object.subscription);
       if (!subscriptionId) return { kind: 'ignored', reason: 'invoice without a subscription' };
+      const invoiceId = text(object.id);
+      if (!invoiceId) return { kind: 'ignored', reason: 'invoice without id' };
       const account = hints(text(record(details?.metadata)?.accountId) ?? text(record(object.metadata)?.accountId), object.customer);
-      if (event.type === 'invoice.payment_failed') return { kind: 'payment_failed', subscriptionId, ...account };
+      if (event.type === 'invoice.payment_failed') {
+        const attempt = object.attempt_count;
+        // Without the attempt's number a failure is not claimed: the failure set's own key (subscription, time) is then its only de-duplication.
+        const objectOutcome = typeof attempt === 'number' && Number.isInteger(attempt) && attempt >= 0 ? { objectId: invoiceId, outcome: 'invoice_payment_failed' as const, attempt } : null;
+        return { kind: 'payment_failed', subscriptionId, ...account, objectOutcome };
+      }
       const lines = list(record(object.lines)?.data).map(record).filter((line) => line !== null);
       return {
         kind: 'payment_succeeded',
         subscriptionId,
         ...account,
+        objectOutcome: { objectId: invoiceId, outcome: 'invoice_paid', attempt: 0 },
         plan: planOfPrices(lines.map(linePrice), priceIds),
         period: servicePeriod(object, lines, priceIds),
       };
@@ -133,8 +165,14 @@ const PAID_CHECKOUT_STATUSES = ['paid', 'no_payment_required'];
 function checkoutFact(event: PaymentEvent): PaymentFact {
   const session = event.object;
   if (!PAID_CHECKOUT_STATUSES.includes(text(session.payment_status) ?? '')) return { kind: 'ignored', reason: 'checkout not paid yet' };
+  const sessionId = text(session.id);
+  // The session's id is what makes a pack's credit happen once: without it, nothing is credited.
+  if (!sessionId) return { kind: 'ignored', reason: 'checkout session without id' };
   const metadata = record(session.metadata);
-  const account = hints(text(session.client_reference_id) ?? text(metadata?.accountId), session.customer);
+  const source = {
+    ...hints(text(session.client_reference_id) ?? text(metadata?.accountId), session.customer),
+    objectOutcome: { objectId: sessionId, outcome: 'checkout_completed' as const, attempt: 0 },
+  };
   if (session.mode === 'subscription') {
     const subscriptionId = idOf(session.subscription);
     if (!subscriptionId) return { kind: 'ignored', reason: 'subscription checkout without a subscription' };
@@ -142,7 +180,7 @@ function checkoutFact(event: PaymentEvent): PaymentFact {
     return {
       kind: 'subscription_state',
       subscriptionId,
-      ...account,
+      ...source,
       plan,
       status: 'active',
       rank: stateRank('checkout', 'active', plan),
@@ -152,7 +190,7 @@ function checkoutFact(event: PaymentEvent): PaymentFact {
   }
   const pack = text(metadata?.pack);
   // Own keys only: 'constructor' or 'toString' are not packs we sell.
-  if (pack && Object.hasOwn(SCORE_PACKS, pack)) return { kind: 'pack_purchased', ...account, pack: pack as ScorePack };
+  if (pack && Object.hasOwn(SCORE_PACKS, pack)) return { kind: 'pack_purchased', ...source, pack: pack as ScorePack };
   return { kind: 'ignored', reason: 'payment checkout for nothing we sell' };
 }
 

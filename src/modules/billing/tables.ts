@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/tables.ts';
+import { PAYMENT_OUTCOMES } from './payment-events.ts';
 import { PAID_PLANS, PLANS } from './plans.ts';
 
 /**
@@ -79,3 +80,25 @@ export const paymentEvents = pgTable('payment_events', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Checkout sessions and invoice outcomes already applied, whatever the
+ * event id that carried them (PaymentObjectOutcome): claimed in the same
+ * transaction as the effect, after the event id, so one checkout session
+ * credits its pack once even when two event ids for it arrive at the same
+ * moment. Like payment_events, holds no account data and outlives erasure.
+ */
+export const appliedPaymentObjects = pgTable(
+  'applied_payment_objects',
+  {
+    objectId: text('object_id').notNull(),
+    outcome: text('outcome', { enum: PAYMENT_OUTCOMES }).notNull(),
+    attempt: integer('attempt').notNull(),
+    /** The event that applied it. */
+    eventId: text('event_id')
+      .notNull()
+      .references(() => paymentEvents.eventId),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.objectId, table.outcome, table.attempt] })],
+);
