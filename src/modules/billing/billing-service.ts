@@ -45,7 +45,8 @@ export type CheckoutOutcome = { ok: true; url: string } | { ok: false; error: Ap
 
 /** Where the provider sends the buyer back to. */
 const CHECKOUT_SUCCESS_PATH = '/?checkout=success';
-const CHECKOUT_CANCEL_PATH = '/pricing?checkout=cancelled';
+// The home page until a pricing page exists: a link must never lead nowhere.
+const CHECKOUT_CANCEL_PATH = '/?checkout=cancelled';
 
 export class BillingService implements ErasureParticipant {
   readonly #db: Database;

@@ -51,6 +51,12 @@ export interface AdmissionRequest {
   principal: Principal | null;
   /** The client's address (`clientAddressOf`); keys the anonymous cap. */
   clientAddress: string | null;
+  /**
+   * The "try" endpoint scores anonymously whoever calls, signed in or not: a
+   * refusal there points to the signed-in endpoint and its plan allowance,
+   * not only to signing in.
+   */
+  viaTryEndpoint?: boolean;
 }
 
 /** Headers go on the response either way: the RateLimit fields, and Retry-After on a 429 (inside `error`). */
@@ -120,7 +126,7 @@ export class MeteringService {
 
   async admit(request: AdmissionRequest): Promise<Admission> {
     const { action, principal } = request;
-    if (!principal) return this.#admitAnonymous(action, request.clientAddress);
+    if (!principal) return this.#admitAnonymous(action, request.clientAddress, request.viaTryEndpoint ?? false);
 
     let headers: ResponseHeaders;
     let entitlement: Entitlement;
@@ -240,12 +246,12 @@ export class MeteringService {
     };
   }
 
-  async #admitAnonymous(action: GatedAction, address: string | null): Promise<Admission> {
+  async #admitAnonymous(action: GatedAction, address: string | null, viaTryEndpoint: boolean): Promise<Admission> {
     // Anonymous callers get no coaching chat (part 8).
     if (action !== 'score') return { ok: false, error: new ApiError('AUTH_REQUIRED') };
     const decision = await this.#deps.limiter.check(ANONYMOUS_SCORE_CAP, anonymousCapSubject(address));
     const headers = { ...rateLimitFields(ANONYMOUS_SCORE_CAP, decision) };
-    if (!decision.allowed) return { ok: false, error: rateLimitRefusal(ANONYMOUS_SCORE_CAP, decision, headers) };
+    if (!decision.allowed) return { ok: false, error: rateLimitRefusal(ANONYMOUS_SCORE_CAP, decision, headers, { viaTryEndpoint }) };
     // The slot is spent even if the crawl fails: a sliding-window hit cannot be taken back.
     return { ok: true, headers, charge: NOTHING_TO_REFUND };
   }

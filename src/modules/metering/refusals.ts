@@ -18,7 +18,7 @@ export type ResponseHeaders = Record<string, string>;
 export type GatedAction = 'score' | 'chat';
 
 /** 429 SCORING_RATE_LIMITED (part 8) for the per-action limits and the anonymous cap, with Retry-After. */
-export function rateLimitRefusal(policy: RateLimitPolicy, decision: RateLimitDecision, headers: ResponseHeaders): ApiError {
+export function rateLimitRefusal(policy: RateLimitPolicy, decision: RateLimitDecision, headers: ResponseHeaders, caller: { viaTryEndpoint: boolean } = { viaTryEndpoint: false }): ApiError {
   const retryAfter = retryAfterSeconds(policy, decision);
   const allHeaders = { ...headers, 'Retry-After': String(retryAfter) };
   if (decision.storeFailed) {
@@ -31,7 +31,9 @@ export function rateLimitRefusal(policy: RateLimitPolicy, decision: RateLimitDec
   if (policy.name === ANONYMOUS_SCORE_CAP.name) {
     return new ApiError('SCORING_RATE_LIMITED', {
       message: `Anonymous scoring is limited to ${policy.limit} score per address per hour.`,
-      action: `Sign in for more scores, or retry in ${retryAfter} seconds.`,
+      action: caller.viaTryEndpoint
+        ? `For more scores, use POST /api/score signed in (it counts against your plan), or retry in ${retryAfter} seconds.`
+        : `Sign in for more scores, or retry in ${retryAfter} seconds.`,
       headers: allHeaders,
     });
   }

@@ -46,7 +46,7 @@ describe('POST /api/payment/checkout with Stripe (the official SDK against a loc
       'subscription_data[metadata][accountId]': accountId,
       'subscription_data[metadata][plan]': 'pro',
       success_url: 'https://maturity.example/?checkout=success',
-      cancel_url: 'https://maturity.example/pricing?checkout=cancelled',
+      cancel_url: 'https://maturity.example/?checkout=cancelled',
     });
     expect(form.has('customer')).toBe(false);
   });

@@ -37,6 +37,7 @@ function registerUrlScore(app: App, deps: ScoreRouteDeps, endpoint: UrlScoreEndp
         context: request.body.context ?? null,
         companyName: request.body.companyName ?? null,
         productId: null,
+        viaTryEndpoint: endpoint.alwaysAnonymous,
       }),
   );
 }

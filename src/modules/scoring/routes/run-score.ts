@@ -21,16 +21,22 @@ export async function runScore(
   request: FastifyRequest,
   reply: FastifyReply,
   principal: Principal | null,
-  score: Omit<ScoreRequest, 'owner' | 'signal'>,
+  score: Omit<ScoreRequest, 'owner' | 'signal'> & { viaTryEndpoint?: boolean },
 ): Promise<ScoringResult | FastifyReply> {
-  const admission = await deps.metering.admit({ action: 'score', principal, clientAddress: deps.metering.clientAddressOf(request) });
+  const admission = await deps.metering.admit({
+    action: 'score',
+    principal,
+    clientAddress: deps.metering.clientAddressOf(request),
+    viaTryEndpoint: score.viaTryEndpoint,
+  });
   if (!admission.ok) throw admission.error;
   reply.headers(admission.headers);
 
   let outcome;
   try {
+    const { viaTryEndpoint: _, ...scoreRequest } = score;
     outcome = await deps.scoring.score({
-      ...score,
+      ...scoreRequest,
       owner: principal ? { accountId: principal.accountId, userId: principal.userId } : null,
       signal: abortOnDisconnect(reply),
     });

@@ -75,6 +75,20 @@ describe('anonymous cap', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/score/quick', payload: { url: site.origin }, remoteAddress: '203.0.113.21' })).statusCode).toBe(200);
   });
 
+  it('tells an anonymous caller of /api/score to sign in, and any caller of /api/try-score, signed in or not, to use /api/score signed in', async () => {
+    const anonymousAddress = '203.0.113.50';
+    expect((await t.app.inject({ method: 'POST', url: '/api/score', payload: { url: site.origin }, remoteAddress: anonymousAddress })).statusCode).toBe(200);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/score', payload: { url: site.origin }, remoteAddress: anonymousAddress });
+    expect(anonymous.json().error.action).toMatch(/^Sign in for more scores, or retry in \d+ seconds\.$/);
+
+    const headers = await t.authHeaders({ sub: 'signed_in_trier' });
+    const signedInAddress = '203.0.113.51';
+    expect((await t.app.inject({ method: 'POST', url: '/api/try-score', headers, payload: { url: site.origin }, remoteAddress: signedInAddress })).statusCode).toBe(200);
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/try-score', headers, payload: { url: site.origin }, remoteAddress: signedInAddress });
+    expect(signedIn.statusCode).toBe(429);
+    expect(signedIn.json().error.action).toMatch(/^For more scores, use POST \/api\/score signed in \(it counts against your plan\), or retry in \d+ seconds\.$/);
+  });
+
   it('ignores a spoofed X-Forwarded-For when no proxy is trusted', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/try-score', payload: { url: site.origin }, remoteAddress: '203.0.113.30' })).statusCode).toBe(200);
     const spoofed = await t.app.inject({
