@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openConfiguredDatabase, type DatabaseHandle } from './db/client.ts';
@@ -18,6 +19,7 @@ import type { App } from './http/app-types.ts';
 import { installAuthentication, installRouteGuard, type RouteAccess } from './http/authentication.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { loggerOptions } from './http/logging.ts';
 import { installMetrics } from './http/metrics.ts';
 import { loadOrCreateDevKey, type DevSigningKey } from './identity/dev-identity.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
@@ -64,6 +66,7 @@ import { registerPostScoreProduct } from './modules/scoring/routes/post-score-pr
 import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { registerHomePage } from './web/home-page.ts';
+import { installSecurityHeaders } from './web/security-headers.ts';
 import { registerSignInPages } from './web/sign-in-pages.ts';
 
 /** What a caller (main, the CLI, a test) may hand in instead of what the configuration selects. */
@@ -80,6 +83,8 @@ export interface AppDependencies {
   scoringJudge?: ScoringDependencies['judge'];
   /** Background pollers (the outbox); tests drive them by hand. Default true. */
   backgroundWork?: boolean;
+  /** Where the log lines go; default standard output. Tests read them to check what is logged. */
+  logStream?: DestinationStream;
 }
 
 export interface Services {
@@ -111,10 +116,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const devKey = config.identity.jwksUrl ? null : await loadOrCreateDevKey(config.dataDir);
 
   const app: App = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimitBytes,
     // No Fastify trustProxy: TRUST_PROXY is applied by the limits module's clientAddress rule alone.
     genReqId: () => crypto.randomUUID(),
@@ -141,6 +143,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   // Before the first route: every route, the API document's and the metrics' too, is checked and listed.
   const routes = installRouteGuard(app);
+  // First of the onRequest hooks: an answer that authentication cuts short carries the headers too.
+  await installSecurityHeaders(app, config.publicBaseUrl);
   await app.register(cookie);
   installErrorHandling(app);
 

@@ -1,4 +1,5 @@
 /** Minimal server-rendered pages: escaping and one layout, no external assets. */
+import crypto from 'node:crypto';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -10,6 +11,9 @@ const STYLE = `
   input, select { font: inherit; padding: .4rem .5rem; width: 100%; box-sizing: border-box; }
   button { font: inherit; margin-top: 1rem; padding: .5rem 1rem; }
   .note { color: #5b6477; font-size: .9rem; } code { background: #f2f4f8; padding: 0 .25rem; }`;
+
+/** The CSP source that allows the layout's one inline stylesheet and no other. */
+export const PAGE_STYLE_HASH = `sha256-${crypto.createHash('sha256').update(STYLE).digest('base64')}`;
 
 /** Escape every interpolated value with escapeHtml before it reaches `body`. */
 export function page(title: string, body: string): string {
