@@ -7,8 +7,10 @@
  *                                      score a site without a server: a readable report (with --explain, the
  *                                      arithmetic behind each level), or the ScoringResult as JSON
  *   maturity migrate                   apply the database migrations and exit
+ *   maturity demo-site [--port <port>] serve an example company's site on 127.0.0.1 (no internet needed)
  */
 import path from 'node:path';
+import { demoSiteCommand } from './cli/demo-site-command.ts';
 import { migrateCommand } from './cli/migrate-command.ts';
 import { scoreCommand } from './cli/score-command.ts';
 import { tokenCommand } from './cli/token-command.ts';
@@ -19,7 +21,8 @@ const USAGE = `Usage:
   maturity serve
   maturity token --sub <user> [--account <org>] [--role owner|admin|member] [--email <address>] [--ttl <seconds>]
   maturity score <url> [--json] [--quick] [--explain] [--context <text>]
-  maturity migrate`;
+  maturity migrate
+  maturity demo-site [--port <port>]`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -32,6 +35,8 @@ async function main(argv: string[]): Promise<void> {
       return scoreCommand(rest);
     case 'migrate':
       return migrateCommand();
+    case 'demo-site':
+      return demoSiteCommand(rest);
     default:
       throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
   }
