@@ -18,6 +18,8 @@ import { installApiDocument } from './http/api-document.ts';
 import type { App } from './http/app-types.ts';
 import { installAuthentication, installRouteGuard, type RouteAccess } from './http/authentication.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { installRequestContentRules } from './http/request-content.ts';
+import { transportErrorOptions } from './http/transport-errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { loggerOptions } from './http/logging.ts';
 import { installMetrics } from './http/metrics.ts';
@@ -122,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: false, allErrors: true } },
+    ...transportErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Once shutdown begins, a response in flight closes its connection behind it:
@@ -147,6 +150,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await installSecurityHeaders(app, config.publicBaseUrl);
   await app.register(cookie);
   installErrorHandling(app);
+  // Before any route or child scope: scopes copy the root's body parsers when they are registered.
+  installRequestContentRules(app);
 
   // Services.
   const log = app.log;

@@ -1,11 +1,13 @@
 /**
- * The API document: OpenAPI 3.1 generated from the route schemas at
+ * The API document: OpenAPI 3.1 generated from the route schemas (with the
+ * statuses every route can answer, documented-responses.ts) at
  * GET /api/openapi.json, and a reference page at /docs served from the
  * package's own assets (no external CDN).
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { App, AuthMode } from './app-types.ts';
+import { documentedResponses } from './documented-responses.ts';
 
 export const API_VERSION = '0.1.0';
 
@@ -35,8 +37,10 @@ export async function installApiDocument(app: App, publicBaseUrl: string): Promi
       },
     },
     transform: ({ schema, url, route }) => {
+      if (schema?.hide) return { schema, url };
       const security = SECURITY_BY_AUTH[route.config?.auth ?? 'public'];
-      return { schema: security ? { ...schema, security } : schema, url };
+      const documented = { ...schema, response: documentedResponses(route) };
+      return { schema: security ? { ...documented, security } : documented, url };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });

@@ -1,6 +1,7 @@
 /**
  * The one error handler: ApiError -> its catalogue shape; Fastify's own
- * client errors (bad JSON, schema violations, oversized bodies) -> the flat
+ * client errors (bad JSON, schema violations, oversized bodies, and through
+ * http/transport-errors.ts the router's bad or over-long paths) -> the flat
  * shape with the fields named; anything else -> 500 INTERNAL_ERROR, logged,
  * with nothing internal in the body.
  */
@@ -30,7 +31,8 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error));
 }
 
-function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
+/** Also for the framework's own errors before routing (http/transport-errors.ts). */
+export function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) {
     const context = error.validationContext ?? 'body';
@@ -43,7 +45,7 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   const clientError = CLIENT_ERRORS[error.code];
   if (clientError) return new ApiError(clientError.code, { message: clientError.message });
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new ApiError(error.statusCode === 404 ? 'NOT_FOUND' : 'INVALID_REQUEST');
+    return new ApiError(CODE_BY_CLIENT_STATUS[error.statusCode] ?? 'INVALID_REQUEST');
   }
   request.log.error({ err: error }, 'unhandled error');
   return new ApiError('INTERNAL_ERROR');
@@ -55,6 +57,18 @@ const CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body exceeds the size limit.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'INVALID_REQUEST', message: 'Content-Length does not match the body.' },
+  FST_ERR_BAD_URL: { code: 'INVALID_REQUEST', message: 'The request path is not a valid URL (malformed percent-encoding).' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'URI_TOO_LONG', message: 'A path segment of the request address is too long.' },
+};
+
+/** Other client errors keep their status when the catalogue has a code for it; the rest answer 400. */
+const CODE_BY_CLIENT_STATUS: Record<number, ErrorCode> = {
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  431: 'HEADERS_TOO_LARGE',
 };
 
 /** 'body.name' for a bad field, 'body.name' too for a missing required one. */

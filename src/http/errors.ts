@@ -38,6 +38,10 @@ export const ERROR_CATALOGUE = {
   INVALID_SIGNATURE: { status: 400, shape: 'flat', label: 'Invalid signature', message: 'The webhook signature could not be verified.' },
   ACCOUNT_DELETED: { status: 404, shape: 'flat', label: 'Not found', message: 'This account has been deleted.' },
   PAYLOAD_TOO_LARGE: { status: 413, shape: 'flat', label: 'Payload too large', message: 'The request body is too large.' },
+  // Answered by the HTTP layer before any route runs (Node's parser, the router): http/transport-errors.ts.
+  REQUEST_TIMEOUT: { status: 408, shape: 'flat', label: 'Request timeout', message: 'The request was not received in time.' },
+  URI_TOO_LONG: { status: 414, shape: 'flat', label: 'URI too long', message: 'The request address is too long.' },
+  HEADERS_TOO_LARGE: { status: 431, shape: 'flat', label: 'Request headers too large', message: 'The request headers are too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, shape: 'flat', label: 'Unsupported media type', message: 'Send the body as application/json.' },
   CONFLICT: { status: 409, shape: 'flat', label: 'Conflict', message: 'The request conflicts with the current state.' },
   SERVICE_UNAVAILABLE: { status: 503, shape: 'flat', label: 'Service unavailable', message: 'The service is busy. Retry shortly.' },

@@ -22,6 +22,16 @@ describe('identityFromClaims', () => {
     expect(identityFromClaims({ org_id: 'org_1' }, {})).toBeNull();
     expect(identityFromClaims({ sub: '' }, {})).toBeNull();
   });
+
+  it('refuses a token whose kept claims hold text the database cannot store (NUL, unpaired surrogate)', () => {
+    for (const bad of ['a\u0000b', '\ud800', 'x\udfff']) {
+      expect(identityFromClaims({ sub: bad }, {}), JSON.stringify(bad)).toBeNull();
+      expect(identityFromClaims({ sub: 'u', org_id: bad }, {}), JSON.stringify(bad)).toBeNull();
+      expect(identityFromClaims({ sub: 'u', o: { id: 'org_1', slg: bad } }, {}), JSON.stringify(bad)).toBeNull();
+      expect(identityFromClaims({ sub: 'u', email: bad }, {}), JSON.stringify(bad)).toBeNull();
+    }
+    expect(identityFromClaims({ sub: 'user_🦊' }, {})!.userId).toBe('user_🦊');
+  });
 });
 
 describe('mapRole', () => {

@@ -8,6 +8,7 @@
  */
 import type { JWTPayload } from 'jose';
 import { ROLES, type Role } from '../modules/accounts/tables.ts';
+import { textFault } from '../storable-text.ts';
 
 export interface Identity {
   userId: string;
@@ -42,20 +43,23 @@ function isRole(value: unknown): value is Role {
   return (ROLES as readonly unknown[]).includes(value);
 }
 
+/**
+ * Null (the token is refused) without a subject, or when a claim the identity
+ * keeps holds text the database cannot store: dropping such a claim instead
+ * would put an organisation's member in a personal account.
+ */
 export function identityFromClaims(payload: JWTPayload, roleMap: Record<string, string>): Identity | null {
   if (typeof payload.sub !== 'string' || payload.sub === '') return null;
   const compact = isRecord(payload.o) ? payload.o : null;
   const orgId = stringClaim(payload.org_id) ?? stringClaim(compact?.id);
   const email = stringClaim(payload.email) ?? stringClaim(payload.primary_email) ?? null;
+  const slug = stringClaim(payload.org_slug) ?? stringClaim(compact?.slg) ?? null;
+  if ([payload.sub, orgId, email, slug].some((kept) => kept != null && textFault(kept) !== null)) return null;
   if (!orgId) return { userId: payload.sub, email, organization: null };
   return {
     userId: payload.sub,
     email,
-    organization: {
-      id: orgId,
-      role: mapRole(payload.org_role ?? compact?.rol, roleMap),
-      slug: stringClaim(payload.org_slug) ?? stringClaim(compact?.slg) ?? null,
-    },
+    organization: { id: orgId, role: mapRole(payload.org_role ?? compact?.rol, roleMap), slug },
   };
 }
 

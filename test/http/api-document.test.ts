@@ -48,3 +48,63 @@ describe('API document', () => {
     }
   });
 });
+
+type Operation = { requestBody?: unknown; responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> };
+interface JsonSchema {
+  type?: string;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+}
+
+describe('API document: every status a route can answer', () => {
+  async function operations(): Promise<[string, string, Operation][]> {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    return Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]): [string, string, Operation] => [method.toUpperCase(), path, operation]),
+    );
+  }
+
+  const isFlat = (schema: JsonSchema | undefined) =>
+    schema?.type === 'object' &&
+    ['error', 'code', 'message'].every((field) => schema.required?.includes(field) && schema.properties?.[field]?.type === 'string');
+  const isNested = (schema: JsonSchema | undefined) =>
+    schema?.type === 'object' &&
+    schema.required?.includes('error') === true &&
+    ['code', 'message', 'action', 'retryable'].every((field) => schema.properties?.error?.required?.includes(field));
+
+  it('declares 414 and 431 with the flat body on every operation, and gives every JSON error the flat or the nested shape', async () => {
+    const missing: string[] = [];
+    const misshapen: string[] = [];
+    for (const [method, path, operation] of await operations()) {
+      for (const status of ['414', '431']) {
+        if (!isFlat(operation.responses[status]?.content?.['application/json']?.schema)) missing.push(`${method} ${path} ${status}`);
+      }
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const schema = response.content?.['application/json']?.schema;
+        // The readiness probe's 503 is its report (which checks failed), not an error.
+        if (path === '/readyz' && status === '503') continue;
+        if (Number(status) >= 400 && schema && !isFlat(schema) && !isNested(schema)) misshapen.push(`${method} ${path} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(misshapen).toEqual([]);
+  });
+
+  it('declares 413 and 415 on every operation that takes a body', async () => {
+    const withBodies = (await operations()).filter(([method]) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method));
+    expect(withBodies.map(([method, path]) => `${method} ${path}`)).toEqual(expect.arrayContaining(['PUT /api/account', 'POST /api/score', 'POST /api/keys']));
+    const missing = withBodies.flatMap(([method, path, operation]) =>
+      ['400', '413', '415'].filter((status) => !isFlat(operation.responses[status]?.content?.['application/json']?.schema)).map((status) => `${method} ${path} ${status}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("declares the local checkout pages' 400 (flat body) and 404 (an HTML page)", async () => {
+    const checkout = (await operations()).filter(([, path]) => path === '/payment/local-checkout');
+    expect(checkout.map(([method]) => method).sort()).toEqual(['GET', 'POST']);
+    for (const [method, , operation] of checkout) {
+      expect(isFlat(operation.responses['400']?.content?.['application/json']?.schema), method).toBe(true);
+      expect(operation.responses['404']?.content?.['text/html'], method).toBeDefined();
+    }
+  });
+});
