@@ -45,6 +45,8 @@ import {
 import { registerCheckout } from './modules/billing/routes/checkout.ts';
 import { registerLocalCheckoutPages } from './modules/billing/routes/local-checkout-pages.ts';
 import { registerPaymentWebhook } from './modules/billing/routes/payment-webhook.ts';
+import { IdempotencyService } from './modules/idempotency/idempotency-service.ts';
+import { installIdempotency } from './modules/idempotency/idempotent-routes.ts';
 import { IntegrationService, REVOKE_TOKEN_TOPIC, revokeToken } from './modules/integrations/integration-service.ts';
 import { parseTrustedProxies } from './modules/limits/client-address.ts';
 import type { CountingStore } from './modules/limits/counting-store.ts';
@@ -230,6 +232,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     resolveAccount: (identity) => accounts.resolve(identity),
     apiKeys: (key) => apiKeys.authenticate(key),
   });
+
+  // Before the routes it applies to: paid and creating routes honour Idempotency-Key.
+  installIdempotency(app, { idempotency: new IdempotencyService({ db: database.db, clock }), clientAddressOf: (request) => metering.clientAddressOf(request) });
 
   // Routes, grouped by resource. The API document first: it is built from the routes added after it.
   await installApiDocument(app, config.publicBaseUrl);

@@ -12,3 +12,4 @@ export * from '../modules/scoring/tables.ts';
 export * from '../outbox/tables.ts';
 export * from '../modules/metering/tables.ts';
 export * from '../modules/api-keys/tables.ts';
+export * from '../modules/idempotency/tables.ts';

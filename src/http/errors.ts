@@ -43,6 +43,7 @@ export const ERROR_CATALOGUE = {
   URI_TOO_LONG: { status: 414, shape: 'flat', label: 'URI too long', message: 'The request address is too long.' },
   HEADERS_TOO_LARGE: { status: 431, shape: 'flat', label: 'Request headers too large', message: 'The request headers are too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, shape: 'flat', label: 'Unsupported media type', message: 'Send the body as application/json.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, shape: 'flat', label: 'Idempotency key reused', message: 'This Idempotency-Key was used for a different request.' },
   CONFLICT: { status: 409, shape: 'flat', label: 'Conflict', message: 'The request conflicts with the current state.' },
   SERVICE_UNAVAILABLE: { status: 503, shape: 'flat', label: 'Service unavailable', message: 'The service is busy. Retry shortly.' },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -9,14 +9,14 @@ export function registerCreateApiKey(app: App, deps: { apiKeys: ApiKeyService })
   app.post(
     '/api/keys',
     {
-      config: { auth: 'required', permission: 'api_keys:manage' },
+      config: { auth: 'required', permission: 'api_keys:manage', idempotent: true },
       schema: {
         tags: ['API Keys'],
         summary: 'Create an API key',
         body: CreateApiKeyBody,
         response: {
           201: CreatedApiKeySchema,
-          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'PLAN_LIMIT_REACHED', 'FORBIDDEN'),
+          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'PLAN_LIMIT_REACHED', 'FORBIDDEN', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED'),
         },
       },
     },

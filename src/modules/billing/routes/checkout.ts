@@ -15,14 +15,14 @@ export function registerCheckout(app: App, deps: { billing: BillingService }): v
   app.post(
     '/api/payment/checkout',
     {
-      config: { auth: 'required', permission: 'billing:manage' },
+      config: { auth: 'required', permission: 'billing:manage', idempotent: true },
       schema: {
         tags: ['Billing'],
         summary: 'Start a checkout for a plan or a score pack',
         body: CheckoutBody,
         response: {
           200: CheckoutResponse,
-          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'PLAN_LIMIT_REACHED', 'FORBIDDEN', 'CONFLICT', 'SERVICE_UNAVAILABLE'),
+          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'PLAN_LIMIT_REACHED', 'FORBIDDEN', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED', 'SERVICE_UNAVAILABLE'),
         },
       },
     },

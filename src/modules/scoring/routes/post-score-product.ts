@@ -11,14 +11,14 @@ export function registerPostScoreProduct(app: App, deps: ScoreRouteDeps & { prod
   app.post(
     '/api/score/product',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', idempotent: true },
       schema: {
         tags: ['Scoring'],
         summary: "Score one of the account's products",
         body: ProductScoreBody,
         response: {
           200: ScoringResultSchema,
-          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'CREDIT_EXHAUSTED', 'NOT_FOUND', 'CRAWL_FAILED', 'SCORING_RATE_LIMITED', 'SCORE_FAILED', 'SERVICE_UNAVAILABLE'),
+          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'CREDIT_EXHAUSTED', 'NOT_FOUND', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED', 'CRAWL_FAILED', 'SCORING_RATE_LIMITED', 'SCORE_FAILED', 'SERVICE_UNAVAILABLE'),
         },
       },
     },

@@ -5,7 +5,7 @@ import type { ScoreDepth } from '../scoring-service.ts';
 import { runScore, type ScoreRouteDeps } from './run-score.ts';
 import { ScoreBody } from './score-schemas.ts';
 
-const SCORE_ERRORS = errorResponses('INVALID_REQUEST', 'INVALID_URL', 'AUTH_REQUIRED', 'ACCOUNT_DELETED', 'CREDIT_EXHAUSTED', 'CRAWL_FAILED', 'SCORING_RATE_LIMITED', 'SCORE_FAILED', 'SERVICE_UNAVAILABLE');
+const SCORE_ERRORS = errorResponses('INVALID_REQUEST', 'INVALID_URL', 'AUTH_REQUIRED', 'ACCOUNT_DELETED', 'CREDIT_EXHAUSTED', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED', 'CRAWL_FAILED', 'SCORING_RATE_LIMITED', 'SCORE_FAILED', 'SERVICE_UNAVAILABLE');
 
 interface UrlScoreEndpoint {
   url: string;
@@ -13,6 +13,8 @@ interface UrlScoreEndpoint {
   depth: ScoreDepth;
   /** Scores as an anonymous caller whatever credentials come with the request. */
   alwaysAnonymous: boolean;
+  /** Honours Idempotency-Key: a paid score that clients retry. */
+  idempotent: boolean;
   summary: string;
 }
 
@@ -21,7 +23,7 @@ function registerUrlScore(app: App, deps: ScoreRouteDeps, endpoint: UrlScoreEndp
   app.post(
     endpoint.url,
     {
-      config: { auth: endpoint.auth },
+      config: { auth: endpoint.auth, idempotent: endpoint.idempotent },
       schema: {
         tags: ['Scoring'],
         summary: endpoint.summary,
@@ -49,6 +51,7 @@ export function registerPostScore(app: App, deps: ScoreRouteDeps): void {
     auth: 'optional',
     depth: 'full',
     alwaysAnonymous: false,
+    idempotent: true,
     summary: 'Crawl a site and score its product maturity on 27 dimensions',
   });
 }
@@ -60,6 +63,7 @@ export function registerPostScoreQuick(app: App, deps: ScoreRouteDeps): void {
     auth: 'optional',
     depth: 'quick',
     alwaysAnonymous: false,
+    idempotent: true,
     summary: 'A fast, shallow score from the start page and at most five more pages',
   });
 }
@@ -71,6 +75,8 @@ export function registerPostTryScore(app: App, deps: ScoreRouteDeps): void {
     auth: 'public',
     depth: 'quick',
     alwaysAnonymous: true,
+    // Free and anonymous: nothing is charged that a retry could charge twice.
+    idempotent: false,
     summary: 'Try a score anonymously (quick depth, one per address per hour)',
   });
 }
