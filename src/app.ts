@@ -231,6 +231,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     verifier,
     resolveAccount: (identity) => accounts.resolve(identity),
     apiKeys: (key) => apiKeys.authenticate(key),
+    publicOrigin: new URL(config.publicBaseUrl).origin,
   });
 
   // Before the routes it applies to: paid and creating routes honour Idempotency-Key.

@@ -22,6 +22,28 @@ export interface AuthenticationDeps {
   resolveAccount(identity: Identity): Promise<ResolveOutcome>;
   /** Set once API keys exist; until then a non-JWT bearer value is simply invalid. */
   apiKeys?: ApiKeyAuthenticator;
+  /** PUBLIC_BASE_URL's origin: where our own pages send cookie-authenticated changes from. */
+  publicOrigin: string;
+}
+
+/** Methods that change state: a cookie alone must not be able to make them from another site. */
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether a request carried by the session cookie comes from our own pages.
+ * SameSite=Lax keeps the cookie off most cross-site requests; this closes the
+ * rest (a same-site sibling, an old browser). Sec-Fetch-Site says it outright
+ * where the browser sends it; otherwise Origin must be ours (the public
+ * address, or the host the request was sent to). Without either, refused: a
+ * program should send a bearer token, not a browser's cookie.
+ */
+function comesFromOurPages(request: FastifyRequest, publicOrigin: string): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none';
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  const requestOrigin = `${request.protocol}://${request.headers.host ?? ''}`;
+  return origin === publicOrigin || origin === requestOrigin;
 }
 
 /** Who may call each route, as declared: the authorisation tests run against every entry. */
@@ -64,6 +86,9 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
       return;
     }
     request.principal = await authenticate(credential, deps);
+    if (credential.method === 'session' && STATE_CHANGING_METHODS.has(request.method) && !comesFromOurPages(request, deps.publicOrigin)) {
+      throw new ApiError('FORBIDDEN');
+    }
     const permission = request.routeOptions.config.permission;
     if (permission && !hasPermission(request.principal.role, permission)) throw new ApiError('FORBIDDEN');
   });
