@@ -25,7 +25,8 @@ function rename(headers: Record<string, string>, name: string) {
 describe('a change carried by the session cookie', () => {
   it('is refused from another site, and when the request does not say where it comes from', async () => {
     const cookie = await sessionCookie('csrf_refused');
-    for (const from of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}]) {
+    const elsewhere: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}];
+    for (const from of elsewhere) {
       const response = await rename({ ...cookie, ...from }, 'Hijacked');
       expect(response.statusCode, JSON.stringify(from)).toBe(403);
       expect(response.json()).toEqual(FORBIDDEN_BODY);
