@@ -29,6 +29,7 @@ import { AccountService } from './modules/accounts/account-service.ts';
 import { registerDeleteAccount } from './modules/accounts/routes/delete-account.ts';
 import { registerGetAccount } from './modules/accounts/routes/get-account.ts';
 import { registerListMembers } from './modules/accounts/routes/list-members.ts';
+import { registerPostAccount } from './modules/accounts/routes/post-account.ts';
 import { registerPutAccount } from './modules/accounts/routes/put-account.ts';
 import { registerRemoveMember } from './modules/accounts/routes/remove-member.ts';
 import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
@@ -246,6 +247,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   ]);
   registerGetAccount(app, { accounts, billing });
   registerPutAccount(app, { accounts });
+  registerPostAccount(app, { accounts, billing });
   registerDeleteAccount(app, { accounts });
   registerListMembers(app, { accounts });
   registerRemoveMember(app, { accounts });

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {} from '@fastify/cookie';
 import type {} from '@fastify/swagger';
 import type { Role } from '../modules/accounts/tables.ts';
+import type { Identity } from '../identity/claims.ts';
 import type { Permission } from './permissions.ts';
 
 /** The Fastify instance every route registers on: TypeBox types request and reply. */
@@ -32,8 +33,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
     permission?: Permission;
+    /**
+     * The route starts an erased identity over: its caller's account may be
+     * gone, and the verified identity is handed to the route instead of a 404.
+     */
+    startsOver?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** On a `startsOver` route: the verified identity whose account was erased. */
+    erasedIdentity: Identity | null;
   }
 }

@@ -77,6 +77,7 @@ export function installRouteGuard(app: App): RouteAccess[] {
 /** Checks each request's credentials and permission against its route's declaration. */
 export function installAuthentication(app: App, deps: AuthenticationDeps): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('erasedIdentity', null);
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'public';
     if (mode === 'public') return;
@@ -85,10 +86,16 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
       if (mode === 'required') throw new ApiError('AUTH_REQUIRED');
       return;
     }
-    request.principal = await authenticate(credential, deps);
+    const outcome = await authenticate(credential, deps);
     if (credential.method === 'session' && STATE_CHANGING_METHODS.has(request.method) && !comesFromOurPages(request, deps.publicOrigin)) {
       throw new ApiError('FORBIDDEN');
     }
+    if ('erased' in outcome) {
+      if (!request.routeOptions.config.startsOver) throw new ApiError('ACCOUNT_DELETED');
+      request.erasedIdentity = outcome.erased;
+      return;
+    }
+    request.principal = outcome;
     const permission = request.routeOptions.config.permission;
     if (permission && !hasPermission(request.principal.role, permission)) throw new ApiError('FORBIDDEN');
   });
@@ -110,7 +117,8 @@ function readCredential(request: FastifyRequest): Credential | null {
   return cookie ? { value: cookie, method: 'session' } : null;
 }
 
-async function authenticate(credential: Credential, deps: AuthenticationDeps): Promise<Principal> {
+/** The caller, or the verified identity whose account was erased. */
+async function authenticate(credential: Credential, deps: AuthenticationDeps): Promise<Principal | { erased: Identity }> {
   if (credential.method === 'bearer' && credential.value !== '' && !looksLikeJwt(credential.value)) {
     const outcome = deps.apiKeys ? await deps.apiKeys(credential.value) : null;
     if (outcome instanceof ApiError) throw outcome;
@@ -121,7 +129,8 @@ async function authenticate(credential: Credential, deps: AuthenticationDeps): P
   if (!identity) throw new ApiError('AUTH_REQUIRED');
   const resolved = await deps.resolveAccount(identity);
   if (!resolved.ok) {
-    throw resolved.reason === 'account_erased' ? new ApiError('ACCOUNT_DELETED') : resolved.denial;
+    if (resolved.reason === 'account_erased') return { erased: identity };
+    throw resolved.denial;
   }
   return {
     userId: identity.userId,

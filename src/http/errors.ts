@@ -17,7 +17,14 @@ interface CatalogueEntry {
   message: string;
   /** Nested shape only. */
   retryable?: boolean;
+  /** Flat shape: `details` sent when the error gives none (advice that always applies). */
+  details?: unknown;
 }
+
+/** How someone whose account was erased starts again: never silently, by an open tab's next request. */
+export const START_OVER_ADVICE = {
+  action: 'To start over, POST /api/account with your credentials: it creates a new, empty account. Nothing of the deleted one comes back.',
+};
 
 export const ERROR_CATALOGUE = {
   // Spec-named codes. Part 7 says the 401 and 403 bodies "carry the message" of their label, so
@@ -36,7 +43,7 @@ export const ERROR_CATALOGUE = {
   INVALID_REQUEST: { status: 400, shape: 'flat', label: 'Invalid request', message: 'The request is malformed.' },
   CONFIRMATION_REQUIRED: { status: 400, shape: 'flat', label: 'Missing confirmation', message: 'Send {"confirmation":"DELETE"} to delete the account.' },
   INVALID_SIGNATURE: { status: 400, shape: 'flat', label: 'Invalid signature', message: 'The webhook signature could not be verified.' },
-  ACCOUNT_DELETED: { status: 404, shape: 'flat', label: 'Not found', message: 'This account has been deleted.' },
+  ACCOUNT_DELETED: { status: 404, shape: 'flat', label: 'Not found', message: 'This account has been deleted.', details: START_OVER_ADVICE },
   PAYLOAD_TOO_LARGE: { status: 413, shape: 'flat', label: 'Payload too large', message: 'The request body is too large.' },
   // Answered by the HTTP layer before any route runs (Node's parser, the router): http/transport-errors.ts.
   REQUEST_TIMEOUT: { status: 408, shape: 'flat', label: 'Request timeout', message: 'The request was not received in time.' },
@@ -122,7 +129,8 @@ export function errorBody(error: ApiError): FlatErrorBody | NestedErrorBody {
   }
   // The public code of INTERNAL_ERROR-class failures is fixed; its message never leaks internals.
   const body: FlatErrorBody = { error: entry.label, code: error.code, message: error.message };
-  if (error.details !== undefined) body.details = error.details;
+  const details = error.details ?? (entry as CatalogueEntry).details;
+  if (details !== undefined) body.details = details;
   return body;
 }
 

@@ -42,6 +42,11 @@ export interface MemberView {
 
 export type RemoveMemberOutcome = 'removed' | 'not_found' | 'forbidden';
 
+export type StartOverOutcome =
+  | { ok: true; accountId: string; role: Role }
+  | { ok: false; reason: 'not_owner' | 'erased_again' }
+  | { ok: false; reason: 'refused'; denial: ApiError };
+
 export interface AccountView {
   id: string;
   name: string;
@@ -138,6 +143,22 @@ export class AccountService {
       WHERE me.account_id = ${accountId} AND me.user_id = ${userId} AND m.account_id = ${accountId}
         AND (m.role <> 'member' OR (m.created_at, m.user_id) < (me.created_at, me.user_id))`);
     return rowsOf<{ ahead: number }>(result)[0]?.ahead ?? 0;
+  }
+
+  /**
+   * Starts an erased identity over, on its explicit request: the tombstone
+   * goes and a new, empty account is made as on a first sign-in. Only the
+   * owner may start an organisation over. Nothing of the erased account
+   * exists any more, so nothing comes back.
+   */
+  async startOver(identity: Identity): Promise<StartOverOutcome> {
+    if (identity.organization && identity.organization.role !== 'owner') return { ok: false, reason: 'not_owner' };
+    const externalKey = externalKeyOf(identity);
+    await this.#db.execute(sql`DELETE FROM erased_identities WHERE external_key = ${identityHash(externalKey)}`);
+    const resolved = await this.resolve(identity);
+    if (!resolved.ok) return resolved.reason === 'membership_refused' ? { ok: false, reason: 'refused', denial: resolved.denial } : { ok: false, reason: 'erased_again' };
+    await this.#db.insert(auditLog).values({ accountId: resolved.accountId, actorUserId: identity.userId, action: 'account_started_over', details: {} });
+    return { ok: true, accountId: resolved.accountId, role: resolved.role };
   }
 
   /** Creates the account unless its identity was erased; returns its id, or null when erased. */

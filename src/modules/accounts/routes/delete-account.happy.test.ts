@@ -126,6 +126,39 @@ describe('DELETE /api/account/delete', () => {
     expect((await rowsOfAccount(t, accountId)).memberships).toBe(0);
   });
 
+  it('tells an erased identity how to start over, and starts it over only when asked: a new, empty account', async () => {
+    const owner = await t.authHeaders({ sub: 'restart_owner' });
+    const oldId = await accountIdOf(owner);
+    await t.app.inject({ method: 'POST', url: '/api/products', headers: owner, payload: { name: 'Old product', url: 'https://example.com' } });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: owner, payload: { confirmation: 'DELETE' } })).statusCode).toBe(200);
+
+    const gone = await t.app.inject({ method: 'GET', url: '/api/account', headers: owner });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().details.action).toContain('POST /api/account');
+    // An open tab's reads do not bring it back.
+    expect((await t.app.inject({ method: 'GET', url: '/api/products', headers: owner })).statusCode).toBe(404);
+
+    const restarted = await t.app.inject({ method: 'POST', url: '/api/account', headers: owner });
+    expect(restarted.statusCode).toBe(201);
+    expect(restarted.json()).toMatchObject({ kind: 'personal', plan: 'free', role: 'owner' });
+    expect(restarted.json().id).not.toBe(oldId);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: owner })).json().id).toBe(restarted.json().id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/products', headers: owner })).json().products).toEqual([]);
+
+    const twice = await t.app.inject({ method: 'POST', url: '/api/account', headers: owner });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it("lets only an organisation's owner start it over", async () => {
+    const owner = await t.authHeaders({ sub: 'restart_org_owner', account: 'org_restart', role: 'owner' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: owner })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: owner, payload: { confirmation: 'DELETE' } })).statusCode).toBe(200);
+    const admin = await t.authHeaders({ sub: 'restart_org_admin', account: 'org_restart', role: 'admin' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/account', headers: admin })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/account', headers: owner })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: admin })).statusCode).toBe(200);
+  });
+
   it('links every account-owned table to accounts with ON DELETE CASCADE (only the audit log is exempt)', async () => {
     const tables = await tablesWithAccountColumn(t);
     expect(tables).toEqual(expect.arrayContaining(['audit_log', 'billing_accounts', 'integrations', 'memberships', 'outgoing_webhooks', 'products', 'scoring_results', 'tribal_notes']));

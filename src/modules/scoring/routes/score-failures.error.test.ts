@@ -11,7 +11,7 @@ import { startFixtureServer, withCounters, type FixtureServer } from '../../../.
 import { serveSite, SITES_DIR, type ServedSite } from '../../../../test/fixtures/static-site.ts';
 import { FIXTURE_CRAWL_DATE, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { ManualClock } from '../../../clock.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { ApiError, START_OVER_ADVICE } from '../../../http/errors.ts';
 import { judgeCrawl } from '../judge-crawl.ts';
 
 type Judge = typeof judgeCrawl;
@@ -148,7 +148,7 @@ describe('an account erased while its score runs', () => {
 
     const response = await scoring;
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not found', code: 'ACCOUNT_DELETED', message: 'This account has been deleted.' });
+    expect(response.json()).toEqual({ error: 'Not found', code: 'ACCOUNT_DELETED', message: 'This account has been deleted.', details: START_OVER_ADVICE });
     // The deliberate 404 is the only thing the handler threw: no database error on the way.
     expect(handlerErrors.map((error) => (error instanceof ApiError ? error.code : String(error)))).toEqual(['ACCOUNT_DELETED']);
     // The open tab's next request does not bring the account back.
