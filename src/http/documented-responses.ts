@@ -43,6 +43,7 @@ const PAGE_RESPONSES: Record<string, Record<number, unknown>> = {
   },
   [`POST ${LOCAL_CHECKOUT_PATH}`]: {
     303: { type: 'null', description: "Paid: redirects to the checkout's success address.", headers: { location: { type: 'string' } } },
+    403: htmlPage("The form's CSRF token is missing or does not match its cookie."),
     404: htmlPage('The checkout session is unknown or has expired.'),
     502: htmlPage('Our own webhook did not accept the payment event; nothing was charged.'),
   },

@@ -20,11 +20,16 @@ describe('development identity provider', () => {
   });
 
   it('signs in through the form: an HttpOnly __session cookie the API accepts', async () => {
+    const form = await t.app.inject({ method: 'GET', url: '/sign-in' });
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)![1]!;
+    const csrfCookie = form.cookies.find((c) => c.name === '__csrf')!;
+    expect(csrfCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', value: csrf });
     const response = await t.app.inject({
       method: 'POST',
       url: '/sign-in',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'sub=form_user&email=form%40example.test&account=org_form&role=admin',
+      cookies: { __csrf: csrf },
+      payload: `sub=form_user&email=form%40example.test&account=org_form&role=admin&csrf=${csrf}`,
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/');
@@ -33,6 +38,15 @@ describe('development identity provider', () => {
     const account = await t.app.inject({ method: 'GET', url: '/api/account', cookies: { __session: cookie.value } });
     expect(account.statusCode).toBe(200);
     expect(account.json()).toMatchObject({ kind: 'organization', role: 'admin' });
+  });
+
+  it('refuses a sign-in form posted without the token of its CSRF cookie (another site signing a visitor in)', async () => {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const withoutToken = await t.app.inject({ method: 'POST', url: '/sign-in', headers, payload: 'sub=planted_user' });
+    expect(withoutToken.statusCode).toBe(403);
+    const mismatched = await t.app.inject({ method: 'POST', url: '/sign-in', headers, cookies: { __csrf: 'a'.repeat(43) }, payload: `sub=planted_user&csrf=${'b'.repeat(43)}` });
+    expect(mismatched.statusCode).toBe(403);
+    expect([...withoutToken.cookies, ...mismatched.cookies].some((c) => c.name === '__session')).toBe(false);
   });
 
   it('refuses a malformed sign-in form', async () => {

@@ -179,8 +179,10 @@ describe('the local checkout page', () => {
       const pay = await local.app.inject({
         method: 'POST',
         url: '/payment/local-checkout',
-        payload: new URLSearchParams({ session: token }).toString(),
+        // A genuine form's CSRF pair: what is refused here is the session alone.
+        payload: new URLSearchParams({ session: token, csrf: 'c'.repeat(43) }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        cookies: { __csrf: 'c'.repeat(43) },
       });
       expect(pay.statusCode).toBe(404);
     }

@@ -82,7 +82,18 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
     const page = await t.app.inject({ method: 'GET', url: `${local.pathname}${local.search}` });
     expect(page.statusCode).toBe(200);
     const session = /name="session" value="([^"]+)"/.exec(page.body)![1]!;
-    return { page, result: await t.app.inject({ method: 'POST', url: local.pathname, payload: new URLSearchParams({ session }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }) };
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
+    const cookie = page.cookies.find((c) => c.name === '__csrf')!;
+    return {
+      page,
+      result: await t.app.inject({
+        method: 'POST',
+        url: local.pathname,
+        payload: new URLSearchParams({ session, csrf }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        cookies: { __csrf: cookie.value },
+      }),
+    };
   }
 
   it('takes the buyer through a local page whose Pay delivers a signed checkout.session.completed to our own webhook', async () => {
@@ -97,6 +108,17 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
     expect(result.statusCode).toBe(303);
     expect(result.headers.location).toBe(`${t.config.publicBaseUrl}/?checkout=success`);
     expect(await t.services.billing.planOf(accountId)).toBe('business');
+
+    // Another site can make a browser post the Pay form, but not with our CSRF cookie's token.
+    const session = new URLSearchParams(new URL(url).search).get('session')!;
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      payload: new URLSearchParams({ session, csrf: 'x'.repeat(43) }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      cookies: { __csrf: 'y'.repeat(43) },
+    });
+    expect(forged.statusCode).toBe(403);
 
     // Paying the same session twice delivers the same event id: applied once.
     const again = await pay(url);

@@ -13,10 +13,12 @@ import { completedCheckoutEvent, decodeLocalCheckout, LOCAL_CHECKOUT_PATH, type 
 import { paymentSignatureHeader } from '../payment-signature.ts';
 import { PLAN_NAMES, SCORE_PACKS } from '../plans.ts';
 import { PAYMENT_WEBHOOK_PATH } from './payment-webhook.ts';
+import { csrfField, csrfToken, hasValidCsrfToken } from '../../../web/csrf.ts';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 const SessionQuery = Type.Object({ session: Type.String({ minLength: 1, maxLength: 4096 }) });
+const PayForm = Type.Object({ session: Type.String({ minLength: 1, maxLength: 4096 }), csrf: Type.Optional(Type.String({ maxLength: 100 })) });
 
 export interface LocalCheckoutDeps {
   clock: Clock;
@@ -32,10 +34,13 @@ export function registerLocalCheckoutPages(app: App, deps: LocalCheckoutDeps): v
     reply.type('text/html; charset=utf-8');
     const session = decodeLocalCheckout(request.query.session, deps.signingSecret, deps.clock.now());
     if (!session) return reply.code(404).send(page('Checkout expired', '<h1>Checkout expired</h1><p>Start the checkout again.</p>'));
-    return page('Local checkout', checkoutForm(session, request.query.session));
+    return page('Local checkout', checkoutForm(session, request.query.session, csrfToken(request, reply, deps.publicBaseUrl.startsWith('https:'))));
   });
 
-  app.post(LOCAL_CHECKOUT_PATH, { config: { auth: 'public' }, schema: { ...documented('pay, delivering a signed checkout.session.completed to our own webhook'), body: SessionQuery } }, async (request, reply) => {
+  app.post(LOCAL_CHECKOUT_PATH, { config: { auth: 'public' }, schema: { ...documented('pay, delivering a signed checkout.session.completed to our own webhook'), body: PayForm } }, async (request, reply) => {
+    if (!hasValidCsrfToken(request, request.body.csrf)) {
+      return reply.code(403).type('text/html; charset=utf-8').send(page('Form expired', '<h1>Form expired</h1><p>Open the checkout page again and press Pay there.</p>'));
+    }
     const now = deps.clock.now();
     const session = decodeLocalCheckout(request.body.session, deps.signingSecret, now);
     if (!session) {
@@ -57,7 +62,7 @@ export function registerLocalCheckoutPages(app: App, deps: LocalCheckoutDeps): v
   });
 }
 
-function checkoutForm(session: LocalCheckout, token: string): string {
+function checkoutForm(session: LocalCheckout, token: string, csrf: string): string {
   const what =
     session.item.kind === 'plan'
       ? `the ${PLAN_NAMES[session.item.plan]} plan (monthly subscription)`
@@ -67,6 +72,7 @@ function checkoutForm(session: LocalCheckout, token: string): string {
 <p class="note">This is the built-in local payment provider: no money moves. Set <code>STRIPE_SECRET_KEY</code> for real payments.</p>
 <form method="post" action="${LOCAL_CHECKOUT_PATH}">
   <input type="hidden" name="session" value="${escapeHtml(token)}">
+  ${csrfField(csrf)}
   <button type="submit">Pay</button>
 </form>
 <p><a href="${escapeHtml(session.cancelUrl)}">Cancel</a></p>`;
