@@ -22,6 +22,6 @@ export const ApiKeyListSchema = Type.Object({
   keys: Type.Array(Type.Object({ ...ApiKeyFields, lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) })),
 });
 
-export const ApiKeyParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export { IdParams as ApiKeyParams } from '../../../http/uuid.ts';
 
 export const RevokedSchema = Type.Object({ success: Type.Literal(true) });

@@ -45,15 +45,20 @@ describe('POST /api/products', () => {
 });
 
 describe('GET /api/products/<id>/scores', () => {
+  it('answers 404 NOT_FOUND for an unknown uuid', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/products/9b2f8c1e-0000-4000-8000-000000000000/scores', headers: await t.authHeaders({ sub: 'products_history' }) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+
   it.each([
-    ['an unknown uuid', '9b2f8c1e-0000-4000-8000-000000000000'],
     ['36 characters that are not a uuid', '------------------------------------'],
     ['36 hex digits without the dashes of a uuid', 'abcdef0123456789abcdef0123456789abcd'],
     ['something that is not an id at all', 'not-a-uuid'],
-  ])('answers 404 NOT_FOUND for %s', async (_label, id) => {
+  ])('refuses %s with 400 and details, never a database error', async (_label, id) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/products/${id}/scores`, headers: await t.authHeaders({ sub: 'products_history' }) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ error: 'Not found', code: 'NOT_FOUND' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: expect.stringContaining('id') }] });
   });
 
   it("answers 404 for another account's product", async () => {

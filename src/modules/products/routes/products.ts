@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses, invalidBody } from '../../../http/errors.ts';
-import { isUuid } from '../../../http/uuid.ts';
+import { IdParams } from '../../../http/uuid.ts';
 import type { MeteringService } from '../../metering/metering-service.ts';
 import { HISTORY_LIMIT } from '../../scoring/routes/get-score.ts';
 import { ScoreHistorySchema, URL_MAX_LENGTH } from '../../scoring/routes/score-schemas.ts';
@@ -75,14 +75,13 @@ export function registerGetProductScores(app: App, deps: { products: ProductServ
       schema: {
         tags: ['Products'],
         summary: "A product's score history, newest first",
-        params: Type.Object({ id: Type.String() }),
-        response: { 200: ScoreHistorySchema, ...errorResponses('AUTH_REQUIRED', 'NOT_FOUND') },
+        params: IdParams,
+        response: { 200: ScoreHistorySchema, ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'NOT_FOUND') },
       },
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      // Not a uuid cannot name a product: the same 404 as an unknown one, never a database error.
-      const product = isUuid(request.params.id) ? await deps.products.find(principal.accountId, request.params.id) : null;
+      const product = await deps.products.find(principal.accountId, request.params.id);
       if (!product) throw new ApiError('NOT_FOUND', { message: 'No such product in this account.' });
       return { scores: await deps.scoring.history(principal.accountId, { productId: product.id, limit: HISTORY_LIMIT }) };
     },

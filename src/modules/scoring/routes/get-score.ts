@@ -1,8 +1,7 @@
-import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
-import { isUuid } from '../../../http/uuid.ts';
+import { IdParams } from '../../../http/uuid.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
 import type { ScoringService } from '../scoring-service.ts';
 import { ScoreHistorySchema } from './score-schemas.ts';
@@ -24,13 +23,12 @@ export function registerGetScore(app: App, deps: { scoring: ScoringService }): v
       schema: {
         tags: ['Scoring'],
         summary: 'View a scoring result by its id',
-        params: Type.Object({ id: Type.String() }),
-        response: { 200: ScoringResultSchema, ...errorResponses('NOT_FOUND') },
+        params: IdParams,
+        response: { 200: ScoringResultSchema, ...errorResponses('INVALID_REQUEST', 'NOT_FOUND') },
       },
     },
     async (request, reply) => {
-      // Not a uuid cannot name a result: the same 404 as an unknown one.
-      const result = isUuid(request.params.id) ? await deps.scoring.get(request.params.id) : null;
+      const result = await deps.scoring.get(request.params.id);
       if (!result) throw new ApiError('NOT_FOUND', { message: 'No scoring result has this id.' });
       reply.header('cache-control', SHARED_RESULT_CACHE_CONTROL);
       return result;

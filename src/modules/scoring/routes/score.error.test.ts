@@ -145,11 +145,14 @@ describe('malformed requests', () => {
 });
 
 describe('GET /api/score/<id>', () => {
-  it('answers 404 NOT_FOUND for an unknown id and for something that is not an id', async () => {
-    for (const id of ['9b2f8c1e-0000-4000-8000-000000000000', 'not-a-uuid', '------------------------------------']) {
+  it('answers 404 NOT_FOUND for an unknown id, and 400 with details for something that is not an id', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/score/9b2f8c1e-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'Not found', code: 'NOT_FOUND' });
+    for (const id of ['not-a-uuid', '------------------------------------']) {
       const response = await t.app.inject({ method: 'GET', url: `/api/score/${id}` });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ error: 'Not found', code: 'NOT_FOUND' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: expect.stringContaining('id') }] });
     }
   });
 });
