@@ -14,6 +14,9 @@ import type { LlmRefiner } from './refinement/llm-refiner.ts';
 import { ScoringResultSchema, type ScoringResult } from './result-schema.ts';
 import { detectSignals } from './signals/detect-signals.ts';
 
+/** The reason the refinement is given for a level the quote rule held at 2. */
+const HELD_WITHOUT_QUOTE = 'no quoted sentence on the site supports a higher level by itself';
+
 export interface JudgeInput {
   crawl: CrawlSummary;
   /** The address that was scored, as validated. */
@@ -72,7 +75,10 @@ async function refinedEngineResult(input: JudgeInput, deps: JudgeDependencies): 
       dimensions: engine.dimensions,
       findings,
       pageTexts: new Map(pages.map((page) => [page.finalUrl, page.mainText])),
-      cappedBy: Object.fromEntries(Object.entries(engine.grounding).map(([id, grounding]) => [id, grounding.cappedBy])),
+      // A level the quote rule held is capped like one an anti-pattern capped: a model's reading adds no stated sentence.
+      cappedBy: Object.fromEntries(
+        Object.entries(engine.grounding).map(([id, grounding]) => [id, grounding.cappedBy ?? (grounding.heldWithoutQuote ? HELD_WITHOUT_QUOTE : null)]),
+      ),
     },
     input.signal,
   );

@@ -93,4 +93,15 @@ describe('LLM refinement of a score', () => {
     expect(refinedPricing).toEqual(pricing);
     expect(JSON.stringify(result)).not.toContain(invented.text);
   });
+
+  it('does not let the model lift a level the quote rule held: it adds no sentence to the site', async () => {
+    const deterministic = await score(plain, 'llm_baseline_4');
+    // Relaymesh's product analytics is read from its scripts alone: enough points for more, held at 2.
+    const analytics = deterministic.dimensions.find((d) => d.dimensionId === 'product_analytics')!;
+    expect(analytics.score).toBe(2);
+    expect(analytics.reasoning).toContain('It stays at level 2');
+    llm.respondWith({ content: modelAnswer(4) });
+    const result = await score(refined, 'llm_held');
+    expect(result.dimensions.find((d) => d.dimensionId === 'product_analytics')!.score).toBe(2);
+  });
 });
