@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { DEFAULT_CRAWLER_OPTIONS as CRAWL } from './modules/scoring/crawler/crawler-options.ts';
+import { CRAWL_DEFAULTS as CRAWL } from './crawl-defaults.ts';
 
 export interface Config {
   port: number;

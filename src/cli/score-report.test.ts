@@ -3,7 +3,7 @@ import type { SignalId } from '../framework/signal-types.ts';
 import type { Finding } from '../modules/scoring/artifacts.ts';
 import { scoreSite } from '../modules/scoring/engine/score-site.ts';
 import { toScoringResult } from '../modules/scoring/engine/scoring-result.ts';
-import { TEST_ORIGIN, testFinding, testPage } from '../modules/scoring/test-pages.ts';
+import { TEST_ORIGIN, testFinding, testPage } from '../../test/fixtures/test-pages.ts';
 import { formatLevelArithmetic } from './score-report.ts';
 
 const AS_OF = new Date('2026-11-20T00:00:00Z');

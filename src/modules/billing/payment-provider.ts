@@ -5,11 +5,10 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import type { Clock } from '../../clock.ts';
-import type { PaidPlan, ScorePack } from './plans.ts';
+import type { CheckoutItem } from './plans.ts';
 import { encodeLocalCheckout, LOCAL_CHECKOUT_PATH, LOCAL_CHECKOUT_TTL_MS } from './local-checkout-session.ts';
 
-/** What a checkout sells: a plan (a subscription) or a score pack (a one-time payment). */
-export type CheckoutItem = { kind: 'plan'; plan: PaidPlan } | { kind: 'pack'; pack: ScorePack };
+export type { CheckoutItem } from './plans.ts';
 
 export interface CheckoutRequest {
   accountId: string;

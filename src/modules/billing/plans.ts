@@ -65,3 +65,6 @@ export function upgradeFrom(plan: Plan): Plan | null {
   const next = PLANS[PLANS.indexOf(plan) + 1];
   return next ?? null;
 }
+
+/** What a checkout sells: a plan (a subscription) or a score pack (a one-time payment). */
+export type CheckoutItem = { kind: 'plan'; plan: PaidPlan } | { kind: 'pack'; pack: ScorePack };

@@ -10,7 +10,7 @@ import type { PageArtifact } from './artifacts.ts';
 import { createCrawler, DEFAULT_CRAWLER_OPTIONS } from './crawler/crawler.ts';
 import { scoreSite } from './engine/score-site.ts';
 import { detectSignals } from './signals/detect-signals.ts';
-import { evidenceProblems } from './test-pages.ts';
+import { evidenceProblems } from '../../../test/fixtures/test-pages.ts';
 
 const FIXTURES = ['burrowly-seed', 'tallyworks-growing', 'relaymesh-scaleup', 'lumenfield-platform'];
 const AS_OF = new Date('2026-11-20T12:00:00Z');

@@ -1,4 +1,5 @@
 import type { Config } from '../../../config.ts';
+import { CRAWL_DEFAULTS } from '../../../crawl-defaults.ts';
 import type { HostLookup } from './safe-connector.ts';
 
 export interface CrawlerOptions {
@@ -25,12 +26,7 @@ export const DEFAULT_USER_AGENT = 'MaturityScoringBot/0.1 (Maturity Scoring and 
 
 /** Spec defaults (issue 3): 25 pages, 2 MiB per page, 20 s per crawl, 5 redirects, 6 at once. */
 export const DEFAULT_CRAWLER_OPTIONS = {
-  maxPages: 25,
-  maxBytesPerPage: 2 * 1024 * 1024,
-  requestTimeoutMs: 8000,
-  crawlDeadlineMs: 20_000,
-  maxRedirects: 5,
-  concurrency: 6,
+  ...CRAWL_DEFAULTS,
   userAgent: DEFAULT_USER_AGENT,
 } as const satisfies Omit<CrawlerOptions, 'allowlist' | 'lookup'>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ANTI_PATTERNS, STALE_CHANGELOG_DAYS, type AntiPatternId } from '../../../framework/anti-patterns.ts';
 import type { SignalId } from '../../../framework/signal-types.ts';
 import type { PageArtifact } from '../artifacts.ts';
-import { testFinding, testPage } from '../test-pages.ts';
+import { testFinding, testPage } from '../../../../test/fixtures/test-pages.ts';
 import { ANTI_PATTERN_CHECKS, detectAntiPatterns, gatherFacts } from './anti-patterns.ts';
 import { scoreSite } from './score-site.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testPage } from '../test-pages.ts';
+import { testPage } from '../../../../test/fixtures/test-pages.ts';
 import { companyNameFrom } from './company-name.ts';
 
 const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;

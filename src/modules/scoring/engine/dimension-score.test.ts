@@ -5,7 +5,7 @@ import { RUBRIC } from '../../../framework/rubric.ts';
 import { signalType, type SignalId } from '../../../framework/signal-types.ts';
 import { stageForLevel } from '../../../framework/tiers.ts';
 import type { Finding } from '../artifacts.ts';
-import { TEST_ORIGIN, testFinding } from '../test-pages.ts';
+import { TEST_ORIGIN, testFinding } from '../../../../test/fixtures/test-pages.ts';
 import { assessDimension, confidenceFor, levelFor, tallySignals } from './dimension-score.ts';
 
 /** The dimension's expected signals, heaviest first (ties by id). */

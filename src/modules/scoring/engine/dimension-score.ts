@@ -22,16 +22,12 @@ import type { DimensionScore } from '../result-schema.ts';
 import { compareText } from '../signals/canonical-order.ts';
 import { describeEvidence } from './evidence-text.ts';
 import { explainLevel } from './reasoning.ts';
+import type { Level, LevelCap, SignalTally } from './tallies.ts';
 
-export type Level = 1 | 2 | 3 | 4;
+export type { Level, LevelCap, SignalTally } from './tallies.ts';
+
 export type Confidence = DimensionScore['confidence'];
 
-/** The findings of one signal that counted, strongest first, and what they were worth. */
-export interface SignalTally {
-  signal: SignalId;
-  points: number;
-  findings: Finding[];
-}
 
 /** One counted finding's share of the points: weight x strength x decay. */
 export interface FindingContribution {
@@ -65,11 +61,6 @@ export interface DimensionAssessment extends DimensionGrounding {
   score: DimensionScore;
 }
 
-export interface LevelCap {
-  maxLevel: number;
-  /** The anti-pattern's name, for the reasoning. */
-  reason: string;
-}
 
 const POINTS_PRECISION = 1000;
 

@@ -3,7 +3,7 @@
  * page they come from, so a reader can check each one on the site.
  */
 import type { Evidence } from '../artifacts.ts';
-import type { SignalTally } from './dimension-score.ts';
+import type { SignalTally } from './tallies.ts';
 
 /** Quotes are at most 300 characters each, so the evidence text stays under about 700. */
 const MAX_EVIDENCE_ITEMS = 2;

@@ -14,7 +14,7 @@ import type { Finding, PageArtifact } from '../artifacts.ts';
 import { extractPage } from '../extract/extract-page.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
 import { detectSignals } from '../signals/detect-signals.ts';
-import { evidenceProblems } from '../test-pages.ts';
+import { evidenceProblems } from '../../../../test/fixtures/test-pages.ts';
 import { scoreSite, type EngineResult } from './score-site.ts';
 import { toScoringResult } from './scoring-result.ts';
 

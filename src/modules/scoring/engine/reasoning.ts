@@ -15,7 +15,7 @@ import { CURVES, RUBRIC } from '../../../framework/rubric.ts';
 import { signalType, type SignalId } from '../../../framework/signal-types.ts';
 import { MAX_LEVEL } from '../../../framework/tiers.ts';
 import { compareText } from '../signals/canonical-order.ts';
-import type { Level, LevelCap, SignalTally } from './dimension-score.ts';
+import type { Level, LevelCap, SignalTally } from './tallies.ts';
 
 export interface ReasoningInput {
   dimensionId: DimensionId;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
-import { testFinding, testPage } from '../test-pages.ts';
+import { testFinding, testPage } from '../../../../test/fixtures/test-pages.ts';
 import { scorePages, scoreSite, withRefinedDimensions } from './score-site.ts';
 import { toScoringResult } from './scoring-result.ts';
 

@@ -13,7 +13,7 @@ import {
   SECURITY_URL,
   SOC2_QUOTE,
   USAGE_QUOTE,
-} from './refinement-fixture.ts';
+} from '../../../../test/fixtures/refinement-fixture.ts';
 
 const scoreOf = (dimensions: DimensionScore[], id: string) => dimensions.find((d) => d.dimensionId === id)!;
 

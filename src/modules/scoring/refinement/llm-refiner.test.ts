@@ -3,7 +3,7 @@ import { startFakeOpenAi, type FakeOpenAiServer } from '../../../../test/fakes/o
 import type { LlmConfig } from '../../../config.ts';
 import { createLlmRefiner } from './llm-refiner.ts';
 import { REFINEMENT_ANSWER_NAME } from './refinement-answer.ts';
-import { deterministicDimensions, FINDINGS, modelAnswer, PRICING_URL, refinementInput, USAGE_QUOTE } from './refinement-fixture.ts';
+import { deterministicDimensions, FINDINGS, modelAnswer, PRICING_URL, refinementInput, USAGE_QUOTE } from '../../../../test/fixtures/refinement-fixture.ts';
 
 let fake: FakeOpenAiServer;
 let llm: LlmConfig;

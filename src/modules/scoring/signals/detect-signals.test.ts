@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNAL_CATALOGUE, SIGNAL_TYPES, signalType, type SignalId } from '../../../framework/signal-types.ts';
 import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
-import { evidenceProblems, testPage, type TestPage } from '../test-pages.ts';
+import { evidenceProblems, testPage, type TestPage } from '../../../../test/fixtures/test-pages.ts';
 import { detectSignals } from './detect-signals.ts';
 
 /**

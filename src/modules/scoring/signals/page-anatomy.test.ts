@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SignalId } from '../../../framework/signal-types.ts';
-import { testPage, type TestPage } from '../test-pages.ts';
+import { testPage, type TestPage } from '../../../../test/fixtures/test-pages.ts';
 import { detectSignals } from './detect-signals.ts';
 
 function signalsOf(pages: TestPage[]): SignalId[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testPage } from '../test-pages.ts';
+import { testPage } from '../../../../test/fixtures/test-pages.ts';
 import { classifyPage, type PageKind } from './page-kinds.ts';
 
 const kindsOf = (path: string, title = 'Acme', main = '') => [...classifyPage(testPage({ path, title, main }))].sort();

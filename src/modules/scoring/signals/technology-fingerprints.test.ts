@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testPage } from '../test-pages.ts';
+import { testPage } from '../../../../test/fixtures/test-pages.ts';
 import { detectSignals } from './detect-signals.ts';
 
 const signalsOf = (head: string, headers: Record<string, string> = {}) => detectSignals([testPage({ head, headers })]);
