@@ -4,6 +4,7 @@
  * certification the company does not hold; "we don't run A/B tests yet" names
  * a practice it lacks; a customer's story describes the customer's process.
  */
+import { familyOf } from './page-anatomy.ts';
 import type { PageKind } from './page-kinds.ts';
 
 /** Words that put a claim in the future or in doubt. */
@@ -22,10 +23,6 @@ const NEGATION_WINDOW_WORDS = 4;
  * counts (who they are, what they achieved, how they were served).
  */
 const CUSTOMER_PAGE_FAMILIES = new Set(['customers', 'adoption', 'support', 'positioning']);
-
-function familyOf(signal: string): string {
-  return signal.slice(0, signal.indexOf('.'));
-}
 
 /**
  * A comparison page describes the alternatives' features as much as the

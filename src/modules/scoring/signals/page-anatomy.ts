@@ -111,13 +111,14 @@ function scopeOfData(kinds: ReadonlySet<PageKind>): LineScope {
  * the crawl, not of one page. `kindsOf` gives each page's kinds.
  */
 export function pageAnatomies(pages: readonly PageArtifact[], kindsOf: (page: PageArtifact) => ReadonlySet<PageKind>): Map<PageArtifact, PageAnatomy> {
-  const isRepeatedLine = repeatedOnMostPages(pages, (page) => page.mainText.split('\n'));
+  // Split once: the repetition count and the per-line judgement read the same lines.
+  const linesOf = new Map(pages.map((page) => [page, page.mainText.split('\n')]));
+  const isRepeatedLine = repeatedOnMostPages(pages, (page) => linesOf.get(page)!);
   const isRepeatedLink = repeatedOnMostPages(pages, (page) => page.links.map((link) => link.href));
   const anatomies = new Map<PageArtifact, PageAnatomy>();
   for (const page of pages) {
     const kinds = kindsOf(page);
-    const lines = page.mainText.split('\n');
-    const lineScopes = lines.map((line, index) => {
+    const lineScopes = linesOf.get(page)!.map((line, index) => {
       const kind = page.lineKinds[index] ?? 'text';
       if (isRepeatedLine(line) || BARE_ADDRESS.test(line) || CODE_LIKE.test(line)) return NONE;
       if (kind === 'quotation' || OPENS_WITH_QUOTATION.test(line)) return isStatementLine(line, 'text') ? VOICE : NONE;
@@ -130,9 +131,14 @@ export function pageAnatomies(pages: readonly PageArtifact[], kindsOf: (page: Pa
   return anatomies;
 }
 
-/** Whether a line of this scope may be evidence for `signal` (ids are <family>.<metric>). */
+/** The family of a signal id (<family>.<metric>): the detector family that emits it. */
+export function familyOf(signal: string): string {
+  return signal.slice(0, signal.indexOf('.'));
+}
+
+/** Whether a line of this scope may be evidence for `signal`. */
 export function scopeAllows(scope: LineScope, signal: string): boolean {
   if (scope.kind === 'any') return true;
   if (scope.kind === 'none') return false;
-  return scope.families.some((family) => signal.startsWith(`${family}.`));
+  return scope.families.includes(familyOf(signal));
 }
