@@ -11,12 +11,12 @@ import { defineConfig } from 'vitest/config';
  *
  * A test file needs the database when its name ends in .happy, .error,
  * .security or .db before .test.ts, or when it lives under test/, except
- * test/corpus/ (the scorer against the real-site corpus), which needs none
- * and runs once, in unit.
+ * test/corpus/ (the scorer against the real-site corpus) and
+ * test/architecture/ (the house rules), which need none and run once, in unit.
  */
 const databaseTestsInSrc = ['src/**/*.{happy,error,security,db}.test.ts'];
 const databaseTests = [...databaseTestsInSrc, 'test/**/*.test.ts'];
-const corpusTests = ['test/corpus/**/*.test.ts'];
+const databaseFreeTestsInTest = ['test/corpus/**/*.test.ts', 'test/architecture/**/*.test.ts'];
 
 const shared = {
   testTimeout: 30_000,
@@ -27,14 +27,14 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', ...corpusTests], exclude: databaseTestsInSrc },
+        test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', ...databaseFreeTestsInTest], exclude: databaseTestsInSrc },
       },
       {
         test: {
           ...shared,
           name: 'pglite',
           include: databaseTests,
-          exclude: corpusTests,
+          exclude: databaseFreeTestsInTest,
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test/setup/pglite-template.ts'],
         },
@@ -46,7 +46,7 @@ export default defineConfig({
                 ...shared,
                 name: 'postgres',
                 include: databaseTests,
-                exclude: corpusTests,
+                exclude: databaseFreeTestsInTest,
                 env: { TEST_DB: 'postgres' },
               },
             },

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client.ts';
-import { billingAccounts, integrations, outgoingWebhooks, products, scoringResults, tribalNotes } from '../src/db/schema.ts';
+import { billingAccounts, integrations, outgoingWebhooks, products, scoringResults, tribalNotes } from '../src/database-schema.ts';
 import type { TestApp } from './harness.ts';
 
 export interface SeedOptions {

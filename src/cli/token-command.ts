@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../main.ts';
 import { DEFAULT_DEV_TOKEN_TTL_SECONDS, loadOrCreateDevKey, signDevToken } from '../identity/dev-identity.ts';
-import { ROLES, type Role } from '../modules/accounts/tables.ts';
+import { ROLES, type Role } from '../vocabulary/roles.ts';
 import { UsageError } from './usage-error.ts';
 
 /** maturity token --sub <user> [--account <org>] [--role owner|admin|member] [--email <address>] [--ttl <seconds>] */

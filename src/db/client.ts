@@ -1,15 +1,15 @@
 /**
  * The database: embedded PGlite (Postgres compiled to WASM) by default, real
- * PostgreSQL when a connection string is given. One Drizzle schema serves both.
+ * PostgreSQL when a connection string is given. The database knows no
+ * module's tables: each module's queries name its own (src/database-schema.ts
+ * gathers them all, for the migration check).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories accept both. */
 export type Executor = Database | Transaction;
@@ -79,7 +79,7 @@ async function openPostgres(options: { url: string; schema?: string | null; pool
   });
   // An idle client's error (server restart, network blip) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool) as unknown as Database;
   return {
     kind: 'postgres',
     db,
@@ -124,7 +124,7 @@ async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob;
     // PGlite is a single connection, so a session-level search_path holds for every query.
     await client.exec(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}"`);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     kind: 'pglite',
     db,

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 // Type augmentations: request.cookies, and the `hide`/`tags` schema keys of the API document.
 import type {} from '@fastify/cookie';
 import type {} from '@fastify/swagger';
-import type { Role } from '../modules/accounts/tables.ts';
+import type { Role } from '../vocabulary/roles.ts';
 import type { Identity } from '../identity/claims.ts';
 import type { Permission } from './permissions.ts';
 
@@ -38,6 +38,11 @@ declare module 'fastify' {
      * gone, and the verified identity is handed to the route instead of a 404.
      */
     startsOver?: boolean;
+    /**
+     * An HTML page's answers, for the API document: declared here, not as a
+     * response schema, which would make Fastify serialize the page.
+     */
+    pageResponses?: Record<number, unknown>;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -11,10 +11,10 @@
  *   402 (a member without a seat, an API key past its plan's ceiling),
  *   403 (an API key whose plan no longer includes API access), 404 (an
  *   erased account); a declared permission: 403.
- * A status the route declares itself keeps the route's description.
+ * A status the route declares itself (in its response schema, or an HTML
+ * page in its `pageResponses` config) keeps the route's description.
  */
 import type { FastifySchema } from 'fastify';
-import { LOCAL_CHECKOUT_PATH } from '../modules/billing/local-checkout-session.ts';
 import type { AuthMode } from './app-types.ts';
 import { errorResponses, type ErrorCode } from './errors.ts';
 
@@ -22,7 +22,7 @@ export interface DocumentedRoute {
   method: string | string[];
   url: string;
   schema?: FastifySchema;
-  config?: { auth?: AuthMode; permission?: string };
+  config?: { auth?: AuthMode; permission?: string; pageResponses?: Record<number, unknown> };
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -30,31 +30,10 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** What @fastify/swagger writes for a route without response schemas. */
 const DEFAULT_RESPONSE = { type: 'null', description: 'Default Response' };
 
-const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
-
-/**
- * Documented HTML pages whose route schemas declare no responses: what their
- * handlers answer. Best moved into the routes' own schemas by their module.
- */
-const PAGE_RESPONSES: Record<string, Record<number, unknown>> = {
-  [`GET ${LOCAL_CHECKOUT_PATH}`]: {
-    200: htmlPage('The checkout page.'),
-    404: htmlPage('The checkout session is unknown or has expired.'),
-  },
-  [`POST ${LOCAL_CHECKOUT_PATH}`]: {
-    303: { type: 'null', description: "Paid: redirects to the checkout's success address.", headers: { location: { type: 'string' } } },
-    403: htmlPage("The form's CSRF token is missing or does not match its cookie."),
-    404: htmlPage('The checkout session is unknown or has expired.'),
-    502: htmlPage('Our own webhook did not accept the payment event; nothing was charged.'),
-  },
-};
-
 export function documentedResponses(route: DocumentedRoute): Record<string, unknown> {
   const methods = [route.method].flat();
   const declared =
-    (route.schema?.response as Record<string, unknown> | undefined) ??
-    methods.map((method) => PAGE_RESPONSES[`${method} ${route.url}`]).find((page) => page !== undefined) ??
-    { 200: DEFAULT_RESPONSE };
+    (route.schema?.response as Record<string, unknown> | undefined) ?? route.config?.pageResponses ?? { 200: DEFAULT_RESPONSE };
   return { ...errorResponses(...implicitErrorCodes(route, methods)), ...declared };
 }
 

@@ -3,7 +3,7 @@
  * authenticated user), account:edit (admin and above) and owner-only
  * deletion; the rest of the matrix is ours (docs/DECISIONS.md).
  */
-import type { Role } from '../modules/accounts/tables.ts';
+import type { Role } from '../vocabulary/roles.ts';
 
 export const PERMISSIONS = ['chat:use', 'account:edit', 'account:delete', 'billing:manage', 'api_keys:manage'] as const;
 export type Permission = (typeof PERMISSIONS)[number];

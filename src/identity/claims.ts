@@ -7,7 +7,7 @@
  * an `org:` prefix; the mapping to our three roles is configurable.
  */
 import type { JWTPayload } from 'jose';
-import { ROLES, type Role } from '../modules/accounts/tables.ts';
+import { ROLES, type Role } from '../vocabulary/roles.ts';
 import { textFault } from '../storable-text.ts';
 
 export interface Identity {

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
-import type { Role } from '../modules/accounts/tables.ts';
+import type { Role } from '../vocabulary/roles.ts';
 
 const ALGORITHM = 'ES256';
 const KEY_FILE = 'dev-identity-key.json';

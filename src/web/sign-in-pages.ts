@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { App } from '../http/app-types.ts';
 import { SESSION_COOKIE } from '../http/authentication.ts';
 import { type DevSigningKey, signDevToken } from '../identity/dev-identity.ts';
-import { ROLES } from '../modules/accounts/tables.ts';
+import { ROLES } from '../vocabulary/roles.ts';
 import type { Clock } from '../clock.ts';
 import { escapeHtml, page } from './html.ts';
 import { csrfField, csrfToken, hasValidCsrfToken } from './csrf.ts';

@@ -7,7 +7,7 @@
  * is added to the table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/modules/accounts/tables.ts';
+import type { Role } from '../../src/vocabulary/roles.ts';
 import { AUTH_REQUIRED_BODY, FORBIDDEN_BODY, invalidTokens, startTestApp, type TestApp } from '../harness.ts';
 
 let t: TestApp;

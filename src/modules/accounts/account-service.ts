@@ -10,7 +10,8 @@ import type { ApiError } from '../../http/errors.ts';
 import type { Identity } from '../../identity/claims.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import type { ErasureParticipant } from './erasure.ts';
-import { accounts, auditLog, memberships, type Role } from './tables.ts';
+import type { Role } from '../../vocabulary/roles.ts';
+import { accounts, auditLog, memberships } from './tables.ts';
 
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
 

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../vocabulary/roles.ts';
 
-export const ROLES = ['owner', 'admin', 'member'] as const;
-export type Role = (typeof ROLES)[number];
 
 /**
  * An account is a tenant: an identity-provider organisation, or a person's

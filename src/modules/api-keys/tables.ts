@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables.ts';
 
 /** API keys (spec part 5): only a SHA-256 of the secret is kept; the secret is shown once, at creation. */
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').notNull(),
     name: text('name').notNull(),
     /** The first characters of the key, so people can tell their keys apart. */
     prefix: text('prefix').notNull(),

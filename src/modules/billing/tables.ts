@@ -1,5 +1,4 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables.ts';
 import { PAYMENT_OUTCOMES } from './payment-events.ts';
 import { PAID_PLANS, PLANS } from './plans.ts';
 
@@ -9,9 +8,8 @@ import { PAID_PLANS, PLANS } from './plans.ts';
  * it by, and what its cycles count from.
  */
 export const billingAccounts = pgTable('billing_accounts', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+  accountId: uuid('account_id').primaryKey(),
   plan: text('plan', { enum: PLANS }).notNull().default('free'),
   providerCustomerId: text('provider_customer_id').unique(),
   /** The subscription the plan comes from; the one erasure cancels. */
@@ -34,9 +32,8 @@ export const billingSubscriptions = pgTable(
   'billing_subscriptions',
   {
     subscriptionId: text('subscription_id').primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').notNull(),
     customerId: text('customer_id'),
     plan: text('plan', { enum: PAID_PLANS }),
     status: text('status'),

@@ -1,5 +1,4 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables.ts';
 
 /**
  * Requests made with an Idempotency-Key: claimed when the first one starts,
@@ -12,7 +11,8 @@ export const idempotentRequests = pgTable(
     /** 'user:<account id>:<user id>' for a signed-in caller, 'anon:<client address>' otherwise. */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
-    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id'),
     /** SHA-256 of the method, the route and the body: the same key with another request is refused. */
     requestHash: text('request_hash').notNull(),
     /** Null while the first request is still running. */

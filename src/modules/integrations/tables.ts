@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables.ts';
 
 /**
  * A connected third-party integration and the OAuth tokens it holds.
@@ -10,9 +9,8 @@ export const integrations = pgTable(
   'integrations',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').notNull(),
     provider: text('provider').notNull(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),

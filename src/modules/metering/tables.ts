@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables.ts';
 
 /**
  * What an account used in one billing period. A new period is a new row, so
@@ -10,9 +9,8 @@ import { accounts } from '../accounts/tables.ts';
 export const usageCounters = pgTable(
   'usage_counters',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
     creditsUsed: integer('credits_used').notNull().default(0),
     scoresUsed: integer('scores_used').notNull().default(0),
@@ -29,9 +27,8 @@ export const usageCounters = pgTable(
 export const scorePackBalances = pgTable(
   'score_pack_balances',
   {
-    accountId: uuid('account_id')
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').primaryKey(),
     scoresRemaining: integer('scores_remaining').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -51,9 +48,8 @@ export const usageLedger = pgTable(
   'usage_ledger',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').notNull(),
     entry: text('entry', { enum: LEDGER_ENTRIES }).notNull(),
     /** score, chat, api_call, or the pack bought. */
     action: text('action').notNull(),

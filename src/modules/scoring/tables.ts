@@ -1,6 +1,4 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables.ts';
-import { products } from '../products/tables.ts';
 import type { ScoringResult } from './result-schema.ts';
 
 /**
@@ -11,8 +9,10 @@ export const scoringResults = pgTable(
   'scoring_results',
   {
     id: uuid('id').primaryKey(),
-    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id'),
+    /** Foreign key to products(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    productId: uuid('product_id'),
     createdByUserId: text('created_by_user_id'),
     url: text('url').notNull(),
     result: jsonb('result').$type<ScoringResult>().notNull(),

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables.ts';
 
 /** Team knowledge written down by an account's members ("tribal notes"). */
 export const tribalNotes = pgTable(
   'tribal_notes',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').notNull(),
     authorUserId: text('author_user_id').notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ACCOUNT_NAME_MAX_LENGTH } from '../account-service.ts';
-import { ROLES } from '../tables.ts';
+import { ROLES } from '../../../vocabulary/roles.ts';
 
 export const AccountSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -28,16 +28,30 @@ export interface LocalCheckoutDeps {
   publicBaseUrl: string;
 }
 
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+
+/** What the two pages answer, for the API document (`pageResponses`, http/app-types.ts). */
+const CHECKOUT_PAGE_RESPONSES = {
+  200: htmlPage('The checkout page.'),
+  404: htmlPage('The checkout session is unknown or has expired.'),
+};
+const PAY_RESPONSES = {
+  303: { type: 'null', description: "Paid: redirects to the checkout's success address.", headers: { location: { type: 'string' } } },
+  403: htmlPage("The form's CSRF token is missing or does not match its cookie."),
+  404: htmlPage('The checkout session is unknown or has expired.'),
+  502: htmlPage('Our own webhook did not accept the payment event; nothing was charged.'),
+};
+
 export function registerLocalCheckoutPages(app: App, deps: LocalCheckoutDeps): void {
   const documented = (summary: string) => ({ tags: ['Billing'], summary: `Local payment provider: ${summary} (HTML; only without STRIPE_SECRET_KEY)` });
-  app.get(LOCAL_CHECKOUT_PATH, { config: { auth: 'public' }, schema: { ...documented('the checkout page'), querystring: SessionQuery } }, async (request, reply) => {
+  app.get(LOCAL_CHECKOUT_PATH, { config: { auth: 'public', pageResponses: CHECKOUT_PAGE_RESPONSES }, schema: { ...documented('the checkout page'), querystring: SessionQuery } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8');
     const session = decodeLocalCheckout(request.query.session, deps.signingSecret, deps.clock.now());
     if (!session) return reply.code(404).send(page('Checkout expired', '<h1>Checkout expired</h1><p>Start the checkout again.</p>'));
     return page('Local checkout', checkoutForm(session, request.query.session, csrfToken(request, reply, deps.publicBaseUrl.startsWith('https:'))));
   });
 
-  app.post(LOCAL_CHECKOUT_PATH, { config: { auth: 'public' }, schema: { ...documented('pay, delivering a signed checkout.session.completed to our own webhook'), body: PayForm } }, async (request, reply) => {
+  app.post(LOCAL_CHECKOUT_PATH, { config: { auth: 'public', pageResponses: PAY_RESPONSES }, schema: { ...documented('pay, delivering a signed checkout.session.completed to our own webhook'), body: PayForm } }, async (request, reply) => {
     if (!hasValidCsrfToken(request, request.body.csrf)) {
       return reply.code(403).type('text/html; charset=utf-8').send(page('Form expired', '<h1>Form expired</h1><p>Open the checkout page again and press Pay there.</p>'));
     }

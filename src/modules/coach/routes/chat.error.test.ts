@@ -57,7 +57,7 @@ describe('POST /api/chat refusals', () => {
   it('answers 429 SCORING_RATE_LIMITED with Retry-After 60 on the 31st message within 60 s', async () => {
     const headers = await t.authHeaders({ sub: 'chat_rate', account: 'org_chat_rate', role: 'member' });
     // A paid plan, so the Free plan's 30 messages do not end the run first.
-    const { billingAccounts } = await import('../../../db/schema.ts');
+    const { billingAccounts } = await import('../../../database-schema.ts');
     const accountId = (await t.app.inject({ method: 'GET', url: '/api/account', headers })).json().id;
     const { eq } = await import('drizzle-orm');
     await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));

@@ -41,7 +41,7 @@ describe('POST /api/chat', () => {
   it('coaches on a stored result named by resultId, citing the user\'s own level', async () => {
     const headers = await t.authHeaders({ sub: 'chat_stored' });
     const stored = fixtureResult();
-    const { scoringResults } = await import('../../../db/schema.ts');
+    const { scoringResults } = await import('../../../database-schema.ts');
     await t.database.db.insert(scoringResults).values({ id: stored.id, url: stored.url, result: stored, createdAt: new Date(stored.createdAt) });
     const pricing = stored.dimensions.find((d) => d.dimensionId === 'pricing_packaging')!;
     const transcript = await postSse(`${base}/api/chat`, { messages: [{ role: 'user', content: 'How can we improve our pricing?' }], resultId: stored.id }, { headers });

@@ -6,10 +6,10 @@
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
-import { rowsOf } from './client.ts';
-import { migrate } from './migrate.ts';
-import * as schema from './schema.ts';
+import { createTestDatabase, type TestDatabase } from '../test/harness.ts';
+import { rowsOf } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import * as schema from './database-schema.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
