@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_IDENTITY_ISSUER, loadConfig } from './config.ts';
+import { ConfigError, DEV_IDENTITY_ISSUER, EnvironmentSchema, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('gives a working embedded configuration with no environment at all', () => {
@@ -77,10 +77,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'http://admin:hunter2@db:5432/x' })).not.toThrow(/hunter2/);
   });
 
+  it('takes numbers and booleans only as written out exactly', () => {
+    expect(loadConfig({ PORT: ' 8080 ', ALLOW_LOCAL_PROVIDERS: 'false' })).toMatchObject({ port: 8080, host: '127.0.0.1' });
+    for (const PORT of ['1.5', '0x10', '1e3', 'true']) expect(() => loadConfig({ PORT }), PORT).toThrow(`PORT: expected a whole number from 0 to 65535, got "${PORT}"`);
+    for (const value of ['TRUE', '1', 'yes']) expect(() => loadConfig({ ALLOW_LOCAL_PROVIDERS: value }), value).toThrow(`ALLOW_LOCAL_PROVIDERS: expected true or false, got "${value}"`);
+    expect(() => loadConfig({ LOG_LEVEL: 'chatty' })).toThrow('LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "chatty"');
+    expect(() => loadConfig({ DATABASE_SCHEMA: 'Tenant' })).toThrow('DATABASE_SCHEMA: expected a lower-case SQL identifier, got "Tenant"');
+  });
+
+  it('refuses a TRUST_PROXY entry that is neither an address nor a CIDR range', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,192.168.1.2' }).trustProxy).toEqual(['10.0.0.0/8', '::1', '192.168.1.2']);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.internal' })).toThrow('TRUST_PROXY: expected addresses or CIDR ranges, got "proxy.internal"');
+  });
+
+  it('describes every variable in its schema', () => {
+    const undescribed = Object.entries(EnvironmentSchema.properties).filter(([, schema]) => !('description' in schema && schema.description));
+    expect(undescribed.map(([name]) => name)).toEqual([]);
+  });
+
   it('parses lists and mappings', () => {
     const config = loadConfig({ CRAWL_ALLOWLIST: 'a.test, b.test:8080 ,', IDENTITY_ROLE_MAP: 'org:billing=admin', PAYMENT_WEBHOOK_SECRET: 'whsec_1,whsec_2' });
     expect(config.crawl.allowlist).toEqual(['a.test', 'b.test:8080']);
     expect(config.identity.roleMap).toEqual({ 'org:billing': 'admin' });
     expect(config.payments.webhookSecrets).toEqual(['whsec_1', 'whsec_2']);
+    expect(loadConfig({ PAYMENT_PRICE_IDS: 'price_1=pro, price_2 = pack_small' }).payments.priceIds).toEqual({ price_1: 'pro', price_2: 'pack_small' });
+    expect(() => loadConfig({ PAYMENT_PRICE_IDS: 'price_1=gold' })).toThrow(/PAYMENT_PRICE_IDS: expected entries "<name>=<pro\|business/);
   });
 });

@@ -1,69 +1,151 @@
 /**
- * Environment -> typed, validated Config, parsed once at start. Every
- * variable has an embedded default so `npm start` works with no environment;
- * a malformed value stops the process with a message naming the variable.
- * README.md's table lists every variable; keep the two in step.
+ * Environment -> typed, validated Config, parsed once at start.
+ * EnvironmentSchema is the one description of the variables (name, default,
+ * range, meaning); Config is derived from it. Every variable has an embedded
+ * default so `npm start` works with no environment; a malformed value stops
+ * the process with a message naming the variable. README.md's table lists
+ * every variable; keep the two in step.
  */
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { Type, type Static, type TInteger, type TNumberOptions, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { CRAWL_DEFAULTS as CRAWL } from './crawl-defaults.ts';
+import { ROLES } from './vocabulary/roles.ts';
 
-export interface Config {
-  port: number;
-  host: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  dataDir: string;
-  /** PostgreSQL connection string; unset means embedded PGlite in dataDir. */
-  databaseUrl: string | null;
-  /** PostgreSQL schema to use (search_path); null means the server's default. */
-  databaseSchema: string | null;
-  publicBaseUrl: string;
-  bodyLimitBytes: number;
-  shutdownTimeoutMs: number;
-  /** Proxies whose X-Forwarded-For is believed: addresses or CIDRs; empty trusts none. */
-  trustProxy: string[];
-  identity: {
-    /** External JWKS; null selects the built-in development identity provider. */
-    jwksUrl: string | null;
-    issuer: string;
-    audience: string | null;
-    authorizedParties: string[];
-    /** Extra role mappings, provider role -> owner | admin | member. */
-    roleMap: Record<string, string>;
-    clockSkewSeconds: number;
-    signInUrl: string | null;
+/** The development webhook secret: the local payment provider signs with it; production must set its own. */
+export const DEV_PAYMENT_WEBHOOK_SECRET = 'whsec_local_development_only';
+export const DEV_IDENTITY_ISSUER = 'urn:maturity:dev-identity';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** What PAYMENT_PRICE_IDS may map a provider price id to: a plan or a credit pack. */
+const PRICE_TARGETS = ['pro', 'business', 'enterprise', 'pack_small', 'pack_medium', 'pack_large'];
+const HTTP = ['http:', 'https:'];
+const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+const MEBIBYTE = 1024 * 1024;
+
+export const EnvironmentSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port' }),
+  HOST: Type.String({ default: '127.0.0.1', description: 'Interface to listen on (0.0.0.0 in containers)' }),
+  ALLOW_LOCAL_PROVIDERS: Type.Boolean({ default: false, description: 'Lets the development identity provider and the local payment provider listen on a non-loopback HOST' }),
+  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: 'Least severe level logged' }),
+  DATA_DIR: Type.String({ default: './data', description: 'Embedded database, development identity key, local files' }),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'PostgreSQL connection string; unset means embedded PGlite in DATA_DIR'),
+  DATABASE_SCHEMA: Type.Optional(
+    Type.Refine(Type.String({ description: "PostgreSQL schema (search_path) to use; unset means the server's default" }), (value) => SQL_IDENTIFIER.test(value), (value) => `expected a lower-case SQL identifier, got "${value}"`),
+  ),
+  PUBLIC_BASE_URL: optionalUrl(HTTP, 'The address users reach the service at (links, checkout return); unset means http://localhost:$PORT'),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 64 * MEBIBYTE, default: MEBIBYTE, description: 'Largest request body; larger answers 413' }),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 25_000, description: 'Longest wait for in-flight requests on SIGTERM' }),
+  TRUST_PROXY: optionalList('Proxies whose X-Forwarded-For is believed; unset trusts none', { check: isAddressOrRange, expected: 'addresses or CIDR ranges' }),
+
+  IDENTITY_JWKS_URL: optionalUrl(HTTP, 'JWKS of the external identity provider; unset selects the built-in development provider'),
+  IDENTITY_ISSUER: Type.Optional(Type.String({ description: `Required iss; required with IDENTITY_JWKS_URL, ${DEV_IDENTITY_ISSUER} without it` })),
+  IDENTITY_AUDIENCE: Type.Optional(Type.String({ description: 'Required aud, when set' })),
+  IDENTITY_AUTHORIZED_PARTIES: optionalList('Origins accepted in azp, when a token carries one'),
+  IDENTITY_ROLE_MAP: optionalMapping(ROLES, 'Extra role mappings, provider role -> owner | admin | member'),
+  IDENTITY_CLOCK_SKEW_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: 5, description: 'Tolerance on exp and nbf' }),
+  IDENTITY_SIGN_IN_URL: optionalUrl(HTTP, 'Where /sign-in points with an external provider'),
+
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis for the shared rate-limit store; unset keeps it in-process'),
+  RATE_LIMIT_STORE_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 10_000, default: 200, description: 'Bound on a limit decision; past it the gate fails closed' }),
+
+  CRAWL_ALLOWLIST: optionalList('host or host:port exempt from the address rule (fixture sites, intranets)'),
+  CRAWL_MAX_PAGES: Type.Integer({ minimum: 1, maximum: 200, default: CRAWL.maxPages, description: 'Pages per crawl' }),
+  CRAWL_MAX_PAGE_BYTES: Type.Integer({ minimum: 1024, maximum: 64 * MEBIBYTE, default: CRAWL.maxBytesPerPage, description: 'Bytes per page after decompression' }),
+  CRAWL_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: CRAWL.requestTimeoutMs, description: 'Per request (each redirect hop)' }),
+  CRAWL_DEADLINE_MS: Type.Integer({ minimum: 500, maximum: 600_000, default: CRAWL.crawlDeadlineMs, description: 'Whole crawl' }),
+  CRAWL_MAX_REDIRECTS: Type.Integer({ minimum: 0, maximum: CRAWL.maxRedirects, default: CRAWL.maxRedirects, description: 'Redirect hops' }),
+  CRAWL_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: CRAWL.concurrency, description: 'Requests in flight per crawl' }),
+  CRAWL_MAX_ACTIVE: Type.Integer({ minimum: 1, maximum: 256, default: 4, description: 'Crawls running at once in this instance' }),
+  CRAWL_QUEUE_LIMIT: Type.Integer({ minimum: 0, maximum: 10_000, default: 16, description: 'Crawls that may wait for a slot before new ones get 503' }),
+
+  // Checked whether or not LLM_BASE_URL is set: a typo shows at once, not on the day the model is switched on.
+  LLM_BASE_URL: optionalUrl(HTTP, 'OpenAI-compatible API base; unset means the deterministic engine and the local coach'),
+  LLM_API_KEY: Type.Optional(Type.String({ description: "The language model's API key" })),
+  LLM_MODEL: Type.String({ default: 'gpt-4o-mini', description: 'Model name' }),
+  LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 20_000, description: "Refinement call; the coach's time to first token and between tokens" }),
+
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ description: 'Real payments through Stripe; unset selects the built-in local payment provider' })),
+  STRIPE_API_BASE: optionalUrl(HTTP, "Another address speaking Stripe's API (a local server, for tests)"),
+  PAYMENT_WEBHOOK_SECRET: optionalList('Webhook signing secrets, several during rotation; required with STRIPE_SECRET_KEY'),
+  PAYMENT_PRICE_IDS: optionalMapping(PRICE_TARGETS, 'Provider price id -> plan or pack key'),
+  PAYMENT_GRACE_DAYS: Type.Integer({ minimum: 0, maximum: 60, default: 7, description: 'Grace period after a failed payment before Free limits apply' }),
+
+  OUTBOX_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 2000, description: 'How often pending side effects are retried' }),
+  SSE_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 300_000, default: 10_000, description: 'Silence after which an event stream sends a heartbeat comment' }),
+  SSE_STALL_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 60_000, description: 'How long an event stream may wait for its client to read before it is closed' }),
+});
+
+/** The environment after validation: numbers and booleans converted, defaults applied. */
+export type Environment = Static<typeof EnvironmentSchema>;
+
+/** The validated environment in the shape the service reads. */
+function configFromEnvironment(env: Environment) {
+  const webhookSecrets = commaList(env.PAYMENT_WEBHOOK_SECRET);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    dataDir: path.resolve(env.DATA_DIR),
+    /** PostgreSQL connection string; null means embedded PGlite in dataDir. */
+    databaseUrl: env.DATABASE_URL ?? null,
+    /** PostgreSQL schema to use (search_path); null means the server's default. */
+    databaseSchema: env.DATABASE_SCHEMA ?? null,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    /** Proxies whose X-Forwarded-For is believed: addresses or CIDRs; empty trusts none. */
+    trustProxy: commaList(env.TRUST_PROXY),
+    identity: {
+      /** External JWKS; null selects the built-in development identity provider. */
+      jwksUrl: env.IDENTITY_JWKS_URL ?? null,
+      issuer: env.IDENTITY_ISSUER ?? DEV_IDENTITY_ISSUER,
+      audience: env.IDENTITY_AUDIENCE ?? null,
+      authorizedParties: commaList(env.IDENTITY_AUTHORIZED_PARTIES),
+      /** Extra role mappings, provider role -> owner | admin | member. */
+      roleMap: Object.fromEntries(mappingEntries(env.IDENTITY_ROLE_MAP)),
+      clockSkewSeconds: env.IDENTITY_CLOCK_SKEW_SECONDS,
+      signInUrl: env.IDENTITY_SIGN_IN_URL ?? null,
+    },
+    redisUrl: env.REDIS_URL ?? null,
+    rateLimitStoreTimeoutMs: env.RATE_LIMIT_STORE_TIMEOUT_MS,
+    crawl: {
+      allowlist: commaList(env.CRAWL_ALLOWLIST),
+      maxPages: env.CRAWL_MAX_PAGES,
+      maxPageBytes: env.CRAWL_MAX_PAGE_BYTES,
+      requestTimeoutMs: env.CRAWL_REQUEST_TIMEOUT_MS,
+      deadlineMs: env.CRAWL_DEADLINE_MS,
+      maxRedirects: env.CRAWL_MAX_REDIRECTS,
+      concurrency: env.CRAWL_CONCURRENCY,
+      /** Crawls running at once in this instance. */
+      maxActive: env.CRAWL_MAX_ACTIVE,
+      /** Crawls that may wait for a slot before new ones get 503. */
+      queueLimit: env.CRAWL_QUEUE_LIMIT,
+    },
+    /** The language-model settings, present only when LLM_BASE_URL is set. */
+    llm:
+      env.LLM_BASE_URL === undefined
+        ? null
+        : { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY ?? null, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS },
+    payments: {
+      stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
+      /** Overrides the Stripe API address (a local server speaking its protocol, for tests). */
+      stripeApiBase: env.STRIPE_API_BASE ?? null,
+      webhookSecrets: webhookSecrets.length > 0 ? webhookSecrets : [DEV_PAYMENT_WEBHOOK_SECRET],
+      /** Provider price id -> plan or pack key. */
+      priceIds: Object.fromEntries(mappingEntries(env.PAYMENT_PRICE_IDS)),
+      graceDays: env.PAYMENT_GRACE_DAYS,
+    },
+    outboxPollMs: env.OUTBOX_POLL_MS,
+    /** Silence after which an event stream sends a heartbeat comment. */
+    sseHeartbeatMs: env.SSE_HEARTBEAT_MS,
+    /** How long an event stream may wait for its client to read before it is closed. */
+    sseStallTimeoutMs: env.SSE_STALL_TIMEOUT_MS,
   };
-  redisUrl: string | null;
-  rateLimitStoreTimeoutMs: number;
-  crawl: {
-    allowlist: string[];
-    maxPages: number;
-    maxPageBytes: number;
-    requestTimeoutMs: number;
-    deadlineMs: number;
-    maxRedirects: number;
-    concurrency: number;
-    /** Crawls running at once in this instance. */
-    maxActive: number;
-    /** Crawls that may wait for a slot before new ones get 503. */
-    queueLimit: number;
-  };
-  llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
-  payments: {
-    stripeSecretKey: string | null;
-    /** Overrides the Stripe API address (a local server speaking its protocol, for tests). */
-    stripeApiBase: string | null;
-    webhookSecrets: string[];
-    /** Provider price id -> plan or pack key. */
-    priceIds: Record<string, string>;
-    graceDays: number;
-  };
-  outboxPollMs: number;
-  /** Silence after which an event stream sends a heartbeat comment. */
-  sseHeartbeatMs: number;
-  /** How long an event stream may wait for its client to read before it is closed. */
-  sseStallTimeoutMs: number;
 }
+
+export type Config = ReturnType<typeof configFromEnvironment>;
 
 /** The language-model settings, present only when LLM_BASE_URL is set. */
 export type LlmConfig = NonNullable<Config['llm']>;
@@ -79,188 +161,146 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** The development webhook secret: the local payment provider signs with it; production must set its own. */
-export const DEV_PAYMENT_WEBHOOK_SECRET = 'whsec_local_development_only';
-export const DEV_IDENTITY_ISSUER = 'urn:maturity:dev-identity';
-
 export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const read = new EnvReader(env, problems);
-
-  const port = read.integer('PORT', 3000, 0, 65535);
-  const dataDir = path.resolve(read.string('DATA_DIR', './data'));
-  const databaseUrl = read.optionalUrl('DATABASE_URL', ['postgres:', 'postgresql:']);
-  const jwksUrl = read.optionalUrl('IDENTITY_JWKS_URL', ['http:', 'https:']);
-  const issuer = read.optionalString('IDENTITY_ISSUER');
-  if (jwksUrl && !issuer) problems.push('IDENTITY_ISSUER: required when IDENTITY_JWKS_URL is set');
-  const llmBaseUrl = read.optionalUrl('LLM_BASE_URL', ['http:', 'https:']);
-  // Read (and so checked) whether or not LLM_BASE_URL is set: a typo shows at once, not on the day the model is switched on.
-  const llm = {
-    apiKey: read.optionalString('LLM_API_KEY'),
-    model: read.string('LLM_MODEL', 'gpt-4o-mini'),
-    timeoutMs: read.integer('LLM_TIMEOUT_MS', 20_000, 100, 300_000),
-  };
-  const stripeSecretKey = read.optionalString('STRIPE_SECRET_KEY');
-  const webhookSecrets = read.list('PAYMENT_WEBHOOK_SECRET');
-  if (stripeSecretKey && webhookSecrets.length === 0) {
-    problems.push('PAYMENT_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
-  }
-  const host = read.string('HOST', '127.0.0.1');
-  const allowLocalProviders = read.boolean('ALLOW_LOCAL_PROVIDERS', false);
-  if (!allowLocalProviders && !isLoopback(host)) {
-    // Anyone could sign in as anyone, or upgrade for free, from the network.
-    if (!jwksUrl) problems.push(`IDENTITY_JWKS_URL: required when HOST (${host}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the development identity provider`);
-    if (!stripeSecretKey) problems.push(`STRIPE_SECRET_KEY: required when HOST (${host}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the local payment provider`);
-  }
-
-  const config: Config = {
-    port,
-    host,
-    logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
-    dataDir,
-    databaseUrl,
-    databaseSchema: read.identifier('DATABASE_SCHEMA'),
-    publicBaseUrl: (read.optionalUrl('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    shutdownTimeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 25_000, 0, 600_000),
-    trustProxy: read.list('TRUST_PROXY'),
-    identity: {
-      jwksUrl,
-      issuer: issuer ?? DEV_IDENTITY_ISSUER,
-      audience: read.optionalString('IDENTITY_AUDIENCE'),
-      authorizedParties: read.list('IDENTITY_AUTHORIZED_PARTIES'),
-      roleMap: read.mapping('IDENTITY_ROLE_MAP', ['owner', 'admin', 'member']),
-      clockSkewSeconds: read.integer('IDENTITY_CLOCK_SKEW_SECONDS', 5, 0, 300),
-      signInUrl: read.optionalUrl('IDENTITY_SIGN_IN_URL', ['http:', 'https:']),
-    },
-    redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
-    rateLimitStoreTimeoutMs: read.integer('RATE_LIMIT_STORE_TIMEOUT_MS', 200, 10, 10_000),
-    crawl: {
-      allowlist: read.list('CRAWL_ALLOWLIST'),
-      maxPages: read.integer('CRAWL_MAX_PAGES', CRAWL.maxPages, 1, 200),
-      maxPageBytes: read.integer('CRAWL_MAX_PAGE_BYTES', CRAWL.maxBytesPerPage, 1024, 64 * 1024 * 1024),
-      requestTimeoutMs: read.integer('CRAWL_REQUEST_TIMEOUT_MS', CRAWL.requestTimeoutMs, 100, 120_000),
-      deadlineMs: read.integer('CRAWL_DEADLINE_MS', CRAWL.crawlDeadlineMs, 500, 600_000),
-      maxRedirects: read.integer('CRAWL_MAX_REDIRECTS', CRAWL.maxRedirects, 0, CRAWL.maxRedirects),
-      concurrency: read.integer('CRAWL_CONCURRENCY', CRAWL.concurrency, 1, 32),
-      maxActive: read.integer('CRAWL_MAX_ACTIVE', 4, 1, 256),
-      queueLimit: read.integer('CRAWL_QUEUE_LIMIT', 16, 0, 10_000),
-    },
-    llm: llmBaseUrl ? { baseUrl: llmBaseUrl, ...llm } : null,
-    payments: {
-      stripeSecretKey,
-      stripeApiBase: read.optionalUrl('STRIPE_API_BASE', ['http:', 'https:']),
-      webhookSecrets: webhookSecrets.length > 0 ? webhookSecrets : [DEV_PAYMENT_WEBHOOK_SECRET],
-      priceIds: read.mapping('PAYMENT_PRICE_IDS', ['pro', 'business', 'enterprise', 'pack_small', 'pack_medium', 'pack_large']),
-      graceDays: read.integer('PAYMENT_GRACE_DAYS', 7, 0, 60),
-    },
-    outboxPollMs: read.integer('OUTBOX_POLL_MS', 2000, 10, 600_000),
-    sseHeartbeatMs: read.integer('SSE_HEARTBEAT_MS', 10_000, 10, 300_000),
-    sseStallTimeoutMs: read.integer('SSE_STALL_TIMEOUT_MS', 60_000, 10, 3_600_000),
-  };
-
+  const { environment, problems } = validateEnvironment(env);
+  problems.push(...problemsBetweenVariables(environment));
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return configFromEnvironment(environment);
 }
 
-/** Reads one variable at a time, recording a problem (named after the variable) instead of throwing. */
-class EnvReader {
-  readonly #env: Env;
-  readonly #problems: string[];
-  constructor(env: Env, problems: string[]) {
-    this.#env = env;
-    this.#problems = problems;
+/**
+ * Checks the variables EnvironmentSchema names against it, one problem per
+ * malformed variable. A malformed variable then falls back to its default, so
+ * the rules between variables still run and every problem shows at once.
+ */
+function validateEnvironment(env: Env): { environment: Environment; problems: string[] } {
+  const text: Record<string, string> = {};
+  for (const name of Object.keys(EnvironmentSchema.properties)) {
+    const value = env[name]?.trim();
+    if (value) text[name] = value;
   }
+  const values = convertExactly(text);
+  const problems = new Map<string, string>();
+  for (const error of Value.Errors(EnvironmentSchema, Value.Default(EnvironmentSchema, { ...values }))) {
+    const name = error.instancePath.split('/')[1] ?? '';
+    if (problems.has(name)) continue;
+    const complaint = error.keyword === '~refine' ? error.params.message : `expected ${expectation(name) ?? error.message}, got "${redact(text[name] ?? '')}"`;
+    problems.set(name, `${name}: ${complaint}`);
+    delete values[name];
+  }
+  const environment = Value.Default(EnvironmentSchema, values);
+  // Unreachable while every variable has a default or is optional: a failure here is a mistake in the schema.
+  Value.Assert(EnvironmentSchema, environment);
+  return { environment, problems: [...problems.values()] };
+}
 
-  #raw(name: string): string | undefined {
-    const value = this.#env[name]?.trim();
-    return value === '' ? undefined : value;
-  }
+/**
+ * Value.Convert reads the text of a number or of true/false as such, but also
+ * '1.9' as 1, '0x10' as 16 and 'TRUE' or '1' as true. A conversion is kept
+ * only if it prints as the text that was written; other text stays text, for
+ * the schema to refuse by name.
+ */
+function convertExactly(text: Record<string, string>): Record<string, unknown> {
+  const converted = Value.Convert(EnvironmentSchema, { ...text }) as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(text)) values[name] = String(converted[name]) === raw ? converted[name] : raw;
+  return values;
+}
 
-  string(name: string, fallback: string): string {
-    return this.#raw(name) ?? fallback;
+/** What the variable accepts, in the words of an error message; undefined leaves it to TypeBox's message. */
+function expectation(name: string): string | undefined {
+  if (!Object.hasOwn(EnvironmentSchema.properties, name)) return undefined;
+  const schema: TSchema = EnvironmentSchema.properties[name as keyof Environment];
+  if (Type.IsInteger(schema)) {
+    const { minimum, maximum } = schema as TInteger & TNumberOptions;
+    return `a whole number from ${minimum} to ${maximum}`;
   }
+  if (Type.IsBoolean(schema)) return 'true or false';
+  if (Type.IsEnum(schema)) return `one of ${schema.enum.join(', ')}`;
+  return undefined;
+}
 
-  optionalString(name: string): string | null {
-    return this.#raw(name) ?? null;
+/** Rules that join two variables, which no keyword of a variable's own schema can say. */
+function problemsBetweenVariables(env: Environment): string[] {
+  const problems: string[] = [];
+  if (env.IDENTITY_JWKS_URL && !env.IDENTITY_ISSUER) problems.push('IDENTITY_ISSUER: required when IDENTITY_JWKS_URL is set');
+  if (env.STRIPE_SECRET_KEY && commaList(env.PAYMENT_WEBHOOK_SECRET).length === 0) {
+    problems.push('PAYMENT_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
+  if (!env.ALLOW_LOCAL_PROVIDERS && !isLoopback(env.HOST)) {
+    // Anyone could sign in as anyone, or upgrade for free, from the network.
+    if (!env.IDENTITY_JWKS_URL) problems.push(`IDENTITY_JWKS_URL: required when HOST (${env.HOST}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the development identity provider`);
+    if (!env.STRIPE_SECRET_KEY) problems.push(`STRIPE_SECRET_KEY: required when HOST (${env.HOST}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the local payment provider`);
+  }
+  return problems;
+}
 
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.#raw(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!/^-?\d+$/.test(raw) || value < min || value > max) {
-      this.#problems.push(`${name}: expected a whole number from ${min} to ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return value;
-  }
+/** An optional URL with one of `protocols`. */
+function optionalUrl(protocols: string[], description: string) {
+  return Type.Optional(
+    Type.Refine(
+      Type.String({ description }),
+      (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
+      (value) => `expected a ${protocols.join(' or ')} URL, got "${redact(value)}"`,
+    ),
+  );
+}
 
-  boolean(name: string, fallback: boolean): boolean {
-    const raw = this.#raw(name);
-    if (raw === undefined) return fallback;
-    if (raw !== 'true' && raw !== 'false') {
-      this.#problems.push(`${name}: expected true or false, got "${raw}"`);
-      return fallback;
-    }
-    return raw === 'true';
-  }
+/** An optional comma-separated list, each entry passing `entries.check` when given. */
+function optionalList(description: string, entries?: { check: (entry: string) => boolean; expected: string }) {
+  const list = Type.String({ description: `${description}; comma-separated` });
+  if (!entries) return Type.Optional(list);
+  const malformed = (value: string) => commaList(value).filter((entry) => !entries.check(entry));
+  return Type.Optional(
+    Type.Refine(
+      list,
+      (value) => malformed(value).length === 0,
+      (value) => `expected ${entries.expected}, got ${malformed(value).map((entry) => `"${entry}"`).join(', ')}`,
+    ),
+  );
+}
 
-  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
-    const raw = this.#raw(name);
-    if (raw === undefined) return fallback;
-    if (!allowed.includes(raw as T)) {
-      this.#problems.push(`${name}: expected one of ${allowed.join(', ')}, got "${raw}"`);
-      return fallback;
-    }
-    return raw as T;
-  }
+/** An optional "a=x,b=y" map, each value one of `targets`. */
+function optionalMapping(targets: readonly string[], description: string) {
+  const malformed = (value: string) => commaList(value).filter((entry) => !isMappingEntry(entry, targets));
+  return Type.Optional(
+    Type.Refine(
+      Type.String({ description: `${description}; "<name>=<target>", comma-separated` }),
+      (value) => malformed(value).length === 0,
+      (value) => `expected entries "<name>=<${targets.join('|')}>", got ${malformed(value).map((entry) => `"${entry}"`).join(', ')}`,
+    ),
+  );
+}
 
-  optionalUrl(name: string, protocols: string[]): string | null {
-    const raw = this.#raw(name);
-    if (raw === undefined) return null;
-    try {
-      const url = new URL(raw);
-      if (!protocols.includes(url.protocol)) throw new Error('protocol');
-      return raw;
-    } catch {
-      this.#problems.push(`${name}: expected a ${protocols.join(' or ')} URL, got "${redact(raw)}"`);
-      return null;
-    }
-  }
+function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
 
-  identifier(name: string): string | null {
-    const raw = this.#raw(name);
-    if (raw === undefined) return null;
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw)) {
-      this.#problems.push(`${name}: expected a lower-case SQL identifier, got "${raw}"`);
-      return null;
-    }
-    return raw;
-  }
+function isMappingEntry(entry: string, targets: readonly string[]): boolean {
+  const [key, value] = entry.split('=').map((part) => part.trim());
+  return Boolean(key) && value !== undefined && targets.includes(value);
+}
 
-  list(name: string): string[] {
-    const raw = this.#raw(name);
-    if (raw === undefined) return [];
-    return raw
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
-  }
+/** "a=x,b=y" -> [['a', 'x'], ['b', 'y']]; entries already checked by optionalMapping. */
+function mappingEntries(value: string | undefined): [string, string][] {
+  return commaList(value).map((entry) => {
+    const [key = '', target = ''] = entry.split('=').map((part) => part.trim());
+    return [key, target];
+  });
+}
 
-  /** "a=x,b=y" -> { a: 'x', b: 'y' }, each value from `allowed`. */
-  mapping(name: string, allowed: string[]): Record<string, string> {
-    const result: Record<string, string> = {};
-    for (const entry of this.list(name)) {
-      const [key, value] = entry.split('=').map((part) => part.trim());
-      if (!key || !value || !allowed.includes(value)) {
-        this.#problems.push(`${name}: expected entries "<name>=<${allowed.join('|')}>", got "${entry}"`);
-        continue;
-      }
-      result[key] = value;
-    }
-    return result;
-  }
+/**
+ * An address or CIDR range, as TRUST_PROXY takes them: a check at start, so a
+ * typo names the variable before anything listens. The limits module's parser,
+ * which builds the ranges, stays the authority (it also refuses an
+ * IPv4-mapped range shorter than /96, which passes here).
+ */
+function isAddressOrRange(entry: string): boolean {
+  if (entry.includes('/')) return ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) || ipaddr.IPv6.isValidCIDR(entry);
+  return ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry);
 }
 
 /** 'localhost', 127.0.0.0/8 or ::1 (also as an IPv4-mapped address): reachable from this machine only. */
