@@ -10,7 +10,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { Type, type Static, type TInteger, type TNumberOptions, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { CRAWL_DEFAULTS as CRAWL } from './crawl-defaults.ts';
+import { CRAWL_DEFAULTS as CRAWL } from './vocabulary/crawl-defaults.ts';
 import { ROLES } from './vocabulary/roles.ts';
 
 /** The development webhook secret: the local payment provider signs with it; production must set its own. */

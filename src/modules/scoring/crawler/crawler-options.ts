@@ -1,5 +1,5 @@
 import type { Config } from '../../../config.ts';
-import { CRAWL_DEFAULTS } from '../../../crawl-defaults.ts';
+import { CRAWL_DEFAULTS } from '../../../vocabulary/crawl-defaults.ts';
 import type { HostLookup } from './safe-connector.ts';
 
 export interface CrawlerOptions {
