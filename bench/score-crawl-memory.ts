@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { createCrawler, DEFAULT_CRAWLER_OPTIONS } from '../src/modules/scoring/crawler/crawler.ts';
 import { scoreSite } from '../src/modules/scoring/engine/score-site.ts';
 import { detectSignals } from '../src/modules/scoring/signals/detect-signals.ts';
+import { siteFacts } from '../src/modules/scoring/signals/site-facts.ts';
 
 const SCORES = 2;
 
@@ -32,7 +33,7 @@ const idleMB = statusMB('VmRSS');
 let pages = 0;
 for (let i = 0; i < SCORES; i++) {
   const crawl = await crawler.crawl(siteUrl);
-  scoreSite({ pages: crawl.pages, findings: detectSignals(crawl.pages), asOf: new Date() });
+  scoreSite({ findings: detectSignals(crawl.pages), facts: siteFacts(crawl.pages), asOf: new Date() });
   pages = crawl.pages.length;
 }
 await crawler.close();

@@ -2,7 +2,8 @@
  * CPU time of the three scoring stages, in this process, on the pages of a
  * running fixture site: extraction (the crawler's own path from response
  * bytes to artifact: decoding, the HTML pass, the block-page check),
- * detection (every detector over all pages) and scoring (the engine).
+ * detection (every detector over all pages, and the site facts read beside
+ * them) and scoring (the engine, from findings and facts).
  *
  * The pages are fetched once; each stage then runs `repetitions` times after
  * a warm-up (so the figures are those of a long-running, JIT-compiled
@@ -18,6 +19,7 @@ import { toPageOutcome } from '../src/modules/scoring/crawler/page-outcome.ts';
 import { parseContentType } from '../src/modules/scoring/crawler/response-text.ts';
 import { scoreSite } from '../src/modules/scoring/engine/score-site.ts';
 import { detectSignals } from '../src/modules/scoring/signals/detect-signals.ts';
+import { siteFacts } from '../src/modules/scoring/signals/site-facts.ts';
 
 /** CPU milliseconds of one pass over all pages: the median and the fastest of the repetitions. */
 export interface StageTime {
@@ -45,11 +47,15 @@ export async function measureStages(origin: string, repetitions: number): Promis
   const extract = () => resources.map(toArtifact);
   const pages = extract();
   const findings = detectSignals(pages);
+  const facts = siteFacts(pages);
   const samples = { extract: [] as number[], detect: [] as number[], score: [] as number[], total: [] as number[] };
   for (let pass = 0; pass < WARM_UP_PASSES + repetitions; pass++) {
     const extractMs = cpuMs(extract);
-    const detectMs = cpuMs(() => detectSignals(pages));
-    const scoreMs = cpuMs(() => scoreSite({ pages, findings, asOf: AS_OF }));
+    const detectMs = cpuMs(() => {
+      detectSignals(pages);
+      siteFacts(pages);
+    });
+    const scoreMs = cpuMs(() => scoreSite({ findings, facts, asOf: AS_OF }));
     if (pass < WARM_UP_PASSES) continue;
     samples.extract.push(extractMs);
     samples.detect.push(detectMs);

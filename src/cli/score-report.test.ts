@@ -3,6 +3,7 @@ import type { SignalId } from '../framework/signal-types.ts';
 import type { Finding } from '../modules/scoring/artifacts.ts';
 import { scoreSite } from '../modules/scoring/engine/score-site.ts';
 import { toScoringResult } from '../modules/scoring/engine/scoring-result.ts';
+import { siteFacts } from '../modules/scoring/signals/site-facts.ts';
 import { TEST_ORIGIN, testFinding, testPage } from '../../test/fixtures/test-pages.ts';
 import { formatLevelArithmetic } from './score-report.ts';
 
@@ -14,7 +15,7 @@ function observed(signal: SignalId): Finding {
 }
 
 function arithmeticFor(findings: Finding[]) {
-  const engine = scoreSite({ pages: [testPage({})], findings, asOf: AS_OF });
+  const engine = scoreSite({ findings, facts: siteFacts([testPage({})]), asOf: AS_OF });
   return { engine, result: toScoringResult(engine, IDENTITY) };
 }
 

@@ -2,9 +2,9 @@
  * The signal catalogue: every kind of evidence the detectors can report.
  *
  * A signal id has the form <source>.<metric>: the source names the detector
- * family that emits it (tech.* from technology fingerprints, careers.* from
- * careers pages, pricing.* from pricing pages...), the metric what was seen. Each signal feeds exactly one dimension; the
- * rubric (rubric.ts) gives it a weight there. The label is a noun phrase that
+ * family that emits it, and that family lives in scoring/signals/<source>.ts
+ * (tech.* in tech.ts, careers.* in careers.ts...); the metric names what was
+ * seen. Each signal feeds exactly one dimension; the rubric (rubric.ts) gives it a weight there. The label is a noun phrase that
  * reads inside a sentence ("found published pricing tiers"), the description
  * says what the detector looks for.
  */

@@ -1,9 +1,10 @@
 /**
  * The scorer against the analyst: each corpus site (../shared/corpus, beside
- * the repository) is served on 127.0.0.1, crawled by the real crawler and
- * scored by the deterministic engine (no LLM), and the result is set beside
- * labels.json. The quotes the engine counted are checked against the served
- * HTML (quote-audit.ts). Used by `npm run eval` and the corpus floor test.
+ * the repository) is served on 127.0.0.1, crawled by the real crawler, read
+ * by the detectors (findings and site facts) and scored by the deterministic
+ * engine (no LLM), and the result is set beside labels.json. The quotes the
+ * engine counted are checked against the served HTML (quote-audit.ts). Used
+ * by `npm run eval` and the corpus floor test.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import type { Evidence, PageArtifact } from '../../src/modules/scoring/artifacts
 import { createCrawler, DEFAULT_CRAWLER_OPTIONS } from '../../src/modules/scoring/crawler/crawler.ts';
 import { scoreSite, type EngineResult } from '../../src/modules/scoring/engine/score-site.ts';
 import { detectSignals } from '../../src/modules/scoring/signals/detect-signals.ts';
+import { siteFacts } from '../../src/modules/scoring/signals/site-facts.ts';
 import { serveCorpusSite } from '../fixtures/corpus-site-server.ts';
 import { agreementBy, agreementOf, functionAverages, spearman, type Agreement, type LevelPair } from './agreement-metrics.ts';
 import { lineRepeatsOnMostPages, quoteIsInChrome, quoteIsVerbatim, readServedText, sourceLine, type ServedPageText } from './quote-audit.ts';
@@ -122,7 +124,7 @@ async function crawlAndScore(company: string): Promise<{ pages: PageArtifact[]; 
     const { pages } = await crawler.crawl(`${site.origin}/`);
     const served = new Map<string, ServedPageText>();
     for (const page of pages) served.set(page.finalUrl, readServedText(await (await fetch(page.finalUrl)).text()));
-    const result = scoreSite({ pages, findings: detectSignals(pages), asOf: EVALUATION_AS_OF });
+    const result = scoreSite({ findings: detectSignals(pages), facts: siteFacts(pages), asOf: EVALUATION_AS_OF });
     return { pages, served, result };
   } finally {
     await crawler.close();

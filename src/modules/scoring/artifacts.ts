@@ -1,6 +1,7 @@
 /**
  * The plain data that flows between the three scoring stages:
- * crawler -> PageArtifact[] -> detectors -> Finding[] -> engine -> DimensionScore[].
+ * crawler -> PageArtifact[] -> detectors -> Finding[] + SiteFacts -> engine -> DimensionScore[].
+ * Only the detectors read pages; the engine sees findings and site facts.
  * Nothing here does I/O; the detectors and the engine are pure functions of it.
  */
 import type { DimensionId } from '../../framework/dimensions.ts';
@@ -96,7 +97,27 @@ export interface Finding {
   url: string;
 }
 
-/** What the crawler hands to the engine, besides the pages themselves. */
+/**
+ * What the engine needs to know about the site besides its findings, read
+ * from the pages by the detector stage (signals/site-facts.ts) so that the
+ * engine never reads a page itself. Depends on the pages alone, never on the
+ * crawl date: the engine weighs the dates against it.
+ */
+export interface SiteFacts {
+  /**
+   * The final URLs of the pages evidence may come from (successful, one per
+   * final URL), in canonical order: the root page first, then by URL.
+   */
+  pageUrls: string[];
+  /** The company's name as the site states it, or null when it names none. */
+  companyName: string | null;
+  /** Every date on the site's changelog pages (ISO yyyy-mm-dd), sorted, de-duplicated. */
+  changelogDates: string[];
+  /** Whether any pricing page states at least one price. */
+  publishesAPrice: boolean;
+}
+
+/** What a crawl hands to the scoring pipeline (judge-crawl.ts): the pages, and what it tried and did not use. */
 export interface CrawlSummary {
   startUrl: string;
   pages: PageArtifact[];

@@ -10,6 +10,7 @@ import type { PageArtifact } from './artifacts.ts';
 import { createCrawler, DEFAULT_CRAWLER_OPTIONS } from './crawler/crawler.ts';
 import { scoreSite } from './engine/score-site.ts';
 import { detectSignals } from './signals/detect-signals.ts';
+import { siteFacts } from './signals/site-facts.ts';
 import { evidenceProblems } from '../../../test/fixtures/test-pages.ts';
 
 const FIXTURES = ['burrowly-seed', 'tallyworks-growing', 'relaymesh-scaleup', 'lumenfield-platform'];
@@ -41,7 +42,7 @@ describe.each(FIXTURES)('%s, crawled', (name) => {
   });
 
   it('shows the reader only quotes that stand verbatim on the cited page, or plainly says there was none', () => {
-    const result = scoreSite({ pages, findings: detectSignals(pages), asOf: AS_OF });
+    const result = scoreSite({ findings: detectSignals(pages), facts: siteFacts(pages), asOf: AS_OF });
     const problems: string[] = [];
     let checked = 0;
     for (const dimension of result.dimensions) {

@@ -1,7 +1,9 @@
 /**
- * The scoring pipeline without storage or admission: crawl the site, detect
- * signals, score, optionally refine with the language model, and assemble the
- * ScoringResult. The service and the `maturity score` command both use it.
+ * The scoring pipeline without storage or admission: the crawled pages go to
+ * the detector stage (findings, and the site facts the engine needs besides
+ * them), the engine scores findings and facts without reading a page, the
+ * language model optionally refines the levels, and the ScoringResult is
+ * assembled. The service and the `maturity score` command both use it.
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +15,7 @@ import { toScoringResult } from './engine/scoring-result.ts';
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
 import { ScoringResultSchema, type ScoringResult } from './result-schema.ts';
 import { detectSignals } from './signals/detect-signals.ts';
+import { siteFacts } from './signals/site-facts.ts';
 
 /** The reason the refinement is given for a level the quote rule held at 2. */
 const HELD_WITHOUT_QUOTE = 'no quoted sentence on the site supports a higher level by itself';
@@ -66,7 +69,7 @@ export async function judgeCrawlWithGrounding(input: JudgeInput, deps: JudgeDepe
 async function refinedEngineResult(input: JudgeInput, deps: JudgeDependencies): Promise<EngineResult> {
   const { pages } = input.crawl;
   const findings = detectSignals(pages);
-  const engine = scoreSite({ pages, findings, asOf: input.asOf });
+  const engine = scoreSite({ findings, facts: siteFacts(pages), asOf: input.asOf });
   if (!deps.refiner) return engine;
   const outcome = await deps.refiner.refine(
     {

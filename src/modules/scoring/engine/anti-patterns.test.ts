@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ANTI_PATTERNS, STALE_CHANGELOG_DAYS, type AntiPatternId } from '../../../framework/anti-patterns.ts';
 import type { SignalId } from '../../../framework/signal-types.ts';
-import type { PageArtifact } from '../artifacts.ts';
-import { testFinding, testPage } from '../../../../test/fixtures/test-pages.ts';
+import type { PageArtifact, SiteFacts } from '../artifacts.ts';
+import { TEST_ORIGIN, testFinding, testPage } from '../../../../test/fixtures/test-pages.ts';
+import { siteFacts } from '../signals/site-facts.ts';
 import { ANTI_PATTERN_CHECKS, detectAntiPatterns, gatherFacts } from './anti-patterns.ts';
 import { scoreSite } from './score-site.ts';
 
 const AS_OF = new Date('2026-11-20T00:00:00Z');
 const ANALYTICS: SignalId[] = ['tech.product_analytics'];
 
+/** Pages are turned into site facts the way the pipeline does it (siteFacts), so each rule meets the facts a real page gives. */
 interface Case {
   signals: SignalId[];
   pages?: PageArtifact[];
@@ -41,7 +43,7 @@ const ANSWERED: Record<AntiPatternId, Case> = {
 };
 
 const detected = ({ signals, pages = [] }: Case, asOf = AS_OF) =>
-  detectAntiPatterns(gatherFacts(pages, signals.map((signal) => testFinding(signal)), asOf)).map((p) => p.id);
+  detectAntiPatterns(gatherFacts(siteFacts(pages), signals.map((signal) => testFinding(signal)), asOf)).map((p) => p.id);
 
 describe('anti-patterns', () => {
   it('has at least six named rules, each with a check', () => {
@@ -66,6 +68,12 @@ describe('anti-patterns', () => {
     expect(detected({ signals: ANALYTICS, pages: [changelog] }, new Date(justFresh.getTime() + 86_400_000))).toEqual(['stale_changelog']);
   });
 
+  it('takes the newest changelog date on or before the crawl date from the site facts alone', () => {
+    const site: SiteFacts = { pageUrls: [`${TEST_ORIGIN}/changelog`], companyName: null, changelogDates: ['2026-01-10', '2026-11-20', '2026-12-01'], publishesAPrice: true };
+    expect(gatherFacts(site, [], AS_OF)).toMatchObject({ pageCount: 1, newestChangelogDate: '2026-11-20', publishesAPrice: true });
+    expect(gatherFacts({ ...site, changelogDates: ['2027-01-01'] }, [], AS_OF).newestChangelogDate).toBeNull();
+  });
+
   it('ignores changelog dates after the crawl date', () => {
     const changelog = testPage({ path: '/changelog', main: '<p>2026-01-10</p><p>2026-02-10</p><p>2027-12-31</p>' });
     expect(detected({ signals: ANALYTICS, pages: [changelog] })).toEqual(['stale_changelog']);
@@ -75,9 +83,10 @@ describe('anti-patterns', () => {
     const signals: SignalId[] = ['changelog.cadence', 'changelog.dated_entries', 'changelog.published', 'changelog.versioned_releases', 'delivery.shipping_claims'];
     const findings = signals.flatMap((signal) => [1, 2, 3].map((n) => testFinding(signal, { path: `/changelog-${n}`, text: `${signal} ${n}` })));
     const pages = [testPage({ path: '/changelog', main: '<p>2025-01-10</p><p>2025-02-10</p><p>2025-03-10</p>' })];
-    const delivery = (asOf: Date) => scoreSite({ pages, findings, asOf }).dimensions.find((d) => d.dimensionId === 'delivery_velocity')!;
+    const facts = siteFacts(pages);
+    const delivery = (asOf: Date) => scoreSite({ findings, facts, asOf }).dimensions.find((d) => d.dimensionId === 'delivery_velocity')!;
     expect(delivery(new Date('2025-04-01T00:00:00Z')).score).toBe(4);
     expect(delivery(AS_OF).score).toBe(2);
-    expect(scoreSite({ pages, findings, asOf: AS_OF }).antiPatternsDetected).toContain('Stale changelog');
+    expect(scoreSite({ findings, facts, asOf: AS_OF }).antiPatternsDetected).toContain('Stale changelog');
   });
 });

@@ -1,14 +1,12 @@
 /**
  * The named anti-pattern rules (data in src/framework/anti-patterns.ts), each
- * a predicate over facts gathered once from findings and pages. Staleness is
- * measured against the explicit `asOf` date (the crawl date); nothing here
- * reads a clock.
+ * a predicate over facts gathered once from the findings and the site facts.
+ * Staleness is measured against the explicit `asOf` date (the crawl date);
+ * nothing here reads a clock.
  */
 import { ANTI_PATTERNS, STALE_CHANGELOG_DAYS, type AntiPattern, type AntiPatternId } from '../../../framework/anti-patterns.ts';
 import type { SignalId } from '../../../framework/signal-types.ts';
-import type { Finding, PageArtifact } from '../artifacts.ts';
-import { classifyPage } from '../signals/page-kinds.ts';
-import { pricesOn } from '../signals/pricing.ts';
+import type { Finding, SiteFacts } from '../artifacts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -22,24 +20,14 @@ export interface AntiPatternFacts {
   asOf: Date;
 }
 
-export function gatherFacts(pages: readonly PageArtifact[], findings: readonly Finding[], asOf: Date): AntiPatternFacts {
+export function gatherFacts(site: SiteFacts, findings: readonly Finding[], asOf: Date): AntiPatternFacts {
   const asOfDay = asOf.toISOString().slice(0, 10);
-  let newestChangelogDate: string | null = null;
-  let publishesAPrice = false;
-  for (const page of pages) {
-    const kinds = classifyPage(page);
-    if (kinds.has('changelog')) {
-      // Dates after the crawl are typos or scheduled posts, not evidence of recent shipping.
-      const newest = page.dates.filter((date) => date <= asOfDay).at(-1);
-      if (newest && (!newestChangelogDate || newest > newestChangelogDate)) newestChangelogDate = newest;
-    }
-    if (kinds.has('pricing') && pricesOn(page.mainText).distinct > 0) publishesAPrice = true;
-  }
   return {
     signals: new Set(findings.map((finding) => finding.signal as SignalId)),
-    pageCount: pages.length,
-    newestChangelogDate,
-    publishesAPrice,
+    pageCount: site.pageUrls.length,
+    // Dates after the crawl are typos or scheduled posts, not evidence of recent shipping.
+    newestChangelogDate: site.changelogDates.filter((date) => date <= asOfDay).at(-1) ?? null,
+    publishesAPrice: site.publishesAPrice,
     asOf,
   };
 }

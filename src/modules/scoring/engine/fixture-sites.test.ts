@@ -14,6 +14,7 @@ import type { Finding, PageArtifact } from '../artifacts.ts';
 import { extractPage } from '../extract/extract-page.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
 import { detectSignals } from '../signals/detect-signals.ts';
+import { siteFacts } from '../signals/site-facts.ts';
 import { evidenceProblems } from '../../../../test/fixtures/test-pages.ts';
 import { scoreSite, type EngineResult } from './score-site.ts';
 import { toScoringResult } from './scoring-result.ts';
@@ -63,7 +64,7 @@ beforeAll(async () => {
   for (const { site } of FIXTURES) {
     const pages = await loadPages(site);
     const findings = detectSignals(pages);
-    scored.set(site, { pages, findings, result: scoreSite({ pages, findings, asOf: AS_OF }) });
+    scored.set(site, { pages, findings, result: scoreSite({ findings, facts: siteFacts(pages), asOf: AS_OF }) });
   }
 });
 
@@ -131,11 +132,11 @@ describe.each(FIXTURES)('fixture $site', ({ site, company }) => {
 
   it('scores the same twice, and whatever order the pages and findings come in', () => {
     const { pages, result } = scored.get(site)!;
-    const again = scoreSite({ pages, findings: detectSignals(pages), asOf: AS_OF });
+    const again = scoreSite({ findings: detectSignals(pages), facts: siteFacts(pages), asOf: AS_OF });
     expect(again).toEqual(result);
     const reordered = shuffled(pages, 7);
     const reorderedFindings = shuffled(detectSignals(reordered), 11);
-    expect(scoreSite({ pages: reordered, findings: reorderedFindings, asOf: AS_OF })).toEqual(result);
+    expect(scoreSite({ findings: reorderedFindings, facts: siteFacts(reordered), asOf: AS_OF })).toEqual(result);
   });
 });
 
@@ -163,7 +164,7 @@ describe('fixture ordering', () => {
 
   it('sees a changelog go stale when the crawl happens long after its last entry', async () => {
     const pages = await loadPages('tallyworks-growing');
-    const later = scoreSite({ pages, findings: detectSignals(pages), asOf: new Date('2027-06-01T00:00:00Z') });
+    const later = scoreSite({ findings: detectSignals(pages), facts: siteFacts(pages), asOf: new Date('2027-06-01T00:00:00Z') });
     expect(later.antiPatternsDetected).toContain('Stale changelog');
     expect(later.dimensions.find((d) => d.dimensionId === 'delivery_velocity')!.score).toBeLessThanOrEqual(2);
   });

@@ -1,26 +1,25 @@
 /**
- * The engine: findings -> a level per dimension, total, tier, strengths and
- * gaps, anti-patterns and cross-dimension notes. Pure: the same pages,
- * findings and asOf always give the same result, in whatever order the pages
- * and findings arrive.
+ * The engine: findings and site facts -> a level per dimension, total, tier,
+ * strengths and gaps, anti-patterns and cross-dimension notes. It never reads
+ * a page: the detector stage (signals/detect-signals.ts, signals/site-facts.ts)
+ * has read them. Pure: the same findings, facts and asOf always give the same
+ * result, in whatever order the findings arrive.
  */
 import { DIMENSION_IDS, type DimensionId } from '../../../framework/dimensions.ts';
 import { tierForTotal } from '../../../framework/tiers.ts';
-import type { Finding, PageArtifact } from '../artifacts.ts';
+import type { Finding, SiteFacts } from '../artifacts.ts';
 import type { DimensionScore, ScoringResult } from '../result-schema.ts';
-import { canonicalPages } from '../signals/canonical-order.ts';
-import { detectSignals } from '../signals/detect-signals.ts';
 import { detectAntiPatterns, gatherFacts } from './anti-patterns.ts';
-import { companyNameFrom } from './company-name.ts';
 import { crossDimensionNotes } from './cross-dimension-notes.ts';
 import { assessDimension, type DimensionGrounding, type LevelCap } from './dimension-score.ts';
-
-export type { DimensionGrounding };
 import { strengthsAndGaps } from './strengths-and-gaps.ts';
 
+export type { DimensionGrounding };
+
 export interface ScoreSiteInput {
-  pages: readonly PageArtifact[];
   findings: readonly Finding[];
+  /** What the detector stage read from the pages besides findings. */
+  facts: SiteFacts;
   /** The crawl date: staleness is measured against it, never against a clock. */
   asOf: Date;
 }
@@ -31,9 +30,8 @@ export type EngineResult = Omit<ScoringResult, 'id' | 'url' | 'createdAt' | 'pro
   grounding: Record<DimensionId, DimensionGrounding>;
 };
 
-export function scoreSite({ pages, findings, asOf }: ScoreSiteInput): EngineResult {
-  const canonical = canonicalPages(pages);
-  const antiPatterns = detectAntiPatterns(gatherFacts(canonical, findings, asOf));
+export function scoreSite({ findings, facts, asOf }: ScoreSiteInput): EngineResult {
+  const antiPatterns = detectAntiPatterns(gatherFacts(facts, findings, asOf));
   const caps = new Map<DimensionId, LevelCap>();
   for (const pattern of antiPatterns) {
     if ('levelCap' in pattern && pattern.levelCap) {
@@ -41,13 +39,11 @@ export function scoreSite({ pages, findings, asOf }: ScoreSiteInput): EngineResu
     }
   }
 
-  const crawledPages = canonical.map((page) => page.finalUrl);
-  const assessments = DIMENSION_IDS.map((id) => assessDimension(id, findings, caps.get(id) ?? null, crawledPages));
+  const assessments = DIMENSION_IDS.map((id) => assessDimension(id, findings, caps.get(id) ?? null, facts.pageUrls));
   const grounding = Object.fromEntries(assessments.map(({ score, ...basis }) => [score.dimensionId, basis])) as Record<DimensionId, DimensionGrounding>;
-  const companyName = companyNameFrom(canonical);
 
   return {
-    ...(companyName ? { companyName } : {}),
+    ...(facts.companyName ? { companyName: facts.companyName } : {}),
     ...summarise(
       assessments.map((a) => a.score),
       grounding,
@@ -77,10 +73,4 @@ function summarise(dimensions: DimensionScore[], grounding: Record<DimensionId, 
  */
 export function withRefinedDimensions(engine: EngineResult, dimensions: DimensionScore[]): EngineResult {
   return { ...engine, ...summarise(dimensions, engine.grounding) };
-}
-
-/** Detection and scoring in one step, for callers that hold only the crawled pages. */
-export function scorePages(pages: readonly PageArtifact[], asOf: Date): EngineResult & { findings: Finding[] } {
-  const findings = detectSignals(pages);
-  return { ...scoreSite({ pages, findings, asOf }), findings };
 }

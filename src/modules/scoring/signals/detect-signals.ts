@@ -1,71 +1,77 @@
 /**
  * Pages -> findings: every detector family over the same pages, in one
  * canonical order, so the same pages always give the same findings however
- * the crawler happened to return them.
+ * the crawler happened to return them. Each family's file is named after the
+ * signal-id prefix it emits (tech.ts emits tech.*), as its signals are
+ * declared in src/framework/signal-types.ts. The facts the engine needs
+ * besides findings are read from the same pages by site-facts.ts.
  */
 import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
 import type { Finding, PageArtifact } from '../artifacts.ts';
-import { canonicalPages, compareText } from './canonical-order.ts';
 import { detectAdoptionSignals } from './adoption.ts';
-import { detectAiEconomicsSignals } from './ai-economics.ts';
-import { detectArchitectureSignals } from './architecture.ts';
-import { detectBuildVsBuySignals } from './build-vs-buy.ts';
+import { detectAiSignals } from './ai.ts';
+import { detectArchSignals } from './arch.ts';
+import { detectBuildSignals } from './build.ts';
+import { canonicalPages, compareText } from './canonical-order.ts';
 import { detectCareersSignals } from './careers.ts';
-import { detectChangelogSignals } from './changelog-cadence.ts';
-import { detectComparisonSignals } from './comparison.ts';
-import { detectCustomerEvidence } from './customer-evidence.ts';
-import { detectCustomerSuccessSignals } from './customer-success.ts';
-import { detectDataFlywheelSignals } from './data-flywheel.ts';
-import { detectDecisionSignals } from './decision-writing.ts';
+import { detectChangelogSignals } from './changelog.ts';
+import { detectCompareSignals } from './compare.ts';
+import { detectCustomersSignals } from './customers.ts';
+import { detectDataSignals } from './data.ts';
+import { detectDecisionSignals } from './decision.ts';
+import { detectDeliverySignals } from './delivery.ts';
+import { detectDesignSignals } from './design.ts';
 import type { PageContext, SignalDetector } from './detection-rules.ts';
-import { detectDesignSystemSignals } from './design-system.ts';
-import { detectDeveloperEcosystemSignals } from './developer-ecosystem.ts';
-import { detectDocumentationSignals } from './documentation.ts';
-import { detectExperienceSignals } from './experience.ts';
-import { detectExperimentationSignals } from './experimentation.ts';
-import { detectFeedbackLoopSignals } from './feedback-loop.ts';
+import { detectDevexSignals } from './devex.ts';
+import { detectDocsSignals } from './docs.ts';
+import { detectFeedbackSignals } from './feedback.ts';
 import { detectLaunchSignals } from './launch.ts';
-import { detectMarketResearchSignals } from './market-research.ts';
+import { detectMarketSignals } from './market.ts';
 import { pageAnatomies } from './page-anatomy.ts';
 import { classifyPage } from './page-kinds.ts';
 import { detectPositioningSignals } from './positioning.ts';
 import { detectPricingSignals } from './pricing.ts';
 import { detectProcessSignals } from './process.ts';
-import { detectPrototypingSignals } from './prototyping.ts';
+import { detectPrototypeSignals } from './prototype.ts';
+import { detectQualitySignals } from './quality.ts';
+import { detectResearchSignals } from './research.ts';
 import { detectRoadmapSignals } from './roadmap.ts';
-import { detectSecuritySignals } from './security-compliance.ts';
-import { detectTechnologyFingerprints } from './technology-fingerprints.ts';
+import { detectSecuritySignals } from './security.ts';
+import { detectSupportSignals } from './support.ts';
+import { detectTechSignals } from './tech.ts';
 import { PageTextIndex } from './text-index.ts';
-import { detectUserResearchSignals } from './user-research.ts';
+import { detectUxSignals } from './ux.ts';
 
+/** In the framework's dimension order, for the reader: the findings are sorted below, so the order changes nothing. */
 const DETECTORS: readonly SignalDetector[] = [
-  detectMarketResearchSignals,
+  detectMarketSignals,
   detectDecisionSignals,
   detectRoadmapSignals,
-  detectComparisonSignals,
-  detectUserResearchSignals,
-  detectPrototypingSignals,
-  detectExperienceSignals,
-  detectDesignSystemSignals,
-  detectArchitectureSignals,
-  detectDocumentationSignals,
-  detectBuildVsBuySignals,
+  detectCompareSignals,
+  detectResearchSignals,
+  detectPrototypeSignals,
+  detectUxSignals,
+  detectDesignSignals,
+  detectArchSignals,
+  detectDocsSignals,
+  detectBuildSignals,
   detectChangelogSignals,
-  detectDeveloperEcosystemSignals,
-  detectCustomerEvidence,
-  detectTechnologyFingerprints,
-  detectDataFlywheelSignals,
-  detectFeedbackLoopSignals,
-  detectExperimentationSignals,
+  detectDeliverySignals,
+  detectDevexSignals,
+  detectCustomersSignals,
+  detectTechSignals,
+  detectDataSignals,
+  detectFeedbackSignals,
+  detectQualitySignals,
   detectCareersSignals,
   detectProcessSignals,
-  detectAiEconomicsSignals,
+  detectAiSignals,
   detectSecuritySignals,
   detectPositioningSignals,
   detectLaunchSignals,
   detectAdoptionSignals,
   detectPricingSignals,
-  detectCustomerSuccessSignals,
+  detectSupportSignals,
 ];
 
 /** Key under which two findings are the same evidence (a tool on every page, a repeated banner). */

@@ -8,7 +8,7 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'design.design_tokens', words: ['token'], pattern: /\bdesign tokens?\b/i },
 ]);
 
-export const detectDesignSystemSignals: SignalDetector = (pages) => [
+export const detectDesignSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'design.design_system', kind: 'design_system' }]),
   ...detectByTextRules(pages, TEXT_RULES),
   ...detectByLinks(pages, [{ signal: 'design.component_library', href: /^https?:\/\/storybook\.|\.storybook\.|\/storybook\b/i }]),

@@ -16,7 +16,7 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-export const detectComparisonSignals: SignalDetector = (pages) => [
+export const detectCompareSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'compare.comparison_page', kind: 'compare' }]),
   ...detectByTextRules(pages, TEXT_RULES),
 ];

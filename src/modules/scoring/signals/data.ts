@@ -18,4 +18,4 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'data.warehouse_export', words: ['warehouse', 'reverse'], pattern: /\bdata warehouses?\b|\breverse ETL\b/i },
 ]);
 
-export const detectDataFlywheelSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+export const detectDataSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

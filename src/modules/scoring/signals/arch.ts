@@ -1,5 +1,12 @@
-/** Architecture and systems: a status page, uptime commitments, regions, engineering writing, operating scale. */
+/**
+ * Architecture and systems: a status page (linked, or embedded by a
+ * status-page vendor's script), uptime commitments, regions, engineering
+ * writing, operating scale.
+ */
 import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { sightVendors, VENDORS } from './vendors.ts';
+
+const STATUS_PAGE_VENDORS = VENDORS.filter((vendor) => vendor.signal === 'arch.status_page');
 
 const TEXT_RULES = new TextRuleSet([
   { signal: 'arch.uptime_sla', words: ['99', 'uptime'], pattern: /\b99\.9\d*\s?% (?:uptime|availability|SLA)\b|\buptime (?:SLA|guarantee|commitment)\b|\b(?:uptime|availability) of 99\.9\d*\s?%/i },
@@ -13,8 +20,9 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-export const detectArchitectureSignals: SignalDetector = (pages) => [
+export const detectArchSignals: SignalDetector = (pages) => [
   ...detectByLinks(pages, [{ signal: 'arch.status_page', href: /^https?:\/\/status\.|\/status\/?$|\.statuspage\.io\b|\.instatus\.com\b/i }]),
+  ...sightVendors(STATUS_PAGE_VENDORS, pages).map((sighting) => sighting.finding),
   ...detectByPageKind(pages, [{ signal: 'arch.engineering_blog', kind: 'engineering' }]),
   ...detectByTextRules(pages, TEXT_RULES),
 ];

@@ -16,7 +16,7 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'feedback.community_forum', words: ['community', 'join'], pattern: /\bcommunity (?:forum|Slack|Discord|hub)\b|\bjoin (?:our|the) (?:community|Discord|Slack)\b/i },
 ]);
 
-export const detectFeedbackLoopSignals: SignalDetector = (pages) => [
+export const detectFeedbackSignals: SignalDetector = (pages) => [
   ...detectByTextRules(pages, TEXT_RULES),
   ...detectByLinks(pages, [{ signal: 'feedback.public_board', text: /^(?:feedback|feature requests?|ideas|request a feature)$/i }]),
 ];

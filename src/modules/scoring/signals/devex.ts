@@ -15,7 +15,7 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'devex.developer_community', words: ['developer', 'hackathon', 'devrel'], pattern: /\bdeveloper (?:community|forum|Discord|Slack|newsletter|relations)\b|\bhackathons?\b|\bDevRel\b/i },
 ]);
 
-export const detectDeveloperEcosystemSignals: SignalDetector = (pages) => [
+export const detectDevexSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'devex.integrations_directory', kind: 'integrations' }]),
   ...detectByTextRules(pages, TEXT_RULES),
   ...detectByLinks(pages, [{ signal: 'devex.open_source', href: /^https?:\/\/(?:www\.)?github\.com\/[\w.-]+\/?$/i }]),

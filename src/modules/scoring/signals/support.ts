@@ -19,7 +19,7 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-export const detectCustomerSuccessSignals: SignalDetector = (pages) => [
+export const detectSupportSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'support.help_center', kind: 'support' }]),
   ...detectByLinks(pages, [{ signal: 'support.help_center', href: /^https?:\/\/(?:help|support)\.|\/(?:help|support|help-center)\/?$/i }]),
   ...detectByTextRules(pages, TEXT_RULES),

@@ -13,4 +13,4 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'quality.qa_practice', words: ['test', 'quality'], pattern: /\b(?:automated|end-to-end|regression|integration) test(?:s|ing|suites?)\b|\btest coverage\b|\bquality assurance\b/i },
 ]);
 
-export const detectExperimentationSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+export const detectQualitySignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

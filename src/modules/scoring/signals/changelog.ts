@@ -2,7 +2,9 @@
  * Delivery evidence from changelog and release-notes pages: that they exist,
  * how many dated entries they carry and how closely those dates follow each
  * other. Staleness needs the crawl date, so it is judged by the engine, not
- * here (detectors never read a clock).
+ * here (detectors never read a clock): the changelog dates reach it as a
+ * site fact (site-facts.ts). What the company says about how often it ships
+ * is delivery.ts's.
  */
 import type { Finding } from '../artifacts.ts';
 import { findDateMentions } from '../extract/dates.ts';
@@ -32,10 +34,6 @@ export const CADENCE_CURVE: readonly { maxMedianGapDays: number; strength: numbe
 
 const TEXT_RULES = new TextRuleSet([
   { signal: 'changelog.versioned_releases', words: ['version', 'release', 'v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9'], pattern: /\b(?:v|version |release )\d+\.\d+(?:\.\d+)?\b/i, onlyOn: ['changelog'] },
-  {
-    signal: 'delivery.shipping_claims', words: ['ship', 'weekly', 'daily', 'deploy'],
-    pattern: /\b(?:we )?ship(?:s|ping)? (?:new (?:features|improvements) )?(?:weekly|daily|every (?:week|day))\b|\b(?:weekly|daily) releases\b|\bdeploy(?:s|ing)? (?:to production )?[\d,]+ times (?:a|per) (?:day|week)\b/i,
-  },
 ]);
 
 export function medianGapDays(dates: readonly string[]): number | null {

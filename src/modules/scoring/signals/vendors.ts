@@ -1,14 +1,15 @@
 /**
- * Third-party tools recognised from script sources, inline script snippets,
- * links, response headers and the meta generator. A tool on every page is one
- * tool: each is reported once per site, on the first page (in canonical
- * order) where it shows.
+ * The third-party vendors a site's markup can reveal: their script sources,
+ * inline snippets and links. A vendor on every page is one vendor: each is
+ * sighted once per site, on the first page (in canonical order) where it
+ * shows. Not a detector: tech.ts reads the stack (and its breadth) from these
+ * sightings, arch.ts the hosted status pages.
  */
 import type { SignalId } from '../../../framework/signal-types.ts';
 import type { Finding } from '../artifacts.ts';
-import { finding, type PageContext, type SignalDetector } from './detection-rules.ts';
+import { finding, type PageContext } from './detection-rules.ts';
 
-interface Vendor {
+export interface Vendor {
   name: string;
   signal: SignalId;
   /** Tested against each absolute script source URL. */
@@ -19,7 +20,7 @@ interface Vendor {
   link?: RegExp;
 }
 
-const VENDORS: readonly Vendor[] = [
+export const VENDORS: readonly Vendor[] = [
   // Product analytics
   { name: 'Amplitude', signal: 'tech.product_analytics', script: /\/\/(?:cdn|api\d?)\.amplitude\.com\//, inline: /\bamplitude\.(?:getInstance\(\)\.init|init)\([^)\n]{0,80}\)/ },
   { name: 'Mixpanel', signal: 'tech.product_analytics', script: /\/\/cdn\d?\.mxpnl\.com\/|mixpanel/, inline: /\bmixpanel\.init\([^)\n]{0,80}\)/ },
@@ -86,27 +87,7 @@ const VENDORS: readonly Vendor[] = [
   { name: 'Instatus', signal: 'arch.status_page', script: /instatus\.com\/.*widget/ },
 ];
 
-/** Managed platforms and CDNs, told apart by a header they always send. */
-const PLATFORM_HEADERS: readonly { header: string; value?: RegExp }[] = [
-  { header: 'x-vercel-id' },
-  { header: 'cf-ray' },
-  { header: 'x-amz-cf-id' },
-  { header: 'fly-request-id' },
-  { header: 'x-github-request-id' },
-  { header: 'server', value: /cloudflare|vercel|netlify|AmazonS3|Google Frontend|GitHub\.com/i },
-  { header: 'x-powered-by', value: /Next\.js|Vercel|Netlify|WP Engine/i },
-];
-
-/** Meta generators that name a bought CMS or site framework. */
-const SITE_GENERATOR = /\b(?:WordPress|Webflow|Next\.js|Gatsby|Hugo|Docusaurus|Framer|Ghost|Squarespace|Wix|Jekyll|Astro|Nuxt|HubSpot|Drupal|Contentful|Eleventy)\b/i;
-/** Meta generators that are documentation platforms. */
-const DOCS_GENERATOR = /\b(?:Docusaurus|GitBook|Mintlify|ReadMe|MkDocs|VitePress|Nextra)\b/i;
-
-/** Distinct tools across the site for a broad stack to count, and for full strength. */
-const VENDORS_FOR_BREADTH = 3;
-const VENDORS_FOR_FULL_BREADTH = 6;
-
-interface VendorSighting {
+export interface VendorSighting {
   vendor: Vendor;
   finding: Finding;
 }
@@ -125,9 +106,9 @@ function sightVendor(vendor: Vendor, { page }: PageContext): Finding | null {
   return null;
 }
 
-function sightVendors(pages: readonly PageContext[]): VendorSighting[] {
+export function sightVendors(vendors: readonly Vendor[], pages: readonly PageContext[]): VendorSighting[] {
   const sightings: VendorSighting[] = [];
-  for (const vendor of VENDORS) {
+  for (const vendor of vendors) {
     for (const context of pages) {
       const found = sightVendor(vendor, context);
       if (found) {
@@ -138,40 +119,3 @@ function sightVendors(pages: readonly PageContext[]): VendorSighting[] {
   }
   return sightings;
 }
-
-function platformFindings(pages: readonly PageContext[]): Finding[] {
-  for (const { page } of pages) {
-    for (const { header, value } of PLATFORM_HEADERS) {
-      const sent = page.headers[header];
-      if (sent && (!value || value.test(sent))) {
-        return [finding('tech.managed_platform', page, { kind: 'observation', source: 'header', text: `${header}: ${sent}` })];
-      }
-    }
-  }
-  return [];
-}
-
-function generatorFindings(pages: readonly PageContext[]): Finding[] {
-  const findings: Finding[] = [];
-  for (const { page } of pages) {
-    const generator = page.metaGenerator;
-    if (!generator) continue;
-    const evidence = { kind: 'observation', source: 'generator', text: generator } as const;
-    if (SITE_GENERATOR.test(generator)) findings.push(finding('tech.site_generator', page, evidence));
-    if (DOCS_GENERATOR.test(generator)) findings.push(finding('tech.docs_platform', page, evidence));
-  }
-  return findings;
-}
-
-export const detectTechnologyFingerprints: SignalDetector = (pages) => {
-  const sightings = sightVendors(pages);
-  const findings = sightings.map((s) => s.finding);
-  const distinctVendors = new Set(sightings.map((s) => s.vendor.name)).size;
-  const first = sightings[0];
-  if (first && distinctVendors >= VENDORS_FOR_BREADTH) {
-    const strength = Math.min(1, distinctVendors / VENDORS_FOR_FULL_BREADTH);
-    const pageOfFirst = pages.find((c) => c.page.finalUrl === first.finding.url)!.page;
-    findings.push(finding('tech.vendor_breadth', pageOfFirst, first.finding.evidence, strength));
-  }
-  return [...findings, ...platformFindings(pages), ...generatorFindings(pages)];
-};

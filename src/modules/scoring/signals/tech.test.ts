@@ -31,6 +31,12 @@ describe('technology fingerprints', () => {
     expect(breadth(7)).toBe(1);
   });
 
+  it('counts a status-page vendor toward the breadth of the stack', () => {
+    const scripts = ['https://cdn.segment.com/analytics.js/v1/k/analytics.min.js', 'https://cdn.amplitude.com/libs/a.js', 'https://acme.statuspage.io/embed/script.js'];
+    const breadth = signalsOf(scripts.map((src) => `<script src="${src}"></script>`).join('')).find((f) => f.signal === 'tech.vendor_breadth');
+    expect(breadth?.strength).toBe(0.5);
+  });
+
   it('reads managed platforms and security posture from headers, as "name: value"', () => {
     const findings = signalsOf('', { server: 'cloudflare', 'content-security-policy': "default-src 'self'" });
     expect(findings.find((f) => f.signal === 'tech.managed_platform')!.evidence.text).toBe('server: cloudflare');

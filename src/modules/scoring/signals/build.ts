@@ -1,7 +1,6 @@
 /**
  * Build versus buy, from what the company says. The bought tool stack itself
- * (vendor breadth, hosting, site platform) is fingerprinted in
- * technology-fingerprints.ts.
+ * (vendor breadth, hosting, site platform) is fingerprinted in tech.ts.
  */
 import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
@@ -15,4 +14,4 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-export const detectBuildVsBuySignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+export const detectBuildSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

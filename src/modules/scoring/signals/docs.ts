@@ -16,7 +16,7 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-export const detectDocumentationSignals: SignalDetector = (pages) => [
+export const detectDocsSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'docs.documentation_site', kind: 'docs' }]),
   ...detectByLinks(pages, [{ signal: 'docs.documentation_site', href: /^https?:\/\/(?:docs|developers?)\./i }]),
   ...detectByTextRules(pages, TEXT_RULES),

@@ -17,4 +17,4 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'ux.power_user_features', words: ['keyboard', 'command', 'dark'], pattern: /\bkeyboard shortcuts\b|\bcommand (?:palette|menu|bar)\b|\bdark mode\b/i },
 ]);
 
-export const detectExperienceSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+export const detectUxSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

@@ -91,7 +91,7 @@ function ratingFindings({ page }: PageContext): Finding[] {
   return text ? [finding('customers.reviews', page, { kind: 'observation', source: 'jsonld', text })] : [];
 }
 
-export const detectCustomerEvidence: SignalDetector = (pages) => [
+export const detectCustomersSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'customers.case_studies', kind: 'customers' }]),
   ...detectByTextRules(pages, TEXT_RULES),
   ...pages.flatMap(quotationFindings),

@@ -3,9 +3,10 @@
  * Organization's name, else the home page's title without its tagline
  * ("Acme | Invoicing for agencies" -> "Acme"). Pages are read in canonical
  * order (root page first), so the answer does not depend on crawl order.
+ * One of the site facts (site-facts.ts) the engine is handed.
  */
 import type { PageArtifact } from '../artifacts.ts';
-import { TITLE_SEPARATOR } from '../signals/page-kinds.ts';
+import { TITLE_SEPARATOR } from './page-kinds.ts';
 
 const ORGANIZATION_TYPES = new Set(['Organization', 'Corporation', 'OnlineBusiness', 'LocalBusiness']);
 const GENERIC_TITLE_PARTS = /^(?:home|homepage|welcome|index)$/i;

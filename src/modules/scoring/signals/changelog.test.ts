@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testPage } from '../../../../test/fixtures/test-pages.ts';
-import { cadenceStrength, CADENCE_CURVE, medianGapDays } from './changelog-cadence.ts';
+import { cadenceStrength, CADENCE_CURVE, medianGapDays } from './changelog.ts';
 import { detectSignals } from './detect-signals.ts';
 
 describe('changelog cadence', () => {

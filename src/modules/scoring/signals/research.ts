@@ -16,4 +16,4 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-export const detectUserResearchSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+export const detectResearchSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

@@ -29,4 +29,4 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-export const detectAiEconomicsSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+export const detectAiSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

@@ -17,7 +17,7 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-export const detectMarketResearchSignals: SignalDetector = (pages) => [
+export const detectMarketSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [
     { signal: 'market.research_hub', kind: 'research' },
     { signal: 'market.segment_pages', kind: 'solutions' },

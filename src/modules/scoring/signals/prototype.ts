@@ -11,4 +11,4 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-export const detectPrototypingSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+export const detectPrototypeSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
