@@ -19,7 +19,7 @@ import type { SignalId } from '../../../framework/signal-types.ts';
 import { stageForLevel } from '../../../framework/tiers.ts';
 import type { Finding } from '../artifacts.ts';
 import type { DimensionScore } from '../result-schema.ts';
-import { compareText } from '../signals/canonical-order.ts';
+import { compareText } from '../compare-text.ts';
 import { describeEvidence } from './evidence-text.ts';
 import { explainLevel } from './reasoning.ts';
 import type { Level, LevelCap, SignalTally } from './tallies.ts';

@@ -14,7 +14,7 @@ import { LEVEL_MEANINGS, playbookStep } from '../../../framework/playbook.ts';
 import { CURVES, RUBRIC } from '../../../framework/rubric.ts';
 import { signalType, type SignalId } from '../../../framework/signal-types.ts';
 import { MAX_LEVEL } from '../../../framework/tiers.ts';
-import { compareText } from '../signals/canonical-order.ts';
+import { compareText } from '../compare-text.ts';
 import type { Level, LevelCap, SignalTally } from './tallies.ts';
 
 export interface ReasoningInput {

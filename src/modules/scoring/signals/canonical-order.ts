@@ -3,11 +3,7 @@
  * the crawler returned pages or the detectors returned findings.
  */
 import type { PageArtifact } from '../artifacts.ts';
-
-/** Code-unit order: unlike localeCompare, the same on every machine and locale. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+import { compareText } from '../compare-text.ts';
 
 function isSuccess(page: PageArtifact): boolean {
   return page.status >= 200 && page.status < 300;

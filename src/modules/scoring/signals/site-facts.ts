@@ -6,7 +6,8 @@
  * read them, so the facts do not depend on crawl order.
  */
 import type { PageArtifact, SiteFacts } from '../artifacts.ts';
-import { canonicalPages, compareText } from './canonical-order.ts';
+import { compareText } from '../compare-text.ts';
+import { canonicalPages } from './canonical-order.ts';
 import { companyNameFrom } from './company-name.ts';
 import { classifyPage } from './page-kinds.ts';
 import { pricesOn } from './pricing.ts';
