@@ -42,6 +42,7 @@ import { SCORE_RATE_LIMIT } from '../src/modules/limits/policies.ts';
 import { rateLimitFields } from '../src/modules/limits/rate-limit-headers.ts';
 import { RateLimiter } from '../src/modules/limits/rate-limiter.ts';
 import { RedisCountingStore } from '../src/modules/limits/redis-counting-store.ts';
+import { refusalError } from '../src/modules/metering/routes/refusal-responses.ts';
 import { redisReachable, untilReady } from '../test/fakes/redis.ts';
 import { checkoutCompleted, packCheckoutCompleted } from '../test/fakes/payment-events.ts';
 
@@ -145,8 +146,11 @@ async function concurrencyRun(): Promise<void> {
   const built = await buildApp(config, { backgroundWork: false });
   const { app, services, database } = built;
   app.post('/bench/score', { config: { auth: 'required' } }, async (request, reply) => {
-    const admission = await services.metering.admit({ action: 'score', principal: request.principal, clientAddress: null });
-    if (!admission.ok) return reply.code(admission.error.status).send({ code: admission.error.code });
+    const admission = await services.admissionGate.admit({ action: 'score', principal: request.principal, clientAddress: null });
+    if (!admission.ok) {
+      const error = refusalError(admission);
+      return reply.code(error.status).send({ code: error.code });
+    }
     return { admitted: true };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -168,7 +172,7 @@ async function concurrencyRun(): Promise<void> {
       VALUES (${accountId}, ${period.start.toISOString()}, ${businessCredits - (i + 1) * SCORE_CREDIT_COST})`);
     if (i === 0) await services.billing.applyPaymentEvent(parsePaymentEvent(packCheckoutCompleted(accountId, `cus_${subscriptionId}`, 'small', new Date()))!);
     const created = await services.apiKeys.create(accountId, 'bench', 'bench');
-    if (!created.ok) throw created.error;
+    if (!created.ok) throw refusalError(created);
     accounts.push({ id: accountId, key: created.key.key, affordable: i + 1 + (i === 0 ? PACK_SCORES : 0) });
   }
 

@@ -26,6 +26,7 @@ import { installMetrics } from './http/metrics.ts';
 import { loadOrCreateDevKey, type DevSigningKey } from './identity/dev-identity.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
+import { accountResolution } from './modules/accounts/routes/account-resolution.ts';
 import { registerDeleteAccount } from './modules/accounts/routes/delete-account.ts';
 import { registerGetAccount } from './modules/accounts/routes/get-account.ts';
 import { registerListMembers } from './modules/accounts/routes/list-members.ts';
@@ -33,6 +34,7 @@ import { registerPostAccount } from './modules/accounts/routes/post-account.ts';
 import { registerPutAccount } from './modules/accounts/routes/put-account.ts';
 import { registerRemoveMember } from './modules/accounts/routes/remove-member.ts';
 import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
+import { apiKeyAuthentication } from './modules/api-keys/routes/api-key-authentication.ts';
 import { registerCreateApiKey } from './modules/api-keys/routes/create-api-key.ts';
 import { registerListApiKeys } from './modules/api-keys/routes/list-api-keys.ts';
 import { registerRevokeApiKey } from './modules/api-keys/routes/revoke-api-key.ts';
@@ -47,27 +49,33 @@ import { registerCheckout } from './modules/billing/routes/checkout.ts';
 import { registerLocalCheckoutPages } from './modules/billing/routes/local-checkout-pages.ts';
 import { registerPaymentWebhook } from './modules/billing/routes/payment-webhook.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency-service.ts';
-import { installIdempotency } from './modules/idempotency/idempotent-routes.ts';
+import { installIdempotency } from './modules/idempotency/routes/idempotent-routes.ts';
 import { IntegrationService, REVOKE_TOKEN_TOPIC, revokeToken } from './modules/integrations/integration-service.ts';
-import { parseTrustedProxies } from './modules/limits/client-address.ts';
+import { trustProxyOption } from './modules/limits/client-address.ts';
 import type { CountingStore } from './modules/limits/counting-store.ts';
 import { createCountingStore } from './modules/limits/create-counting-store.ts';
 import { RateLimiter } from './modules/limits/rate-limiter.ts';
-import { registerGetAssessmentMetadata } from './modules/metadata/get-assessment-metadata.ts';
-import { MeteringService } from './modules/metering/metering-service.ts';
+import { registerGetAssessmentMetadata } from './modules/metadata/routes/get-assessment-metadata.ts';
+import { AdmissionGate } from './modules/metering/admission-gate.ts';
 import { registerGetUsage } from './modules/metering/routes/get-usage.ts';
+import { UsageReports } from './modules/metering/usage-report.ts';
 import { CoachService } from './modules/coach/coach-service.ts';
 import { createLlmCoach } from './modules/coach/llm/llm-coach.ts';
 import { registerPostChat } from './modules/coach/routes/post-chat.ts';
 import { ProductService } from './modules/products/product-service.ts';
-import { registerGetProducts, registerGetProductScores, registerPostProducts } from './modules/products/routes/products.ts';
+import { registerGetProductScores } from './modules/products/routes/get-product-scores.ts';
+import { registerGetProducts } from './modules/products/routes/get-products.ts';
+import { registerPostProducts } from './modules/products/routes/post-products.ts';
 import { CrawlSlots } from './modules/scoring/crawl-slots.ts';
 import { crawlerOptionsFromConfig, createCrawler, type HostLookup } from './modules/scoring/crawler/crawler.ts';
 import { createLlmRefiner } from './modules/scoring/refinement/llm-refiner.ts';
-import { registerGetScore, registerGetScores } from './modules/scoring/routes/get-score.ts';
-import { registerPostScore, registerPostScoreQuick, registerPostTryScore } from './modules/scoring/routes/post-score.ts';
+import { registerGetScore } from './modules/scoring/routes/get-score.ts';
+import { registerGetScores } from './modules/scoring/routes/get-scores.ts';
+import { registerPostScore } from './modules/scoring/routes/post-score.ts';
 import { registerPostScoreLink } from './modules/scoring/routes/post-score-link.ts';
 import { registerPostScoreProduct } from './modules/scoring/routes/post-score-product.ts';
+import { registerPostScoreQuick } from './modules/scoring/routes/post-score-quick.ts';
+import { registerPostTryScore } from './modules/scoring/routes/post-try-score.ts';
 import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { registerHomePage } from './web/home-page.ts';
@@ -95,7 +103,8 @@ export interface AppDependencies {
 export interface Services {
   accounts: AccountService;
   billing: BillingService;
-  metering: MeteringService;
+  admissionGate: AdmissionGate;
+  usageReports: UsageReports;
   apiKeys: ApiKeyService;
   integrations: IntegrationService;
   products: ProductService;
@@ -123,7 +132,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const app: App = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimitBytes,
-    // No Fastify trustProxy: TRUST_PROXY is applied by the limits module's clientAddress rule alone.
+    // X-Forwarded-For is believed only from the TRUST_PROXY proxies (request.ip, request.ips); none when empty.
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: false, allErrors: true } },
@@ -185,19 +195,23 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     outbox,
     log,
     settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl: config.publicBaseUrl },
-    creditPack: (tx, purchase) => metering.creditPack(tx, purchase),
+    creditPack: (tx, purchase) => admissionGate.creditPack(tx, purchase),
   });
-  const metering: MeteringService = new MeteringService({
+  const admissionGate: AdmissionGate = new AdmissionGate({
     db: database.db,
     clock,
     entitlements: billing,
     limiter,
-    trustedProxies: parseTrustedProxies(config.trustProxy),
-    memberCount: (executor, accountId) => accounts.memberCount(executor, accountId),
     seatsHeldAhead: (executor, accountId, userId) => accounts.seatsHeldAhead(executor, accountId, userId),
     productCount: (executor, accountId) => products.count(executor, accountId),
   });
-  const apiKeys = new ApiKeyService({ db: database.db, clock, access: metering });
+  const usageReports = new UsageReports({
+    db: database.db,
+    entitlements: billing,
+    memberCount: (executor, accountId) => accounts.memberCount(executor, accountId),
+    productCount: (executor, accountId) => products.count(executor, accountId),
+  });
+  const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
   const integrations = new IntegrationService();
   const products = new ProductService(database.db);
   const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup));
@@ -219,8 +233,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     outbox,
     hooks: {
       onAccountCreated: (tx, accountId) => billing.createRecord(tx, accountId),
-      seatRefusal: (executor, accountId, userId) => metering.seatRefusal(executor, accountId, userId),
-      seatLimit: (accountId) => metering.seatLimit(accountId),
+      seatRefusal: (executor, accountId, userId) => admissionGate.seatRefusal(executor, accountId, userId),
+      seatLimit: (accountId) => admissionGate.seatLimit(accountId),
     },
     erasureParticipants: [billing, integrations],
   });
@@ -230,13 +244,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => log.debug({ reason }, 'token rejected'));
   installAuthentication(app, {
     verifier,
-    resolveAccount: (identity) => accounts.resolve(identity),
-    apiKeys: (key) => apiKeys.authenticate(key),
+    resolveAccount: accountResolution(accounts),
+    apiKeys: apiKeyAuthentication(apiKeys),
     publicOrigin: new URL(config.publicBaseUrl).origin,
   });
 
   // Before the routes it applies to: paid and creating routes honour Idempotency-Key.
-  installIdempotency(app, { idempotency: new IdempotencyService({ db: database.db, clock }), clientAddressOf: (request) => metering.clientAddressOf(request) });
+  installIdempotency(app, { idempotency: new IdempotencyService({ db: database.db, clock }) });
 
   // Routes, grouped by resource. The API document first: it is built from the routes added after it.
   await installApiDocument(app, config.publicBaseUrl);
@@ -254,21 +268,21 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetAssessmentMetadata(app);
   registerCheckout(app, { billing });
   registerPaymentWebhook(app, { billing, webhookSecrets: config.payments.webhookSecrets, clock });
-  registerGetUsage(app, { metering });
+  registerGetUsage(app, { usageReports });
   registerCreateApiKey(app, { apiKeys });
   registerListApiKeys(app, { apiKeys });
   registerRevokeApiKey(app, { apiKeys });
-  registerPostScore(app, { scoring, metering });
-  registerPostScoreQuick(app, { scoring, metering });
-  registerPostTryScore(app, { scoring, metering });
-  registerPostScoreProduct(app, { scoring, metering, products });
+  registerPostScore(app, { scoring, admissionGate });
+  registerPostScoreQuick(app, { scoring, admissionGate });
+  registerPostTryScore(app, { scoring, admissionGate });
+  registerPostScoreProduct(app, { scoring, admissionGate, products });
   registerPostScoreLink(app, { scoring });
   registerGetScore(app, { scoring });
   registerGetScores(app, { scoring });
   registerGetProducts(app, { products });
-  registerPostProducts(app, { products, metering, crawlAllowlist: config.crawl.allowlist });
+  registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });
   registerGetProductScores(app, { products, scoring });
-  registerPostChat(app, { coach, metering, scoring, heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs });
+  registerPostChat(app, { coach, admissionGate, scoring, heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs });
   registerHomePage(app);
   // HTML forms post form-encoded bodies; only this scope parses them, so the JSON API never accepts one
   // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
@@ -294,7 +308,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, metering, apiKeys, integrations, products, scoring, coach, outbox }, database, devKey, routes };
+  return { app, services: { accounts, billing, admissionGate, usageReports, apiKeys, integrations, products, scoring, coach, outbox }, database, devKey, routes };
 }
 
 /** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */

@@ -7,19 +7,36 @@
 import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../identity/claims.ts';
 import { looksLikeJwt, type TokenVerifier } from '../identity/token-verifier.ts';
-import type { ResolveOutcome } from '../modules/accounts/account-service.ts';
 import type { App, AuthMode, Principal } from './app-types.ts';
 import { ApiError } from './errors.ts';
 import { hasPermission, type Permission } from './permissions.ts';
 
 export const SESSION_COOKIE = '__session';
 
-/** Verifies an API key (a bearer value that is not a JWT); null when unknown or refused. */
-export type ApiKeyAuthenticator = (key: string) => Promise<Principal | ApiError | null>;
+/**
+ * Who a verified identity is in our terms (the accounts module, adapted in
+ * its routes/account-resolution.ts): its account and role; or its account
+ * was erased (only a `startsOver` route may go on); or the error to refuse
+ * the request with (a member without a seat).
+ */
+export type AccountResolution =
+  | { ok: true; accountId: string; role: Principal['role'] }
+  | { ok: false; reason: 'account_erased' }
+  | { ok: false; reason: 'refused'; error: ApiError };
+
+/**
+ * What an API key (a bearer value that is not a JWT) authenticates as: the
+ * key's principal, or the error to refuse the request with (an unknown or
+ * revoked key is 401; the API-keys module adapts its outcomes in its
+ * routes/api-key-authentication.ts).
+ */
+export type ApiKeyAuthentication = { ok: true; principal: Principal } | { ok: false; error: ApiError };
+
+export type ApiKeyAuthenticator = (key: string) => Promise<ApiKeyAuthentication>;
 
 export interface AuthenticationDeps {
   verifier: TokenVerifier;
-  resolveAccount(identity: Identity): Promise<ResolveOutcome>;
+  resolveAccount(identity: Identity): Promise<AccountResolution>;
   /** Set once API keys exist; until then a non-JWT bearer value is simply invalid. */
   apiKeys?: ApiKeyAuthenticator;
   /** PUBLIC_BASE_URL's origin: where our own pages send cookie-authenticated changes from. */
@@ -120,17 +137,17 @@ function readCredential(request: FastifyRequest): Credential | null {
 /** The caller, or the verified identity whose account was erased. */
 async function authenticate(credential: Credential, deps: AuthenticationDeps): Promise<Principal | { erased: Identity }> {
   if (credential.method === 'bearer' && credential.value !== '' && !looksLikeJwt(credential.value)) {
-    const outcome = deps.apiKeys ? await deps.apiKeys(credential.value) : null;
-    if (outcome instanceof ApiError) throw outcome;
-    if (!outcome) throw new ApiError('AUTH_REQUIRED');
-    return outcome;
+    if (!deps.apiKeys) throw new ApiError('AUTH_REQUIRED');
+    const outcome = await deps.apiKeys(credential.value);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.principal;
   }
   const identity = credential.value ? await deps.verifier.verify(credential.value) : null;
   if (!identity) throw new ApiError('AUTH_REQUIRED');
   const resolved = await deps.resolveAccount(identity);
   if (!resolved.ok) {
     if (resolved.reason === 'account_erased') return { erased: identity };
-    throw resolved.denial;
+    throw resolved.error;
   }
   return {
     userId: identity.userId,

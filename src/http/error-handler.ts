@@ -1,11 +1,13 @@
 /**
- * The one error handler: ApiError -> its catalogue shape; Fastify's own
+ * The one error handler: ApiError -> its catalogue shape; an account erased
+ * mid-request (AccountErasedError) -> 404 ACCOUNT_DELETED; Fastify's own
  * client errors (bad JSON, schema violations, oversized bodies, and through
  * http/transport-errors.ts the router's bad or over-long paths) -> the flat
  * shape with the fields named; anything else -> 500 INTERNAL_ERROR, logged,
  * with nothing internal in the body.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AccountErasedError } from '../vocabulary/account-erased.ts';
 import type { App } from './app-types.ts';
 import { ApiError, errorBody, invalidBody, type ErrorCode } from './errors.ts';
 
@@ -34,6 +36,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 /** Also for the framework's own errors before routing (http/transport-errors.ts). */
 export function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof AccountErasedError) return new ApiError('ACCOUNT_DELETED');
   if (error.validation) {
     const context = error.validationContext ?? 'body';
     const problems = (error.validation as ValidationIssue[]).map((issue) => ({

@@ -1,7 +1,8 @@
 /**
  * The error catalogue (spec part 7): every code, its status, its body shape
  * and its short label, in one place. Routes throw `ApiError`; services return
- * typed denials that routes turn into `ApiError`; one handler (error-handler.ts)
+ * typed outcomes that know nothing of HTTP, and a small file under each
+ * module's routes/ turns them into `ApiError`s; one handler (error-handler.ts)
  * writes the bodies. 5xx bodies never carry internal messages.
  */
 import { Type } from 'typebox';

@@ -6,7 +6,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import { rowsOf, type Database, type Executor, type Transaction } from '../../db/client.ts';
-import type { ApiError } from '../../http/errors.ts';
 import type { Identity } from '../../identity/claims.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import type { ErasureParticipant } from './erasure.ts';
@@ -15,20 +14,26 @@ import { accounts, auditLog, memberships } from './tables.ts';
 
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
 
+/** Why a member who holds no seat is refused, and what an owner can do about it (the plan's advice). */
+export interface SeatRefusal {
+  message: string;
+  action: string;
+}
+
 export type ResolveOutcome =
   | { ok: true; accountId: string; role: Role }
   | { ok: false; reason: 'account_erased' }
-  /** A member who holds no seat (the plan's seats are taken); `denial` is the error to send. */
-  | { ok: false; reason: 'membership_refused'; denial: ApiError };
+  /** A member who holds no seat: the plan's seats are taken. */
+  | { ok: false; reason: 'no_seat'; refusal: SeatRefusal };
 
 export interface AccountHooks {
   /** Runs in the creating transaction: e.g. the billing record. */
   onAccountCreated?(tx: Transaction, accountId: string): Promise<void>;
   /**
-   * Whether a member (role member) holds a seat; a returned error refuses the
-   * request. Owners and admins are never asked: they always reach the account.
+   * Whether a member (role member) holds a seat; a returned refusal refuses
+   * the request. Owners and admins are never asked: they always reach the account.
    */
-  seatRefusal?(executor: Executor, accountId: string, userId: string): Promise<ApiError | null>;
+  seatRefusal?(executor: Executor, accountId: string, userId: string): Promise<SeatRefusal | null>;
   /** The plan's seat count, null for unlimited: the member list shows who holds one. */
   seatLimit?(accountId: string): Promise<number | null>;
 }
@@ -46,7 +51,7 @@ export type RemoveMemberOutcome = 'removed' | 'not_found' | 'forbidden';
 export type StartOverOutcome =
   | { ok: true; accountId: string; role: Role }
   | { ok: false; reason: 'not_owner' | 'erased_again' }
-  | { ok: false; reason: 'refused'; denial: ApiError };
+  | { ok: false; reason: 'no_seat'; refusal: SeatRefusal };
 
 export interface AccountView {
   id: string;
@@ -128,8 +133,8 @@ export class AccountService {
 
   /** The resolved caller, unless a member holds no seat. Owners and admins always reach the account. */
   async #withSeat(executor: Executor, accountId: string, userId: string, role: Role): Promise<ResolveOutcome> {
-    const denial = role === 'member' ? ((await this.#hooks.seatRefusal?.(executor, accountId, userId)) ?? null) : null;
-    return denial === null ? { ok: true, accountId, role } : { ok: false, reason: 'membership_refused', denial };
+    const refusal = role === 'member' ? ((await this.#hooks.seatRefusal?.(executor, accountId, userId)) ?? null) : null;
+    return refusal === null ? { ok: true, accountId, role } : { ok: false, reason: 'no_seat', refusal };
   }
 
   /**
@@ -157,7 +162,7 @@ export class AccountService {
     const externalKey = externalKeyOf(identity);
     await this.#db.execute(sql`DELETE FROM erased_identities WHERE external_key = ${identityHash(externalKey)}`);
     const resolved = await this.resolve(identity);
-    if (!resolved.ok) return resolved.reason === 'membership_refused' ? { ok: false, reason: 'refused', denial: resolved.denial } : { ok: false, reason: 'erased_again' };
+    if (!resolved.ok) return resolved.reason === 'no_seat' ? resolved : { ok: false, reason: 'erased_again' };
     await this.#db.insert(auditLog).values({ accountId: resolved.accountId, actorUserId: identity.userId, action: 'account_started_over', details: {} });
     return { ok: true, accountId: resolved.accountId, role: resolved.role };
   }

@@ -7,7 +7,7 @@ import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import type { Principal } from '../../http/app-types.ts';
-import type { ApiError } from '../../http/errors.ts';
+import type { ApiCallRefusal, PlanLimitRefusal } from '../metering/refusals.ts';
 import { generateApiKey, hashApiKey } from './api-key-secret.ts';
 import { apiKeys } from './tables.ts';
 
@@ -18,10 +18,13 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** What the plan allows (the metering module). */
 export interface ApiAccess {
-  apiKeyCreationAllowance(accountId: string): Promise<{ ok: true } | { ok: false; error: ApiError }>;
+  apiKeyCreationAllowance(accountId: string): Promise<{ ok: true } | PlanLimitRefusal>;
   /** Counts one API-key call by this principal; a refusal when the plan has no API access or its ceiling is reached. */
-  admitApiCall(principal: Principal): Promise<ApiError | null>;
+  admitApiCall(principal: Principal): Promise<{ ok: true } | ApiCallRefusal>;
 }
+
+/** A key's principal; or the key is unknown or revoked; or the plan refuses the call. */
+export type KeyAuthentication = { ok: true; principal: Principal } | { ok: false; reason: 'unknown_key' } | ApiCallRefusal;
 
 export interface ApiKeyView {
   id: string;
@@ -44,7 +47,7 @@ export class ApiKeyService {
     this.#access = deps.access;
   }
 
-  async create(accountId: string, name: string, createdByUserId: string): Promise<{ ok: true; key: CreatedApiKey } | { ok: false; error: ApiError }> {
+  async create(accountId: string, name: string, createdByUserId: string): Promise<{ ok: true; key: CreatedApiKey } | PlanLimitRefusal> {
     const allowance = await this.#access.apiKeyCreationAllowance(accountId);
     if (!allowance.ok) return allowance;
     const secret = generateApiKey();
@@ -75,22 +78,22 @@ export class ApiKeyService {
   }
 
   /**
-   * The authentication seam: null (401) for an unknown or revoked key;
-   * the plan's refusal (403 no API access, 402 ceiling reached); else the
-   * key's principal. A key acts with the member role: it can score and
+   * The authentication seam: `unknown_key` for an unknown or revoked key;
+   * the plan's refusal (no API access any more, or the ceiling reached);
+   * else the key's principal. A key acts with the member role: it can score and
    * chat, not manage the account, its billing or other keys. The principal
    * is the request's own: the gate recognises it by identity and reuses
    * what counting the call read.
    */
-  async authenticate(key: string): Promise<Principal | ApiError | null> {
+  async authenticate(key: string): Promise<KeyAuthentication> {
     const [found] = await this.#db
       .select({ id: apiKeys.id, accountId: apiKeys.accountId })
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
-    if (!found) return null;
+    if (!found) return { ok: false, reason: 'unknown_key' };
     const principal: Principal = { userId: `api_key:${found.id}`, accountId: found.accountId, role: 'member', email: null, method: 'api_key', apiKeyId: found.id };
-    const refusal = await this.#access.admitApiCall(principal);
-    if (refusal) return refusal;
+    const admission = await this.#access.admitApiCall(principal);
+    if (!admission.ok) return admission;
     const now = this.#clock.now();
     await this.#db
       .update(apiKeys)
@@ -101,7 +104,7 @@ export class ApiKeyService {
           or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
         ),
       );
-    return principal;
+    return { ok: true, principal };
   }
 }
 

@@ -9,14 +9,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { ApiError } from '../../http/errors.ts';
 import type { Outbox, OutboxMessage } from '../../outbox/outbox.ts';
+import { AccountErasedError } from '../../vocabulary/account-erased.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
 import { entitlementFrom, type Entitlement } from './entitlement.ts';
 import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
-import { isHigherPlan, isPaidPlan, PLAN_NAMES, type Plan } from './plans.ts';
+import { isHigherPlan, isPaidPlan, type Plan } from './plans.ts';
 import { billingAccounts, billingPaymentFailures, billingSubscriptions } from './tables.ts';
 
 export type { Plan } from './plans.ts';
@@ -41,7 +41,16 @@ export interface BillingDependencies {
   creditPack: PackCredit;
 }
 
-export type CheckoutOutcome = { ok: true; url: string } | { ok: false; error: ApiError };
+export type CheckoutOutcome =
+  | { ok: true; url: string }
+  /** Packs are sold to paid plans only (part 8). */
+  | { ok: false; reason: 'pack_needs_paid_plan' }
+  | { ok: false; reason: 'plan_already_held'; plan: Plan }
+  /** Checkout sells only a higher plan: a lower one is a change to the running subscription. */
+  | { ok: false; reason: 'not_an_upgrade'; currentPlan: Plan; requestedPlan: Plan }
+  /** PAYMENT_PRICE_IDS names no price for the plan or pack (its key, e.g. `pro` or `pack_small`). */
+  | { ok: false; reason: 'no_price'; item: string }
+  | { ok: false; reason: 'provider_unavailable' };
 
 /** Where the provider sends the buyer back to. */
 const CHECKOUT_SUCCESS_PATH = '/?checkout=success';
@@ -87,7 +96,7 @@ export class BillingService implements ErasureParticipant {
    * The limits that apply to the account now and the period they count in.
    * Pass the transaction when inside one. Every account has a billing record
    * from its creation on (migration 0004 gave the older ones theirs), so an
-   * account without one was erased meanwhile: 404 ACCOUNT_DELETED.
+   * account without one was erased meanwhile: AccountErasedError.
    */
   async entitlementOf(accountId: string, executor: Executor = this.#db): Promise<Entitlement> {
     return (await this.#billingRecord(accountId, executor)).entitlement;
@@ -105,26 +114,11 @@ export class BillingService implements ErasureParticipant {
    */
   async startCheckout(accountId: string, item: CheckoutItem): Promise<CheckoutOutcome> {
     const { entitlement, customerId } = await this.#billingRecord(accountId, this.#db);
-    if (item.kind === 'pack' && !isPaidPlan(entitlement.plan)) {
-      return {
-        ok: false,
-        error: new ApiError('PLAN_LIMIT_REACHED', {
-          message: 'Score packs are sold to paid plans only.',
-          action: 'Upgrade to Pro or Business first, then buy a score pack.',
-        }),
-      };
-    }
-    if (item.kind === 'plan' && item.plan === entitlement.plan) {
-      return { ok: false, error: new ApiError('CONFLICT', { message: `The account is already on the ${PLAN_NAMES[item.plan]} plan.` }) };
-    }
+    if (item.kind === 'pack' && !isPaidPlan(entitlement.plan)) return { ok: false, reason: 'pack_needs_paid_plan' };
+    if (item.kind === 'plan' && item.plan === entitlement.plan) return { ok: false, reason: 'plan_already_held', plan: item.plan };
     if (item.kind === 'plan' && !isHigherPlan(item.plan, entitlement.plan)) {
       // A second subscription would bill both plans until one ended; a lower plan is a change to the running one.
-      return {
-        ok: false,
-        error: new ApiError('CONFLICT', {
-          message: `The account is on the ${PLAN_NAMES[entitlement.plan]} plan; checkout sells only a higher plan. Move to ${PLAN_NAMES[item.plan]} by changing the plan in the billing portal, or by cancelling the subscription.`,
-        }),
-      };
+      return { ok: false, reason: 'not_an_upgrade', currentPlan: entitlement.plan, requestedPlan: item.plan };
     }
     const key = item.kind === 'plan' ? item.plan : `pack_${item.pack}`;
     const priceId = Object.entries(this.#settings.priceIds).find(([, value]) => value === key)?.[0] ?? null;
@@ -138,13 +132,13 @@ export class BillingService implements ErasureParticipant {
         successUrl: `${base}${CHECKOUT_SUCCESS_PATH}`,
         cancelUrl: `${base}${CHECKOUT_CANCEL_PATH}`,
       });
-      if (!session) return { ok: false, error: new ApiError('INVALID_REQUEST', { message: `No price is configured for ${key}; it cannot be bought online.` }) };
+      if (!session) return { ok: false, reason: 'no_price', item: key };
       return { ok: true, url: session.url };
     } catch (error) {
       // Anything else (a refused request, bad credentials) is our fault to fix: the error handler logs it and answers 500.
       if (!(error instanceof PaymentProviderUnavailable)) throw error;
       this.#log.warn({ err: error.cause, provider: this.#provider.name }, 'payment provider unavailable; checkout answered 503');
-      return { ok: false, error: new ApiError('SERVICE_UNAVAILABLE', { message: 'The payment provider did not answer. Try again shortly.' }) };
+      return { ok: false, reason: 'provider_unavailable' };
     }
   }
 
@@ -195,7 +189,7 @@ export class BillingService implements ErasureParticipant {
       .from(billingAccounts)
       .leftJoin(billingSubscriptions, eq(billingSubscriptions.subscriptionId, billingAccounts.providerSubscriptionId))
       .where(eq(billingAccounts.accountId, accountId));
-    if (!record) throw new ApiError('ACCOUNT_DELETED');
+    if (!record) throw new AccountErasedError();
     const state = { plan: record.plan, cycleAnchor: record.cycleAnchor, seatLimit: record.seatLimit, subscription: record.subscriptionId ? record : null };
     return { entitlement: entitlementFrom(state, this.#clock.now(), this.#settings.graceDays), customerId: record.customerId };
   }

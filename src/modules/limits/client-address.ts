@@ -1,12 +1,13 @@
+/**
+ * The client address a request comes from, and the key the anonymous cap
+ * counts it under. Fastify walks X-Forwarded-For (its `trustProxy` option,
+ * proxy-addr) through the proxies TRUST_PROXY names; what is ours is the
+ * start-up check of those entries, a small normalisation of the address it
+ * finds, and the IPv6 /64 keying.
+ */
 import ipaddr from 'ipaddr.js';
 
 type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
-type AddressRange = [IpAddress, number];
-
-/** The proxies whose X-Forwarded-For entries are believed (TRUST_PROXY). Empty trusts none. */
-export interface TrustedProxies {
-  readonly ranges: readonly AddressRange[];
-}
 
 const IPV4_BITS = 32;
 const IPV6_BITS = 128;
@@ -25,62 +26,62 @@ const IPV4_MAPPED_PREFIX_BITS = IPV6_BITS - IPV4_BITS;
 const IPV6_CLIENT_PREFIX_BITS = 64;
 
 /**
- * Parses TRUST_PROXY entries: addresses (`10.0.0.2`, `::1`) or CIDR ranges
- * (`10.0.0.0/8`, `fd00::/8`). Throws a RangeError naming the first bad entry,
- * so a typo stops the service at start instead of trusting the wrong hop.
+ * Fastify's `trustProxy` option for the TRUST_PROXY entries: addresses
+ * (`10.0.0.2`, `::1`) or CIDR ranges (`10.0.0.0/8`, `fd00::/8`); false, which
+ * trusts no proxy, when there are none. Checked here first, strictly, so a
+ * typo stops the service at start with a RangeError naming the entry instead
+ * of trusting the wrong hop (proxy-addr would accept `127.1`, and refuse a /0
+ * with a message of its own).
  */
-export function parseTrustedProxies(entries: readonly string[]): TrustedProxies {
-  return { ranges: entries.map(parseRange) };
+export function trustProxyOption(entries: readonly string[]): string[] | false {
+  const checked = entries.map(checkTrustedRange);
+  return checked.length > 0 ? checked : false;
 }
 
-function parseRange(entry: string): AddressRange {
+/** The entry, trimmed, if it is an address or a CIDR range proxy-addr reads as we do. */
+function checkTrustedRange(entry: string): string {
   const text = entry.trim();
   const invalid = new RangeError(`TRUST_PROXY: not an address or CIDR range: ${entry}`);
   if (!text.includes('/')) {
-    const address = parseAddress(text, { allowPort: false });
-    if (!address) throw invalid;
-    return [address, address.kind() === 'ipv4' ? IPV4_BITS : IPV6_BITS];
+    if (!parseAddress(text, { allowPort: false })) throw invalid;
+    return text;
   }
-  if (ipaddr.IPv4.isValidCIDRFourPartDecimal(text)) return ipaddr.IPv4.parseCIDR(text);
-  if (!ipaddr.IPv6.isValidCIDR(text)) throw invalid;
-  const [address, bits] = ipaddr.IPv6.parseCIDR(text);
-  if (!address.isIPv4MappedAddress()) return [address, bits];
-  // Client addresses are compared as plain IPv4 (see parseAddress), so the range must be too.
-  if (bits < IPV4_MAPPED_PREFIX_BITS) throw invalid;
-  return [address.toIPv4Address(), bits - IPV4_MAPPED_PREFIX_BITS];
-}
-
-export interface ClientAddressInput {
-  /** The TCP peer (request.socket.remoteAddress); undefined once the socket is gone. */
-  socketAddress: string | undefined;
-  /** The X-Forwarded-For header as Node gives it: one string, a list, or absent. */
-  forwardedFor: string | readonly string[] | undefined;
-  trustedProxies: TrustedProxies;
+  let bits: number;
+  if (ipaddr.IPv4.isValidCIDRFourPartDecimal(text)) {
+    bits = ipaddr.IPv4.parseCIDR(text)[1];
+  } else if (ipaddr.IPv6.isValidCIDR(text)) {
+    const [address, prefix] = ipaddr.IPv6.parseCIDR(text);
+    // An IPv4-mapped range shorter than the mapping prefix is no IPv4 range at all.
+    if (address.isIPv4MappedAddress() && prefix < IPV4_MAPPED_PREFIX_BITS) throw invalid;
+    bits = prefix;
+  } else {
+    throw invalid;
+  }
+  if (bits === 0) throw new RangeError(`TRUST_PROXY: a /0 range would trust every address, so any client could choose its own: ${entry}`);
+  return text;
 }
 
 /**
- * The address of the client a request comes from. Start at the socket
- * address; while the current hop is a trusted proxy, step one entry left in
- * X-Forwarded-For (each proxy appends the peer it saw, so only the entries
- * that trusted proxies added are facts; anything further left is whatever
- * the client wrote). With nothing trusted, the socket address is the answer
- * whatever the header says. An entry that is not an address ends the walk at
- * the trusted hop before it: all clients behind a misbehaving proxy then
- * share one key, which restricts rather than frees. Returns null only when
- * the socket address itself is unknown.
+ * The client address of a request, from what Fastify's trustProxy walk found
+ * (`request.ips`: the socket address, then X-Forwarded-For from the right, up
+ * to the first hop that is not a trusted proxy; only `request.ip`, the socket
+ * address, when no proxy is trusted). proxy-addr hands over that first
+ * untrusted hop as written; this reads it as an address: IPv4-mapped IPv6
+ * (what a dual-stack socket reports) as plain IPv4, IPv6 in its canonical
+ * form, a port that some proxies append (`1.2.3.4:5678`, `[2001:db8::1]:443`)
+ * dropped. An entry that is not an address at all ends at the trusted hop
+ * before it: all clients behind a misbehaving proxy then share one key, which
+ * restricts rather than frees. Null only when the socket address itself is
+ * unknown (the socket is gone).
  */
-export function clientAddress(input: ClientAddressInput): string | null {
-  let current = input.socketAddress === undefined ? null : parseAddress(input.socketAddress, { allowPort: false });
-  if (!current) return null;
-  const entries = forwardedEntries(input.forwardedFor);
-  while (isTrusted(current, input.trustedProxies)) {
-    const entry = entries.pop();
-    if (entry === undefined) break;
-    const next = parseAddress(entry, { allowPort: true });
-    if (!next) break;
-    current = next;
+export function clientAddressOf(request: { ip: string | undefined; ips?: readonly (string | undefined)[] }): string | null {
+  const hops = request.ips ?? [request.ip];
+  for (let index = hops.length - 1; index >= 0; index--) {
+    const hop = hops[index];
+    const address = hop === undefined ? null : parseAddress(hop, { allowPort: true });
+    if (address) return address.toString();
   }
-  return current.toString();
+  return null;
 }
 
 /**
@@ -95,19 +96,6 @@ export function anonymousCapSubject(address: string | null): string {
   const keptParts = IPV6_CLIENT_PREFIX_BITS / IPV6_PART_BITS;
   const network = new ipaddr.IPv6(parsed.parts.map((part, index) => (index < keptParts ? part : 0)));
   return `${network.toString()}/${IPV6_CLIENT_PREFIX_BITS}`;
-}
-
-function forwardedEntries(header: string | readonly string[] | undefined): string[] {
-  if (header === undefined) return [];
-  const joined = typeof header === 'string' ? header : header.join(',');
-  return joined
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-}
-
-function isTrusted(address: IpAddress, proxies: TrustedProxies): boolean {
-  return proxies.ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
 }
 
 /**

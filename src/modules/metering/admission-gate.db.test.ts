@@ -1,7 +1,8 @@
 /**
  * The admission gate for score and chat, driven the way the score and chat
- * routes will drive it: the service directly, and through a tiny Fastify
- * route for the client address (socket, X-Forwarded-For, TRUST_PROXY).
+ * routes drive it: the service directly, with its refusals answered as the
+ * routes answer them, and through a tiny Fastify route for the client
+ * address (socket, X-Forwarded-For, TRUST_PROXY through Fastify's trustProxy).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,12 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Principal } from '../../http/app-types.ts';
-import { ApiError, errorBody } from '../../http/errors.ts';
+import { errorBody } from '../../http/errors.ts';
+import { AccountErasedError } from '../../vocabulary/account-erased.ts';
+import { clientAddressOf, trustProxyOption } from '../limits/client-address.ts';
 import type { CountingStore } from '../limits/counting-store.ts';
 import { stoppedRedisUrl, TEST_REDIS_URL } from '../../../test/fakes/redis.ts';
 import { accountIdOf, buyPack, subscribe } from '../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import type { Admission, MeteringService } from './metering-service.ts';
+import type { Admission, AdmissionGate } from './admission-gate.ts';
+import { rateLimitHeaders, refusalError } from './routes/refusal-responses.ts';
 
 const clock = new ManualClock('2026-07-01T00:00:00.000Z');
 let t: TestApp;
@@ -28,19 +32,26 @@ function principal(accountId: string, userId: string): Principal {
   return { userId, accountId, role: 'owner', email: null, method: 'bearer', apiKeyId: null };
 }
 
-async function admitMany(count: number, request: Parameters<MeteringService['admit']>[0], metering = t.services.metering): Promise<Admission[]> {
+async function admitMany(count: number, request: Parameters<AdmissionGate['admit']>[0], gate = t.services.admissionGate): Promise<Admission[]> {
   const admissions: Admission[] = [];
-  for (let i = 0; i < count; i++) admissions.push(await metering.admit(request));
+  for (let i = 0; i < count; i++) admissions.push(await gate.admit(request));
   return admissions;
 }
 
+/** A refusal as the routes answer it. */
 function refusal(admission: Admission) {
   if (admission.ok) throw new Error('expected a refusal');
-  return { status: admission.error.status, body: errorBody(admission.error), headers: admission.error.headers };
+  const error = refusalError(admission);
+  return { status: error.status, body: errorBody(error), headers: error.headers };
+}
+
+/** The RateLimit fields an admitted request answers with. */
+function admittedHeaders(admission: Admission | undefined) {
+  return admission?.ok && rateLimitHeaders(admission.rateLimit);
 }
 
 async function usedCredits(accountId: string): Promise<number> {
-  return (await t.services.metering.usage(accountId)).credits.used;
+  return (await t.services.usageReports.forAccount(accountId)).credits.used;
 }
 
 describe('per-action rate limits (signed-in callers)', () => {
@@ -50,7 +61,7 @@ describe('per-action rate limits (signed-in callers)', () => {
     const request = { action: 'score' as const, principal: principal(accountId, 'gate_window'), clientAddress: null };
     const admissions = await admitMany(6, request);
     expect(admissions.map((a) => a.ok)).toEqual([true, true, true, true, true, false]);
-    expect(admissions[4]!.ok && admissions[4]!.headers).toEqual({ 'RateLimit-Policy': '"score";q=5;w=60', RateLimit: '"score";r=0;t=60' });
+    expect(admittedHeaders(admissions[4])).toEqual({ 'RateLimit-Policy': '"score";q=5;w=60', RateLimit: '"score";r=0;t=60' });
     expect(refusal(admissions[5]!)).toEqual({
       status: 429,
       body: { error: { code: 'SCORING_RATE_LIMITED', message: 'Too many score requests: the limit is 5 per 60 seconds.', action: 'Wait 60 seconds before retrying.', retryable: true } },
@@ -60,9 +71,9 @@ describe('per-action rate limits (signed-in callers)', () => {
     expect(await usedCredits(accountId)).toBe(50);
 
     clock.advance(59_999);
-    expect((await t.services.metering.admit(request)).ok).toBe(false);
+    expect((await t.services.admissionGate.admit(request)).ok).toBe(false);
     clock.advance(60_000);
-    expect((await t.services.metering.admit(request)).ok).toBe(true);
+    expect((await t.services.admissionGate.admit(request)).ok).toBe(true);
   });
 
   it('limits chat to 30 per 60 s per user', async () => {
@@ -79,7 +90,7 @@ describe('per-action rate limits (signed-in callers)', () => {
     const request = { action: 'score' as const, principal: principal(accountId, 'gate_order'), clientAddress: null };
     const admissions = await admitMany(6, request);
     // Free: 3 scores, then the quota refuses; the 6th request is refused by the rate limit, not the quota.
-    expect(admissions.map((a) => (a.ok ? 200 : a.error.status))).toEqual([200, 200, 200, 402, 402, 429]);
+    expect(admissions.map((a) => (a.ok ? 200 : refusalError(a).status))).toEqual([200, 200, 200, 402, 402, 429]);
     // Quota refusals carry the rate-limit fields too.
     expect(refusal(admissions[3]!).headers).toEqual({ 'RateLimit-Policy': '"score";q=5;w=60', RateLimit: '"score";r=1;t=60' });
   });
@@ -103,23 +114,23 @@ describe('per-action rate limits (signed-in callers)', () => {
     const accountId = await accountIdOf(t, { sub: 'gate_api' });
     await subscribe(t, accountId, 'business', clock.now());
     const created = await t.services.apiKeys.create(accountId, 'gate', 'gate_api');
-    if (!created.ok) throw created.error;
+    if (!created.ok) throw refusalError(created);
     const admissions: Admission[] = [];
     for (let i = 0; i < 8; i++) {
       // Each request authenticates (counting one API call), then passes the gate with the principal it got.
-      const keyPrincipal = await t.services.apiKeys.authenticate(created.key.key);
-      if (!keyPrincipal || keyPrincipal instanceof ApiError) throw new Error('the key did not authenticate');
-      admissions.push(await t.services.metering.admit({ action: 'score', principal: keyPrincipal, clientAddress: null }));
+      const authenticated = await t.services.apiKeys.authenticate(created.key.key);
+      if (!authenticated.ok) throw new Error('the key did not authenticate');
+      admissions.push(await t.services.admissionGate.admit({ action: 'score', principal: authenticated.principal, clientAddress: null }));
     }
     expect(admissions.every((a) => a.ok)).toBe(true);
     const { period } = await t.services.billing.entitlementOf(accountId);
     const windowSeconds = (period.end.getTime() - period.start.getTime()) / 1000;
     const secondsLeft = Math.ceil((period.end.getTime() - clock.now().getTime()) / 1000);
-    expect(admissions[7]!.ok && admissions[7]!.headers).toEqual({
+    expect(admittedHeaders(admissions[7])).toEqual({
       'RateLimit-Policy': `"api-calls";q=25000;w=${windowSeconds}`,
       RateLimit: `"api-calls";r=24992;t=${secondsLeft}`,
     });
-    expect((await t.services.metering.usage(accountId)).scores.used).toBe(8);
+    expect((await t.services.usageReports.forAccount(accountId)).scores.used).toBe(8);
   });
 
   it('refuses a score the cycle cannot cover while no pack is left, and admits it from a pack once one is bought', async () => {
@@ -128,10 +139,10 @@ describe('per-action rate limits (signed-in callers)', () => {
     const { period } = await t.services.billing.entitlementOf(accountId);
     await t.database.db.execute(sql`INSERT INTO usage_counters (account_id, period_start, credits_used, scores_used) VALUES (${accountId}, ${period.start.toISOString()}, 1000, 100)`);
     const request = { action: 'score' as const, principal: principal(accountId, 'gate_pack'), clientAddress: null };
-    expect(refusal(await t.services.metering.admit(request)).body.error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'The Pro plan allows 100 scores per billing period, and all are used.' });
+    expect(refusal(await t.services.admissionGate.admit(request)).body.error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'The Pro plan allows 100 scores per billing period, and all are used.' });
     await buyPack(t, accountId, 'small', clock.now());
-    expect((await t.services.metering.admit(request)).ok).toBe(true);
-    expect((await t.services.metering.usage(accountId)).scores).toMatchObject({ used: 100, packBalance: 19 });
+    expect((await t.services.admissionGate.admit(request)).ok).toBe(true);
+    expect((await t.services.usageReports.forAccount(accountId)).scores).toMatchObject({ used: 100, packBalance: 19 });
   });
 });
 
@@ -143,9 +154,10 @@ describe('an account without a billing record', () => {
     const usage = await t.app.inject({ method: 'GET', url: '/api/usage', headers: await t.authHeaders({ sub: 'gate_no_record' }) });
     expect(usage.statusCode).toBe(404);
     expect(usage.json()).toMatchObject({ code: 'ACCOUNT_DELETED' });
-    await expect(t.services.metering.admit({ action: 'score', principal: principal(accountId, 'gate_no_record'), clientAddress: null })).rejects.toMatchObject({
-      code: 'ACCOUNT_DELETED',
-    });
+    // Thrown as AccountErasedError, which the error handler answers as the 404 ACCOUNT_DELETED above.
+    await expect(t.services.admissionGate.admit({ action: 'score', principal: principal(accountId, 'gate_no_record'), clientAddress: null })).rejects.toBeInstanceOf(
+      AccountErasedError,
+    );
     const counted = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM usage_counters WHERE account_id = ${accountId}`));
     expect(counted[0]!.n).toBe(0);
   });
@@ -154,12 +166,16 @@ describe('an account without a billing record', () => {
 describe('the anonymous cap, through a route', () => {
   let route: FastifyInstance;
 
-  function anonymousScoreRoute(metering: MeteringService): FastifyInstance {
-    const app = Fastify();
+  /** The gate as the score routes use it, behind Fastify configured from TRUST_PROXY as the app is. */
+  function anonymousScoreRoute(gate: AdmissionGate, trustedProxies: string[]): FastifyInstance {
+    const app = Fastify({ trustProxy: trustProxyOption(trustedProxies) });
     app.post('/api/try-score', async (request, reply) => {
-      const admission = await metering.admit({ action: 'score', principal: null, clientAddress: metering.clientAddressOf(request) });
-      if (!admission.ok) return reply.code(admission.error.status).headers(admission.error.headers).send(errorBody(admission.error));
-      return reply.headers(admission.headers).send({ admitted: true });
+      const admission = await gate.admit({ action: 'score', principal: null, clientAddress: clientAddressOf(request) });
+      if (!admission.ok) {
+        const error = refusalError(admission);
+        return reply.code(error.status).headers(error.headers).send(errorBody(error));
+      }
+      return reply.headers(rateLimitHeaders(admission.rateLimit)).send({ admitted: true });
     });
     return app;
   }
@@ -167,7 +183,7 @@ describe('the anonymous cap, through a route', () => {
     app.inject({ method: 'POST', url: '/api/try-score', remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
 
   beforeAll(() => {
-    route = anonymousScoreRoute(t.services.metering);
+    route = anonymousScoreRoute(t.services.admissionGate, t.config.trustProxy);
   });
   afterAll(() => route.close());
 
@@ -203,7 +219,7 @@ describe('the anonymous cap, through a route', () => {
 
   it('believes X-Forwarded-For only from a proxy TRUST_PROXY names', async () => {
     const behindProxy = await startTestApp({ clock, env: { TRUST_PROXY: '10.0.0.0/8' } });
-    const proxied = anonymousScoreRoute(behindProxy.services.metering);
+    const proxied = anonymousScoreRoute(behindProxy.services.admissionGate, behindProxy.config.trustProxy);
     try {
       expect((await from(proxied, '10.0.0.5', '198.51.100.20')).statusCode).toBe(200);
       expect((await from(proxied, '10.0.0.6', '198.51.100.21')).statusCode).toBe(200);
@@ -211,6 +227,15 @@ describe('the anonymous cap, through a route', () => {
       // Not from the proxy: the header is the client's own claim and is ignored.
       expect((await from(proxied, '203.0.113.50', '198.51.100.30')).statusCode).toBe(200);
       expect((await from(proxied, '203.0.113.50', '198.51.100.31')).statusCode).toBe(429);
+      // The app itself, through its own trustProxy: the gate counts an anonymous score before the address is checked,
+      // so an unscorable address (400) still spends the client's one score of the hour.
+      const tryScore = (remoteAddress: string, forwardedFor: string) =>
+        behindProxy.app.inject({ method: 'POST', url: '/api/try-score', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: { url: 'http://127.0.0.1/' } });
+      expect((await tryScore('10.0.0.7', '198.51.100.40')).statusCode).toBe(400);
+      expect((await tryScore('10.0.0.8', '198.51.100.40')).statusCode).toBe(429);
+      expect((await tryScore('10.0.0.8', '198.51.100.41')).statusCode).toBe(400);
+      expect((await tryScore('203.0.113.51', '198.51.100.42')).statusCode).toBe(400);
+      expect((await tryScore('203.0.113.51', '198.51.100.43')).statusCode).toBe(429);
     } finally {
       await proxied.close();
       await behindProxy.close();
@@ -232,13 +257,13 @@ describe('the counting store failing', () => {
     const broken = await startTestApp({ clock, countingStore: brokenStore });
     try {
       const accountId = await accountIdOf(broken, { sub: 'gate_broken' });
-      const admission = await broken.services.metering.admit({ action: 'score', principal: principal(accountId, 'gate_broken'), clientAddress: null });
+      const admission = await broken.services.admissionGate.admit({ action: 'score', principal: principal(accountId, 'gate_broken'), clientAddress: null });
       expect(refusal(admission)).toMatchObject({
         status: 429,
         body: { error: { code: 'SCORING_RATE_LIMITED', action: 'Retry in 60 seconds.', retryable: true } },
         headers: { 'Retry-After': '60' },
       });
-      const anonymous = await broken.services.metering.admit({ action: 'score', principal: null, clientAddress: '203.0.113.99' });
+      const anonymous = await broken.services.admissionGate.admit({ action: 'score', principal: null, clientAddress: '203.0.113.99' });
       expect(refusal(anonymous).headers['Retry-After']).toBe('60');
       const rows = rowsOf<{ n: number }>(await broken.database.db.execute(sql`SELECT count(*)::int AS n FROM usage_ledger WHERE account_id = ${accountId}`));
       expect(rows[0]!.n).toBe(0);
@@ -258,7 +283,7 @@ describe('the counting store failing', () => {
       const usage = await app.app.inject({ method: 'GET', url: '/api/usage', headers: await app.authHeaders({ sub: 'gate_no_redis' }) });
       expect(usage.statusCode).toBe(200);
       const accountId = await accountIdOf(app, { sub: 'gate_no_redis' });
-      const admission = await app.services.metering.admit({ action: 'chat', principal: principal(accountId, 'gate_no_redis'), clientAddress: null });
+      const admission = await app.services.admissionGate.admit({ action: 'chat', principal: principal(accountId, 'gate_no_redis'), clientAddress: null });
       expect(refusal(admission)).toMatchObject({ status: 429, headers: { 'Retry-After': '60' } });
     } finally {
       await app.close();
@@ -277,8 +302,8 @@ describe('the counting store failing', () => {
       }
       expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
       const accountId = await accountIdOf(app, { sub: `gate_redis_${Date.now()}` });
-      const admissions = await admitMany(6, { action: 'score', principal: principal(accountId, `gate_redis_${accountId}`), clientAddress: null }, app.services.metering);
-      expect(admissions.map((a) => (a.ok ? 200 : a.error.status))).toEqual([200, 200, 200, 402, 402, 429]);
+      const admissions = await admitMany(6, { action: 'score', principal: principal(accountId, `gate_redis_${accountId}`), clientAddress: null }, app.services.admissionGate);
+      expect(admissions.map((a) => (a.ok ? 200 : refusalError(a).status))).toEqual([200, 200, 200, 402, 402, 429]);
     } finally {
       await app.close();
     }

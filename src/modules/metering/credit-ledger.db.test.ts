@@ -11,7 +11,8 @@ import type { Principal } from '../../http/app-types.ts';
 import { invoiceObject, providerEvent } from '../../../test/fakes/payment-events.ts';
 import { accountIdOf, buyPack, deliverEvent, subscribe } from '../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import type { Admission } from './metering-service.ts';
+import type { Admission } from './admission-gate.ts';
+import { refusalError } from './routes/refusal-responses.ts';
 
 const CONCURRENT = 50;
 const clock = new ManualClock('2026-06-01T08:00:00.000Z');
@@ -28,7 +29,7 @@ function principal(accountId: string, userId: string): Principal {
 /** 50 requests at once, each from its own user so that the per-action limit (5 per user) is not what decides. */
 function burst(accountId: string, action: 'score' | 'chat', label: string): Promise<Admission[]> {
   return Promise.all(
-    Array.from({ length: CONCURRENT }, (_, i) => t.services.metering.admit({ action, principal: principal(accountId, `${label}_${i}`), clientAddress: null })),
+    Array.from({ length: CONCURRENT }, (_, i) => t.services.admissionGate.admit({ action, principal: principal(accountId, `${label}_${i}`), clientAddress: null })),
   );
 }
 
@@ -55,7 +56,7 @@ async function ledger(accountId: string) {
 }
 
 const admitted = (admissions: Admission[]) => admissions.filter((a) => a.ok).length;
-const refusalCodes = (admissions: Admission[]) => [...new Set(admissions.flatMap((a) => (a.ok ? [] : [a.error.code])))];
+const refusalCodes = (admissions: Admission[]) => [...new Set(admissions.flatMap((a) => (a.ok ? [] : [refusalError(a).code])))];
 
 describe('charging under concurrency', () => {
   it('admits exactly 3 of 50 simultaneous Free scores (the score cap) and records exactly those', async () => {
@@ -77,7 +78,7 @@ describe('charging under concurrency', () => {
     expect(admitted(admissions)).toBe(4 + 20);
     expect(refusalCodes(admissions)).toEqual(['CREDIT_EXHAUSTED']);
     expect(await counters(accountId)).toMatchObject([{ credits_used: 995, scores_used: 4 }]);
-    const usage = await t.services.metering.usage(accountId);
+    const usage = await t.services.usageReports.forAccount(accountId);
     expect(usage.scores.packBalance).toBe(0);
     expect(await ledger(accountId)).toEqual([
       { entry: 'charge', credits: 40, scores: 4, chat_messages: 0, pack_scores: 20, n: 24 },
@@ -99,8 +100,8 @@ describe('charging under concurrency', () => {
 describe('refunds', () => {
   it('gives back exactly what was reserved, once, even when refunded twice at the same moment', async () => {
     const accountId = await accountIdOf(t, { sub: 'cl_refund' });
-    const admission = await t.services.metering.admit({ action: 'score', principal: principal(accountId, 'cl_refund'), clientAddress: null });
-    if (!admission.ok) throw admission.error;
+    const admission = await t.services.admissionGate.admit({ action: 'score', principal: principal(accountId, 'cl_refund'), clientAddress: null });
+    if (!admission.ok) throw refusalError(admission);
     expect(await counters(accountId)).toMatchObject([{ credits_used: 10, scores_used: 1 }]);
     await Promise.all([admission.charge.refund(), admission.charge.refund()]);
     await admission.charge.refund();
@@ -117,11 +118,11 @@ describe('refunds', () => {
     await subscribe(t, accountId, 'pro', clock.now());
     await buyPack(t, accountId, 'small', clock.now());
     await seedUsage(accountId, { credits: 1000, scores: 100 });
-    const admission = await t.services.metering.admit({ action: 'score', principal: principal(accountId, 'cl_pack_refund'), clientAddress: null });
-    if (!admission.ok) throw admission.error;
-    expect((await t.services.metering.usage(accountId)).scores.packBalance).toBe(19);
+    const admission = await t.services.admissionGate.admit({ action: 'score', principal: principal(accountId, 'cl_pack_refund'), clientAddress: null });
+    if (!admission.ok) throw refusalError(admission);
+    expect((await t.services.usageReports.forAccount(accountId)).scores.packBalance).toBe(19);
     await admission.charge.refund();
-    const usage = await t.services.metering.usage(accountId);
+    const usage = await t.services.usageReports.forAccount(accountId);
     expect(usage.scores).toMatchObject({ packBalance: 20, used: 100 });
     expect(usage.credits.used).toBe(1000);
   });
@@ -130,8 +131,8 @@ describe('refunds', () => {
     const accountId = await accountIdOf(t, { sub: 'cl_refund_reset' });
     const refs = await subscribe(t, accountId, 'pro', clock.now());
     const first = (await t.services.billing.entitlementOf(accountId)).period;
-    const admission = await t.services.metering.admit({ action: 'score', principal: principal(accountId, 'cl_refund_reset'), clientAddress: null });
-    if (!admission.ok) throw admission.error;
+    const admission = await t.services.admissionGate.admit({ action: 'score', principal: principal(accountId, 'cl_refund_reset'), clientAddress: null });
+    if (!admission.ok) throw refusalError(admission);
     const next = { start: first.end, end: new Date(first.end.getTime() + 30 * 24 * 3600 * 1000) };
     await deliverEvent(t, providerEvent('invoice.payment_succeeded', clock.now(), invoiceObject(refs, { priceId: 'price_pro', period: next, billingReason: 'subscription_cycle' })), {
       at: clock.now(),
@@ -139,6 +140,6 @@ describe('refunds', () => {
     await admission.charge.refund();
     const rows = await counters(accountId);
     expect(rows.map((row) => [new Date(row.period_start).toISOString(), row.credits_used])).toEqual([[first.start.toISOString(), 0]]);
-    expect((await t.services.metering.usage(accountId)).periodStart).toBe(next.start.toISOString());
+    expect((await t.services.usageReports.forAccount(accountId)).periodStart).toBe(next.start.toISOString());
   });
 });

@@ -49,7 +49,7 @@ describe('seats', () => {
     expect(members[0]!.n).toBe(9);
     const again = await Promise.all(subs.map((sub) => join(sub, 'org_seat_pro')));
     expect(subs.filter((_, i) => again[i]!.statusCode === 200)).toEqual(admitted);
-    expect((await t.services.metering.usage(accountId)).seats).toEqual({ limit: 3, used: 9, remaining: 0 });
+    expect((await t.services.usageReports.forAccount(accountId)).seats).toEqual({ limit: 3, used: 9, remaining: 0 });
   });
 
   it('keeps the owner in on Free when a member signed in first; the member waits for a seat, and gets it when the owner upgrades', async () => {
@@ -93,7 +93,7 @@ describe('seats', () => {
     await t.database.db.execute(sql`UPDATE billing_accounts SET seat_limit = 5 WHERE account_id = ${accountId}`);
     expect((await join('seat_ent_extra', 'org_seat_ent')).statusCode).toBe(402);
     // Six people in the team for five seats: the usage report counts the team.
-    expect((await t.services.metering.usage(accountId)).seats).toEqual({ limit: 5, used: 6, remaining: 0 });
+    expect((await t.services.usageReports.forAccount(accountId)).seats).toEqual({ limit: 5, used: 6, remaining: 0 });
   });
 });
 
@@ -115,12 +115,12 @@ describe('products', () => {
         retryable: false,
       },
     });
-    expect((await t.services.metering.usage(accountId)).products).toEqual({ limit: 1, used: 1, remaining: 0 });
+    expect((await t.services.usageReports.forAccount(accountId)).products).toEqual({ limit: 1, used: 1, remaining: 0 });
 
     await subscribe(t, accountId, 'pro');
     const more = await createProducts('product_owner', Array.from({ length: 8 }, (_, i) => `More ${i}`));
     expect(more.filter((r) => r.statusCode === 201)).toHaveLength(4);
     expect(more.filter((r) => r.statusCode === 402)).toHaveLength(4);
-    expect((await t.services.metering.usage(accountId)).products).toEqual({ limit: 5, used: 5, remaining: 0 });
+    expect((await t.services.usageReports.forAccount(accountId)).products).toEqual({ limit: 5, used: 5, remaining: 0 });
   });
 });

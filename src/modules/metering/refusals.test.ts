@@ -3,6 +3,7 @@ import { entitlementFrom, type BillingState } from '../billing/entitlement.ts';
 import { errorBody } from '../../http/errors.ts';
 import { NO_USAGE } from './credit-ledger.ts';
 import { apiCallCeilingRefusal, quotaRefusal } from './refusals.ts';
+import { refusalError } from './routes/refusal-responses.ts';
 
 const now = new Date('2026-05-10T00:00:00.000Z');
 const anchor = new Date('2026-05-01T00:00:00.000Z');
@@ -24,15 +25,17 @@ function refuse(action: 'score' | 'chat', plan: BillingState['plan'], used: Part
   const granted = entitlement(plan, subscription);
   const { limits } = granted;
   return errorBody(
-    quotaRefusal(
-      {
-        action,
-        entitlement: granted,
-        used: { ...NO_USAGE, ...used },
-        cost: action === 'score' ? SCORE : CHAT,
-        limits: { credits: limits.monthlyCredits, scores: limits.scores, chatMessages: limits.chatMessages, apiCalls: limits.apiCalls },
-      },
-      {},
+    refusalError(
+      quotaRefusal(
+        {
+          action,
+          entitlement: granted,
+          used: { ...NO_USAGE, ...used },
+          cost: action === 'score' ? SCORE : CHAT,
+          limits: { credits: limits.monthlyCredits, scores: limits.scores, chatMessages: limits.chatMessages, apiCalls: limits.apiCalls },
+        },
+        null,
+      ),
     ),
   );
 }
@@ -88,7 +91,7 @@ describe('quotaRefusal', () => {
 
 describe('apiCallCeilingRefusal', () => {
   it('offers no upgrade above Enterprise, only the reset', () => {
-    expect(errorBody(apiCallCeilingRefusal(entitlement('enterprise'), 100_000, {}))).toEqual({
+    expect(errorBody(refusalError(apiCallCeilingRefusal(entitlement('enterprise'), 100_000, null)))).toEqual({
       error: {
         code: 'PLAN_LIMIT_REACHED',
         message: 'The Enterprise plan allows 100000 API calls per billing period, and all are used.',

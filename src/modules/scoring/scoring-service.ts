@@ -10,7 +10,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
-import { ApiError } from '../../http/errors.ts';
 import type { CrawlSummary } from './artifacts.ts';
 import { judgeCrawl, maxPagesFor } from './judge-crawl.ts';
 import { CrawlQueueFullError, type CrawlSlots } from './crawl-slots.ts';
@@ -37,13 +36,29 @@ export interface ScoreRequest {
   signal: AbortSignal;
 }
 
-export type ScoreOutcome =
-  | { ok: true; result: ScoringResult; claimToken: string | null }
-  | { ok: false; error: ApiError }
-  /** The client went away before the result was stored: nothing was stored, and nobody is waiting for an answer. */
-  | { ok: false; clientGone: true };
+/** The address cannot be scored: not absolute http(s), carries credentials, or names a refused address. */
+export type InvalidUrl = { ok: false; reason: 'invalid_url'; detail: string };
 
-export type LinkOutcome = { ok: true; result: ScoringResult } | { ok: false; error: ApiError };
+export type ScoreFailure =
+  | InvalidUrl
+  /** Every crawl slot is busy and the queue is full: retry after `retryAfterSeconds`. */
+  | { ok: false; reason: 'crawl_queue_full'; retryAfterSeconds: number }
+  /** The crawl could not read the site; `detail` says why. */
+  | { ok: false; reason: 'crawl_failed'; detail: string }
+  /** Judging the crawled pages failed on our side (logged). */
+  | { ok: false; reason: 'score_failed' }
+  /** The account was erased while its site was being scored: nothing to store it under. */
+  | { ok: false; reason: 'account_erased' }
+  /** The client went away before the result was stored: nothing was stored, and nobody is waiting for an answer. */
+  | { ok: false; reason: 'client_gone' };
+
+export type ScoreOutcome = { ok: true; result: ScoringResult; claimToken: string | null } | ScoreFailure;
+
+export type LinkOutcome =
+  | { ok: true; result: ScoringResult }
+  | { ok: false; reason: 'already_linked' }
+  /** No held (unlinked) result has this id and claim token. */
+  | { ok: false; reason: 'no_held_result' };
 
 export interface ScoreSummary {
   id: string;
@@ -69,12 +84,12 @@ export interface ScoringDependencies {
   judge?: typeof judgeCrawl;
 }
 
-const CLIENT_GONE = { ok: false, clientGone: true } as const;
+const CLIENT_GONE = { ok: false, reason: 'client_gone' } as const;
 
-/** The INVALID_URL pre-check: absolute http(s), no credentials, no refused address. */
-export function validateScoreUrl(input: string, allowlist: string[]): { ok: true; url: string } | { ok: false; error: ApiError } {
+/** The address pre-check: absolute http(s), no credentials, no refused address. */
+export function validateScoreUrl(input: string, allowlist: string[]): { ok: true; url: string } | InvalidUrl {
   const check = checkTargetUrl(input, allowlist);
-  if (!check.ok) return { ok: false, error: new ApiError('INVALID_URL', { message: check.reason }) };
+  if (!check.ok) return { ok: false, reason: 'invalid_url', detail: check.reason };
   return { ok: true, url: check.url.toString() };
 }
 
@@ -88,7 +103,7 @@ export class ScoringService {
   /**
    * Crawls, judges and stores one score. When the request's signal aborts (the
    * client went away) before the result is stored, the work stops and nothing
-   * is stored: the outcome is `clientGone`, for the caller to refund.
+   * is stored: the outcome is `client_gone`, for the caller to refund.
    */
   async score(request: ScoreRequest): Promise<ScoreOutcome> {
     const deps = this.#deps;
@@ -105,18 +120,8 @@ export class ScoringService {
       }
     } catch (error) {
       if (request.signal.aborted) return CLIENT_GONE;
-      if (error instanceof CrawlQueueFullError) {
-        return {
-          ok: false,
-          error: new ApiError('SERVICE_UNAVAILABLE', {
-            message: 'Too many sites are being scored right now. Retry shortly.',
-            headers: { 'retry-after': String(CRAWL_QUEUE_RETRY_AFTER_SECONDS) },
-          }),
-        };
-      }
-      if (error instanceof CrawlFailedError) {
-        return { ok: false, error: new ApiError('CRAWL_FAILED', { message: `The site could not be crawled: ${error.message}` }) };
-      }
+      if (error instanceof CrawlQueueFullError) return { ok: false, reason: 'crawl_queue_full', retryAfterSeconds: CRAWL_QUEUE_RETRY_AFTER_SECONDS };
+      if (error instanceof CrawlFailedError) return { ok: false, reason: 'crawl_failed', detail: error.message };
       throw error;
     }
 
@@ -131,7 +136,7 @@ export class ScoringService {
     } catch (error) {
       if (request.signal.aborted) return CLIENT_GONE;
       deps.log.error({ err: error, url: target.url }, 'scoring failed');
-      return { ok: false, error: new ApiError('SCORE_FAILED') };
+      return { ok: false, reason: 'score_failed' };
     }
     // A refinement cut short by the abort still returns the deterministic result; nobody is left to receive it.
     if (request.signal.aborted) return CLIENT_GONE;
@@ -141,7 +146,7 @@ export class ScoringService {
       await this.#store(result, request, claimToken, createdAt);
     } catch (error) {
       // The account was erased while its site was being scored: nothing to store it under.
-      if (request.owner && isForeignKeyViolation(error)) return { ok: false, error: new ApiError('ACCOUNT_DELETED') };
+      if (request.owner && isForeignKeyViolation(error)) return { ok: false, reason: 'account_erased' };
       throw error;
     }
     return { ok: true, result, claimToken };
@@ -181,8 +186,8 @@ export class ScoringService {
       .returning({ result: scoringResults.result });
     if (linked[0]) return { ok: true, result: linked[0].result };
     const [existing] = await this.#deps.db.select({ accountId: scoringResults.accountId }).from(scoringResults).where(eq(scoringResults.id, id));
-    if (existing?.accountId) return { ok: false, error: new ApiError('CONFLICT', { message: 'This result is already linked to an account.' }) };
-    return { ok: false, error: new ApiError('NOT_FOUND', { message: 'No held result matches this id and claim token.' }) };
+    if (existing?.accountId) return { ok: false, reason: 'already_linked' };
+    return { ok: false, reason: 'no_held_result' };
   }
 
   /** The account's results, newest first; within one product when productId is given. */

@@ -2,6 +2,7 @@ import type { App } from '../../../http/app-types.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import type { BillingService } from '../../billing/billing-service.ts';
 import type { AccountService } from '../account-service.ts';
+import { seatRefusalError } from './account-resolution.ts';
 import { AccountSchema } from './account-schemas.ts';
 
 /**
@@ -27,7 +28,7 @@ export function registerPostAccount(app: App, deps: { accounts: AccountService; 
       if (!identity) throw new ApiError('AUTH_REQUIRED');
       const started = await deps.accounts.startOver(identity);
       if (!started.ok) {
-        if (started.reason === 'refused') throw started.denial;
+        if (started.reason === 'no_seat') throw seatRefusalError(started.refusal);
         if (started.reason === 'not_owner') throw new ApiError('FORBIDDEN');
         throw new ApiError('ACCOUNT_DELETED');
       }

@@ -1,6 +1,7 @@
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
+import { refusalError } from '../../metering/routes/refusal-responses.ts';
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeyService } from '../api-key-service.ts';
 import { CreateApiKeyBody, CreatedApiKeySchema } from './api-key-schemas.ts';
 
@@ -28,7 +29,7 @@ export function registerCreateApiKey(app: App, deps: { apiKeys: ApiKeyService })
         throw new ApiError('INVALID_REQUEST', { message: `Invalid body: body.name ${message}`, details: [{ field: 'body.name', message }] });
       }
       const created = await deps.apiKeys.create(principal.accountId, name, principal.userId);
-      if (!created.ok) throw created.error;
+      if (!created.ok) throw refusalError(created);
       const { key } = created;
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ id: key.id, name: key.name, prefix: key.prefix, key: key.key, createdAt: key.createdAt.toISOString() });

@@ -5,6 +5,7 @@ import { systemClock } from '../../../clock.ts';
 import { BillingService } from '../billing-service.ts';
 import { encodeLocalCheckout } from '../local-checkout-session.ts';
 import { createStripeClient, StripePaymentProvider } from '../payment-provider.ts';
+import { checkoutRefusalError } from './checkout-refusals.ts';
 import { startFakeStripe, type FakeStripe } from '../../../../test/fakes/stripe-api.ts';
 import { accountIdOf, subscribe } from '../../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
@@ -133,7 +134,9 @@ describe('provider failures seen from the billing service', () => {
     stripe.outage();
     try {
       const outcome = await billing.startCheckout(await accountIdOf(t, { sub: 'ce_logged' }), { kind: 'plan', plan: 'pro' });
-      expect(outcome).toMatchObject({ ok: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+      expect(outcome).toEqual({ ok: false, reason: 'provider_unavailable' });
+      if (outcome.ok) throw new Error('expected a refusal');
+      expect(checkoutRefusalError(outcome)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     } finally {
       stripe.healthy();
     }

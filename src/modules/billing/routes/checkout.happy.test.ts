@@ -128,7 +128,7 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
 
     const pack = await checkout(t, 'co_local', { pack: 'large' });
     await pay(pack.json().url);
-    expect((await t.services.metering.usage(accountId)).scores.packBalance).toBe(150);
+    expect((await t.services.usageReports.forAccount(accountId)).scores.packBalance).toBe(150);
   });
 
   it('replaces the old subscription on an upgrade through checkout, and cancels it through the provider', async () => {

@@ -5,6 +5,7 @@ import { ApiError, errorResponses } from '../../../http/errors.ts';
 import type { BillingService } from '../billing-service.ts';
 import type { CheckoutItem } from '../payment-provider.ts';
 import { CheckoutBody, CheckoutResponse } from './billing-schemas.ts';
+import { checkoutRefusalError } from './checkout-refusals.ts';
 
 /**
  * POST /api/payment/checkout (spec part 4, shape ours): `{ "plan": "pro" }`
@@ -29,7 +30,7 @@ export function registerCheckout(app: App, deps: { billing: BillingService }): v
     async (request) => {
       const principal = requirePrincipal(request);
       const outcome = await deps.billing.startCheckout(principal.accountId, checkoutItem(request.body));
-      if (!outcome.ok) throw outcome.error;
+      if (!outcome.ok) throw checkoutRefusalError(outcome);
       return { url: outcome.url };
     },
   );

@@ -22,7 +22,7 @@ async function usageOf(sub: string) {
 }
 
 async function scoreOnce(accountId: string, userId: string) {
-  return t.services.metering.admit({
+  return t.services.admissionGate.admit({
     action: 'score',
     principal: { userId, accountId, role: 'owner', email: null, method: 'bearer', apiKeyId: null },
     clientAddress: '203.0.113.1',

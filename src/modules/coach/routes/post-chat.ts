@@ -10,7 +10,8 @@ import { requirePrincipal } from '../../../http/authentication.ts';
 import { abortOnDisconnect, whenResponseCloses } from '../../../http/client-disconnect.ts';
 import { ApiError, errorResponses, invalidBody, type FieldProblem } from '../../../http/errors.ts';
 import { dataEvent, destroyWhenStalled, DONE_EVENT, eventStream, HEARTBEAT, HEARTBEAT_DUE, SSE_HEADERS, STREAM_OPEN, withHeartbeat } from '../../../http/sse.ts';
-import type { MeteringService } from '../../metering/metering-service.ts';
+import type { AdmissionGate } from '../../metering/admission-gate.ts';
+import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-responses.ts';
 import { ScoringResultSchema, type ScoringResult } from '../../scoring/result-schema.ts';
 import type { ScoringService } from '../../scoring/scoring-service.ts';
 import type { CoachService } from '../coach-service.ts';
@@ -40,7 +41,7 @@ const ChatBody = Type.Object({
 
 export interface ChatRouteDeps {
   coach: CoachService;
-  metering: MeteringService;
+  admissionGate: AdmissionGate;
   scoring: ScoringService;
   heartbeatMs: number;
   /** How long a stream may wait for its client to read before it is closed. */
@@ -76,8 +77,8 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
 
       // Watched from before admission, so a client that leaves while being admitted is seen too.
       const signal = abortOnDisconnect(reply);
-      const admission = await deps.metering.admit({ action: 'chat', principal, clientAddress: null });
-      if (!admission.ok) throw admission.error;
+      const admission = await deps.admissionGate.admit({ action: 'chat', principal, clientAddress: null });
+      if (!admission.ok) throw refusalError(admission);
       const { charge } = admission;
       let produced = false;
       // The refund hangs on the response's end, not on the generator: a stream destroyed before
@@ -107,7 +108,7 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
         yield DONE_EVENT;
       }
 
-      reply.headers({ ...admission.headers, ...SSE_HEADERS });
+      reply.headers({ ...rateLimitHeaders(admission.rateLimit), ...SSE_HEADERS });
       // A byte stream, not the documented string: Fastify pipes it as it is pulled.
       return reply.send(eventStream(events()) as unknown as string);
     },

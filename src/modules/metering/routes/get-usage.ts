@@ -1,11 +1,11 @@
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { errorResponses } from '../../../http/errors.ts';
-import type { MeteringService } from '../metering-service.ts';
+import type { UsageReports } from '../usage-report.ts';
 import { UsageSchema } from './usage-schemas.ts';
 
 /** GET /api/usage (spec part 4, shape ours): live consumption and quota for the current billing period. */
-export function registerGetUsage(app: App, deps: { metering: MeteringService }): void {
+export function registerGetUsage(app: App, deps: { usageReports: UsageReports }): void {
   app.get(
     '/api/usage',
     {
@@ -16,6 +16,6 @@ export function registerGetUsage(app: App, deps: { metering: MeteringService }):
         response: { 200: UsageSchema, ...errorResponses('AUTH_REQUIRED') },
       },
     },
-    async (request) => deps.metering.usage(requirePrincipal(request).accountId),
+    async (request) => deps.usageReports.forAccount(requirePrincipal(request).accountId),
   );
 }

@@ -17,7 +17,7 @@ describe('GET /api/usage', () => {
     const accountId = await accountIdOf(t, { sub: 'usage_free' });
     clock.advance(29 * 24 * 3600 * 1000); // 2026-03-01: the period that began on the 31st ends on the last day of February
     const headers = await t.authHeaders({ sub: 'usage_free' });
-    const admission = await t.services.metering.admit({
+    const admission = await t.services.admissionGate.admit({
       action: 'chat',
       principal: { userId: 'usage_free', accountId, role: 'owner', email: null, method: 'session', apiKeyId: null },
       clientAddress: null,

@@ -3,6 +3,7 @@ import { requirePrincipal } from '../../../http/authentication.ts';
 import { errorResponses } from '../../../http/errors.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
 import type { ScoringService } from '../scoring-service.ts';
+import { linkRefusalError } from './score-failure-responses.ts';
 import { LinkBody } from './score-schemas.ts';
 
 /** POST /api/score/link: moves a held anonymous result into the signed-in caller's account, once. */
@@ -21,7 +22,7 @@ export function registerPostScoreLink(app: App, deps: { scoring: ScoringService 
     async (request) => {
       const principal = requirePrincipal(request);
       const outcome = await deps.scoring.link(request.body.id, request.body.claimToken, { accountId: principal.accountId, userId: principal.userId });
-      if (!outcome.ok) throw outcome.error;
+      if (!outcome.ok) throw linkRefusalError(outcome);
       return outcome.result;
     },
   );

@@ -6,14 +6,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../http/app-types.ts';
 import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
-import type { MeteringService } from '../../metering/metering-service.ts';
+import { clientAddressOf } from '../../limits/client-address.ts';
+import type { AdmissionGate } from '../../metering/admission-gate.ts';
+import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-responses.ts';
 import type { ScoringResult } from '../result-schema.ts';
 import type { ScoreRequest, ScoringService } from '../scoring-service.ts';
+import { scoreFailureError } from './score-failure-responses.ts';
 import { CLAIM_TOKEN_HEADER } from './score-schemas.ts';
 
 export interface ScoreRouteDeps {
   scoring: ScoringService;
-  metering: MeteringService;
+  admissionGate: AdmissionGate;
 }
 
 export async function runScore(
@@ -23,14 +26,14 @@ export async function runScore(
   principal: Principal | null,
   score: Omit<ScoreRequest, 'owner' | 'signal'> & { viaTryEndpoint?: boolean },
 ): Promise<ScoringResult | FastifyReply> {
-  const admission = await deps.metering.admit({
+  const admission = await deps.admissionGate.admit({
     action: 'score',
     principal,
-    clientAddress: deps.metering.clientAddressOf(request),
+    clientAddress: clientAddressOf(request),
     viaTryEndpoint: score.viaTryEndpoint,
   });
-  if (!admission.ok) throw admission.error;
-  reply.headers(admission.headers);
+  if (!admission.ok) throw refusalError(admission);
+  reply.headers(rateLimitHeaders(admission.rateLimit));
 
   let outcome;
   try {
@@ -47,8 +50,8 @@ export async function runScore(
   if (!outcome.ok) {
     await admission.charge.refund();
     // The client is gone: there is no one to answer, and nothing went wrong on our side to log.
-    if ('clientGone' in outcome) return reply.hijack();
-    throw outcome.error;
+    if (outcome.reason === 'client_gone') return reply.hijack();
+    throw scoreFailureError(outcome);
   }
   if (outcome.claimToken) reply.header(CLAIM_TOKEN_HEADER, outcome.claimToken);
   return outcome.result;

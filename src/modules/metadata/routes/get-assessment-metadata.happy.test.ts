@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIMENSIONS } from '../../framework/dimensions.ts';
-import { SIGNAL_TYPES } from '../../framework/signal-types.ts';
-import { FRAMEWORK_VERSION } from '../../framework/version.ts';
-import { SPEC_DIMENSION_IDS } from '../../../test/spec-constants.ts';
-import { AUTH_REQUIRED_BODY, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { DIMENSIONS } from '../../../framework/dimensions.ts';
+import { SIGNAL_TYPES } from '../../../framework/signal-types.ts';
+import { FRAMEWORK_VERSION } from '../../../framework/version.ts';
+import { SPEC_DIMENSION_IDS } from '../../../../test/spec-constants.ts';
+import { AUTH_REQUIRED_BODY, startTestApp, type TestApp } from '../../../../test/harness.ts';
 
 let t: TestApp;
 let headers: Record<string, string>;

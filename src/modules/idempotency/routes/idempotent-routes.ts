@@ -5,9 +5,10 @@
  * claim given up when the request failed on our side or its client left.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../http/app-types.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { IdempotencyService, StoredResponse } from './idempotency-service.ts';
+import type { App } from '../../../http/app-types.ts';
+import { ApiError } from '../../../http/errors.ts';
+import { clientAddressOf } from '../../limits/client-address.ts';
+import type { IdempotencyService, StoredResponse } from '../idempotency-service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,8 +36,6 @@ interface OpenClaim {
 
 export interface IdempotencyDeps {
   idempotency: IdempotencyService;
-  /** The client's address, as the limits module decides it (TRUST_PROXY): scopes anonymous callers. */
-  clientAddressOf(request: FastifyRequest): string | null;
 }
 
 export function installIdempotency(app: App, deps: IdempotencyDeps): void {
@@ -46,7 +45,7 @@ export function installIdempotency(app: App, deps: IdempotencyDeps): void {
     if (!request.routeOptions.config.idempotent) return;
     const key = keyOf(request);
     if (key === null) return;
-    const scope = request.principal ? `user:${request.principal.accountId}:${request.principal.userId}` : `anon:${deps.clientAddressOf(request) ?? 'unknown'}`;
+    const scope = request.principal ? `user:${request.principal.accountId}:${request.principal.userId}` : `anon:${clientAddressOf(request) ?? 'unknown'}`;
     const claimed = { scope, key, accountId: request.principal?.accountId ?? null, fingerprint: fingerprintOf(request) };
     const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
     for (;;) {

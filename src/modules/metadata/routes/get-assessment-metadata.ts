@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { App } from '../../http/app-types.ts';
-import { errorResponses } from '../../http/errors.ts';
-import { buildAssessmentMetadata, etagMatches, metadataEtag } from './assessment-metadata.ts';
+import type { App } from '../../../http/app-types.ts';
+import { errorResponses } from '../../../http/errors.ts';
+import { buildAssessmentMetadata, etagMatches, metadataEtag } from '../assessment-metadata.ts';
 
 const MetadataSchema = Type.Object({
   frameworkVersion: Type.String(),

@@ -1,6 +1,6 @@
 /**
- * Metering: the admission gate for score and chat (spec part 8), the
- * API-call ceiling, the seat and product limits, and the usage report.
+ * The admission gate for score and chat (spec part 8), the API-call
+ * ceiling, and the seat, product and API-key limits of the plan.
  *
  * The gate, for a signed-in caller: the per-action rate limit first (every
  * request counts toward its window, whatever its outcome), then the plan's
@@ -13,18 +13,17 @@
  * by another request's work, so a burst of refused requests never queues.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Principal } from '../../http/app-types.ts';
-import { ApiError } from '../../http/errors.ts';
 import type { Entitlement } from '../billing/entitlement.ts';
 import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST, SCORE_PACKS, type ScorePack } from '../billing/plans.ts';
-import { anonymousCapSubject, clientAddress, type TrustedProxies } from '../limits/client-address.ts';
+import { anonymousCapSubject } from '../limits/client-address.ts';
 import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, SCORE_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
-import { rateLimitFields, secondsRoundedUp } from '../limits/rate-limit-headers.ts';
+import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { CreditLedger, NO_USAGE, type ChargeRecord, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
+import type { EntitlementSource } from './entitlement-source.ts';
 import {
   apiAccessEndedRefusal,
   apiCallCeilingRefusal,
@@ -32,11 +31,14 @@ import {
   productLimitRefusal,
   quotaRefusal,
   rateLimitRefusal,
+  rateLimitStateOf,
   seatLimitRefusal,
+  type AdmissionRefusal,
+  type ApiCallRefusal,
   type GatedAction,
-  type ResponseHeaders,
+  type PlanLimitRefusal,
+  type RateLimitState,
 } from './refusals.ts';
-import type { Meter, UsageReport } from './routes/usage-schemas.ts';
 
 export type { GatedAction } from './refusals.ts';
 
@@ -49,7 +51,7 @@ export interface AdmissionRequest {
   action: GatedAction;
   /** null for an anonymous caller (only scores are open to them). */
   principal: Principal | null;
-  /** The client's address (`clientAddressOf`); keys the anonymous cap. */
+  /** The client's address (limits/client-address.ts: clientAddressOf); keys the anonymous cap. */
   clientAddress: string | null;
   /**
    * The "try" endpoint scores anonymously whoever calls, signed in or not: a
@@ -59,22 +61,22 @@ export interface AdmissionRequest {
   viaTryEndpoint?: boolean;
 }
 
-/** Headers go on the response either way: the RateLimit fields, and Retry-After on a 429 (inside `error`). */
-export type Admission = { ok: true; headers: ResponseHeaders; charge: Charge } | { ok: false; error: ApiError };
+/**
+ * Admitted or refused; either way the caller learns where it stands in the
+ * window or quota the request counted against (none for an API-key call on
+ * a plan without an API-call ceiling).
+ */
+export type Admission = { ok: true; charge: Charge; rateLimit: RateLimitState | null } | AdmissionRefusal;
 
-export type Allowance = { ok: true } | { ok: false; error: ApiError };
+export type ApiCallAdmission = { ok: true } | ApiCallRefusal;
 
-export interface EntitlementSource {
-  entitlementOf(accountId: string, executor?: Executor): Promise<Entitlement>;
-}
+export type Allowance = { ok: true } | PlanLimitRefusal;
 
-export interface MeteringDependencies {
+export interface AdmissionGateDependencies {
   db: Database;
   clock: Clock;
   entitlements: EntitlementSource;
   limiter: RateLimiter;
-  trustedProxies: TrustedProxies;
-  memberCount(executor: Executor, accountId: string): Promise<number>;
   /** Seats held ahead of this user (owners and admins first, then members by joining order). */
   seatsHeldAhead(executor: Executor, accountId: string, userId: string): Promise<number>;
   productCount(executor: Executor, accountId: string): Promise<number>;
@@ -83,8 +85,8 @@ export interface MeteringDependencies {
 /** What counting an API-key call established, kept for the rest of that request. */
 interface AdmittedApiCall {
   entitlement: Entitlement;
-  /** The monthly API-call ceiling as RateLimit fields. */
-  headers: ResponseHeaders;
+  /** Where the key's account stands under its monthly API-call ceiling. */
+  rateLimit: RateLimitState | null;
 }
 
 const ACTION_POLICIES: Record<GatedAction, RateLimitPolicy> = { score: SCORE_RATE_LIMIT, chat: CHAT_RATE_LIMIT };
@@ -100,8 +102,8 @@ const API_CALLS_POLICY_NAME = 'api-calls';
 
 const NOTHING_TO_REFUND: Charge = { refund: async () => {} };
 
-export class MeteringService {
-  readonly #deps: MeteringDependencies;
+export class AdmissionGate {
+  readonly #deps: AdmissionGateDependencies;
   readonly #ledger: CreditLedger;
   /**
    * Per request: authentication counted the API-key call and read the
@@ -110,36 +112,27 @@ export class MeteringService {
    */
   readonly #admittedApiCalls = new WeakMap<Principal, AdmittedApiCall>();
 
-  constructor(deps: MeteringDependencies) {
+  constructor(deps: AdmissionGateDependencies) {
     this.#deps = deps;
     this.#ledger = new CreditLedger(deps.db);
-  }
-
-  /** The client address the anonymous cap keys on: the socket's, or X-Forwarded-For's only through TRUST_PROXY. */
-  clientAddressOf(request: Pick<FastifyRequest, 'socket' | 'headers'>): string | null {
-    return clientAddress({
-      socketAddress: request.socket.remoteAddress,
-      forwardedFor: request.headers['x-forwarded-for'],
-      trustedProxies: this.#deps.trustedProxies,
-    });
   }
 
   async admit(request: AdmissionRequest): Promise<Admission> {
     const { action, principal } = request;
     if (!principal) return this.#admitAnonymous(action, request.clientAddress, request.viaTryEndpoint ?? false);
 
-    let headers: ResponseHeaders;
+    let rateLimit: RateLimitState | null;
     let entitlement: Entitlement;
     if (principal.method === 'api_key') {
       // No per-action limit for API-key calls (part 8): authentication counted this one against the monthly ceiling.
       const apiCall = this.#admittedApiCalls.get(principal);
       if (!apiCall) throw new Error('an API-key principal reaches the gate only through authentication (admitApiCall)');
-      ({ headers, entitlement } = apiCall);
+      ({ rateLimit, entitlement } = apiCall);
     } else {
       const policy = ACTION_POLICIES[action];
       const decision = await this.#deps.limiter.check(policy, principal.userId);
-      headers = { ...rateLimitFields(policy, decision) };
-      if (!decision.allowed) return { ok: false, error: rateLimitRefusal(policy, decision, headers) };
+      if (!decision.allowed) return rateLimitRefusal(policy, decision);
+      rateLimit = rateLimitStateOf(policy, decision);
       entitlement = await this.#deps.entitlements.entitlementOf(principal.accountId);
     }
 
@@ -147,52 +140,51 @@ export class MeteringService {
     const limits = usageLimits(entitlement);
     const now = this.#deps.clock.now();
     const outcome = await this.#ledger.charge({ accountId: principal.accountId, action, cost, limits, periodStart: entitlement.period.start, now });
-    if (outcome.ok) return { ok: true, headers, charge: this.#refundable(outcome.record) };
+    if (outcome.ok) return { ok: true, charge: this.#refundable(outcome.record), rateLimit };
 
     // The cycle cannot cover this score: a pack score can (part 8 packs; docs: when a pack score is used).
     if (action === 'score') {
       const packCharge = await this.#ledger.takePackScore(principal.accountId, now);
-      if (packCharge) return { ok: true, headers, charge: this.#refundable(packCharge) };
+      if (packCharge) return { ok: true, charge: this.#refundable(packCharge), rateLimit };
     }
     const used = await this.#ledger.usedIn(this.#deps.db, principal.accountId, entitlement.period.start);
-    return { ok: false, error: quotaRefusal({ action, entitlement, used, cost, limits }, headers) };
+    return quotaRefusal({ action, entitlement, used, cost, limits }, rateLimit);
   }
 
   /**
    * Counts one call made with an API key against the monthly ceiling, for
-   * the key's principal, at authentication. A refusal: 403 when the plan no
-   * longer includes API access, 402 PLAN_LIMIT_REACHED when the ceiling is
-   * reached. Every authenticated API-key request counts, whatever it then
-   * answers.
+   * the key's principal, at authentication. Refused when the plan no longer
+   * includes API access, or when the ceiling is reached. Every authenticated
+   * API-key request counts, whatever it then answers.
    */
-  async admitApiCall(principal: Principal): Promise<ApiError | null> {
+  async admitApiCall(principal: Principal): Promise<ApiCallAdmission> {
     const entitlement = await this.#deps.entitlements.entitlementOf(principal.accountId);
     if (!includesApiAccess(entitlement.limits)) return apiAccessEndedRefusal();
     const limits = usageLimits(entitlement);
     const now = this.#deps.clock.now();
     const outcome = await this.#ledger.charge({ accountId: principal.accountId, action: 'api_call', cost: API_CALL_COST, limits, periodStart: entitlement.period.start, now });
     if (outcome.ok) {
-      this.#admittedApiCalls.set(principal, { entitlement, headers: apiCallFields(entitlement, outcome.used.apiCalls, now) });
-      return null;
+      this.#admittedApiCalls.set(principal, { entitlement, rateLimit: apiCallState(entitlement, outcome.used.apiCalls, now) });
+      return { ok: true };
     }
     // Unlimited calls always fit, so a refusal has a ceiling, and was refused because it is all used.
     const ceiling = limits.apiCalls ?? 0;
-    return apiCallCeilingRefusal(entitlement, ceiling, apiCallFields(entitlement, ceiling, now));
+    return apiCallCeilingRefusal(entitlement, ceiling, apiCallState(entitlement, ceiling, now));
   }
 
   /** Whether the account may create API keys (Business and Enterprise, part 5). */
   async apiKeyCreationAllowance(accountId: string): Promise<Allowance> {
     const entitlement = await this.#deps.entitlements.entitlementOf(accountId);
-    return includesApiAccess(entitlement.limits) ? { ok: true } : { ok: false, error: apiKeysNotInPlanRefusal(entitlement) };
+    return includesApiAccess(entitlement.limits) ? { ok: true } : apiKeysNotInPlanRefusal(entitlement);
   }
 
   /**
-   * For AccountService, on each request of a member: 402 when the member
-   * holds no seat. Seats go to owners and admins first, then to members in
-   * the order they joined, so whoever holds one is decided by the membership
-   * rows alone: no race between concurrent sign-ins can over-admit.
+   * For AccountService, on each request of a member: a refusal when the
+   * member holds no seat. Seats go to owners and admins first, then to
+   * members in the order they joined, so whoever holds one is decided by the
+   * membership rows alone: no race between concurrent sign-ins can over-admit.
    */
-  async seatRefusal(executor: Executor, accountId: string, userId: string): Promise<ApiError | null> {
+  async seatRefusal(executor: Executor, accountId: string, userId: string): Promise<PlanLimitRefusal | null> {
     const entitlement = await this.#deps.entitlements.entitlementOf(accountId, executor);
     const seats = entitlement.limits.seats;
     if (seats === null || (await this.#deps.seatsHeldAhead(executor, accountId, userId)) < seats) return null;
@@ -214,7 +206,7 @@ export class MeteringService {
     const entitlement = await this.#deps.entitlements.entitlementOf(accountId, tx);
     const products = entitlement.limits.products;
     if (products === null || (await this.#deps.productCount(tx, accountId)) < products) return { ok: true };
-    return { ok: false, error: productLimitRefusal(entitlement, products) };
+    return productLimitRefusal(entitlement, products);
   }
 
   /** Credits a bought pack, in the transaction that applies the payment event. */
@@ -222,38 +214,13 @@ export class MeteringService {
     await this.#ledger.addPackScores(tx, { ...purchase, scores: SCORE_PACKS[purchase.pack], now: this.#deps.clock.now() });
   }
 
-  /** GET /api/usage (part 4): live consumption and quota for the current period. */
-  async usage(accountId: string): Promise<UsageReport> {
-    const { db } = this.#deps;
-    const entitlement = await this.#deps.entitlements.entitlementOf(accountId);
-    const used = await this.#ledger.usedIn(db, accountId, entitlement.period.start);
-    const packBalance = await this.#ledger.packBalance(db, accountId);
-    const products = await this.#deps.productCount(db, accountId);
-    const seats = await this.#deps.memberCount(db, accountId);
-    const { limits } = entitlement;
-    return {
-      plan: entitlement.plan,
-      limitsPlan: entitlement.limitsPlan,
-      periodStart: entitlement.period.start.toISOString(),
-      periodEnd: entitlement.period.end.toISOString(),
-      gracePeriodEndsAt: entitlement.gracePeriodEndsAt?.toISOString() ?? null,
-      credits: meter(limits.monthlyCredits, used.credits),
-      scores: { ...meter(limits.scores, used.scores), packBalance },
-      chatMessages: meter(limits.chatMessages, used.chatMessages),
-      apiCalls: meter(limits.apiCalls, used.apiCalls),
-      products: meter(limits.products, products),
-      seats: meter(limits.seats, seats),
-    };
-  }
-
   async #admitAnonymous(action: GatedAction, address: string | null, viaTryEndpoint: boolean): Promise<Admission> {
     // Anonymous callers get no coaching chat (part 8).
-    if (action !== 'score') return { ok: false, error: new ApiError('AUTH_REQUIRED') };
+    if (action !== 'score') return { ok: false, reason: 'sign_in_required' };
     const decision = await this.#deps.limiter.check(ANONYMOUS_SCORE_CAP, anonymousCapSubject(address));
-    const headers = { ...rateLimitFields(ANONYMOUS_SCORE_CAP, decision) };
-    if (!decision.allowed) return { ok: false, error: rateLimitRefusal(ANONYMOUS_SCORE_CAP, decision, headers, { viaTryEndpoint }) };
+    if (!decision.allowed) return rateLimitRefusal(ANONYMOUS_SCORE_CAP, decision, { viaTryEndpoint });
     // The slot is spent even if the crawl fails: a sliding-window hit cannot be taken back.
-    return { ok: true, headers, charge: NOTHING_TO_REFUND };
+    return { ok: true, charge: NOTHING_TO_REFUND, rateLimit: rateLimitStateOf(ANONYMOUS_SCORE_CAP, decision) };
   }
 
   #refundable(record: ChargeRecord): Charge {
@@ -279,20 +246,17 @@ function usageLimits(entitlement: Entitlement): UsageLimits {
   return { credits: limits.monthlyCredits, scores: limits.scores, chatMessages: limits.chatMessages, apiCalls: limits.apiCalls };
 }
 
-function meter(limit: number | null, used: number): Meter {
-  return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used) };
-}
-
 /**
- * The RateLimit fields for an API-key call: the monthly ceiling as a quota
- * whose window is the billing period, e.g. "api-calls";q=25000;w=2678400.
+ * Where an account stands under its monthly API-call ceiling: a quota whose
+ * window is the billing period, e.g. "api-calls";q=25000;w=2678400. None
+ * when the plan's calls are unlimited.
  */
-function apiCallFields(entitlement: Entitlement, used: number, now: Date): ResponseHeaders {
+function apiCallState(entitlement: Entitlement, used: number, now: Date): RateLimitState | null {
   const limit = entitlement.limits.apiCalls;
-  if (limit === null) return {};
+  if (limit === null) return null;
   const { start, end } = entitlement.period;
   const quota = { name: API_CALLS_POLICY_NAME, limit, windowSeconds: secondsRoundedUp(end.getTime() - start.getTime()) };
-  return { ...rateLimitFields(quota, { remaining: Math.max(0, limit - used), msUntilNextSlot: Math.max(0, end.getTime() - now.getTime()) }) };
+  return rateLimitStateOf(quota, { remaining: Math.max(0, limit - used), msUntilNextSlot: Math.max(0, end.getTime() - now.getTime()) });
 }
 
 /** Serialises limit checks of one kind for one account until the caller's transaction ends. */

@@ -1,0 +1,30 @@
+import type { App } from '../../../http/app-types.ts';
+import { ScoringResultSchema } from '../result-schema.ts';
+import { runScore, type ScoreRouteDeps } from './run-score.ts';
+import { CLAIM_TOKEN_DESCRIPTION, ScoreBody, URL_SCORE_ERRORS } from './score-schemas.ts';
+
+/** POST /api/score/quick (our design): a fast, shallow score from the start page and at most five more. */
+export function registerPostScoreQuick(app: App, deps: ScoreRouteDeps): void {
+  app.post(
+    '/api/score/quick',
+    {
+      // Honours Idempotency-Key: a paid score that clients retry.
+      config: { auth: 'optional', idempotent: true },
+      schema: {
+        tags: ['Scoring'],
+        summary: 'A fast, shallow score from the start page and at most five more pages',
+        description: CLAIM_TOKEN_DESCRIPTION,
+        body: ScoreBody,
+        response: { 200: ScoringResultSchema, ...URL_SCORE_ERRORS },
+      },
+    },
+    async (request, reply) =>
+      runScore(deps, request, reply, request.principal, {
+        url: request.body.url,
+        depth: 'quick',
+        context: request.body.context ?? null,
+        companyName: request.body.companyName ?? null,
+        productId: null,
+      }),
+  );
+}
