@@ -35,7 +35,7 @@ import { systemClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { parsePaymentEvent } from '../src/modules/billing/payment-events.ts';
-import { PLAN_LIMITS, SCORE_CREDIT_COST } from '../src/modules/billing/plans.ts';
+import { PLAN_LIMITS, SCORE_CREDIT_COST } from '../src/vocabulary/plans.ts';
 import type { CountingStore } from '../src/modules/limits/counting-store.ts';
 import { MemoryCountingStore } from '../src/modules/limits/memory-counting-store.ts';
 import { SCORE_RATE_LIMIT } from '../src/modules/limits/policies.ts';

@@ -11,6 +11,7 @@ import ipaddr from 'ipaddr.js';
 import { Type, type Static, type TInteger, type TNumberOptions, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { CRAWL_DEFAULTS as CRAWL } from './vocabulary/crawl-defaults.ts';
+import { PAID_PLANS, SCORE_PACK_NAMES } from './vocabulary/plans.ts';
 import { ROLES } from './vocabulary/roles.ts';
 
 /** The development webhook secret: the local payment provider signs with it; production must set its own. */
@@ -19,7 +20,7 @@ export const DEV_IDENTITY_ISSUER = 'urn:maturity:dev-identity';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** What PAYMENT_PRICE_IDS may map a provider price id to: a plan or a credit pack. */
-const PRICE_TARGETS = ['pro', 'business', 'enterprise', 'pack_small', 'pack_medium', 'pack_large'];
+const PRICE_TARGETS = [...PAID_PLANS, ...SCORE_PACK_NAMES.map((pack) => `pack_${pack}`)];
 const HTTP = ['http:', 'https:'];
 const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const MEBIBYTE = 1024 * 1024;

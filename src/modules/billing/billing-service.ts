@@ -16,10 +16,10 @@ import { entitlementFrom, type Entitlement } from './entitlement.ts';
 import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
-import { isHigherPlan, isPaidPlan, type Plan } from './plans.ts';
+import { isHigherPlan, isPaidPlan, type Plan } from '../../vocabulary/plans.ts';
 import { billingAccounts, billingPaymentFailures, billingSubscriptions } from './tables.ts';
 
-export type { Plan } from './plans.ts';
+export type { Plan } from '../../vocabulary/plans.ts';
 export { CANCEL_SUBSCRIPTION_TOPIC } from './payment-event-processor.ts';
 
 export interface BillingSettings {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entitlementFrom, type BillingState } from './entitlement.ts';
-import { PLAN_LIMITS } from './plans.ts';
+import { PLAN_LIMITS } from '../../vocabulary/plans.ts';
 
 const GRACE_DAYS = 7;
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
  * rule and the period choice are tested without a database.
  */
 import { monthlyPeriodContaining, type BillingPeriod } from './billing-period.ts';
-import { PLAN_LIMITS, type Plan, type PlanLimits } from './plans.ts';
+import { PLAN_LIMITS, type Plan, type PlanLimits } from '../../vocabulary/plans.ts';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 

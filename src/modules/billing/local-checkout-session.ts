@@ -5,7 +5,7 @@
  * paying twice delivers the same event twice and the webhook applies it once.
  */
 import crypto from 'node:crypto';
-import type { CheckoutItem } from './plans.ts';
+import type { CheckoutItem } from '../../vocabulary/plans.ts';
 
 export const LOCAL_CHECKOUT_PATH = '/payment/local-checkout';
 /** How long a local checkout address stays payable. */

@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import { factOf, type PaymentEvent, type PaymentFact, type PaymentObjectOutcome } from './payment-events.ts';
-import { isHigherPlan, PAID_PLANS, type PaidPlan, type ScorePack } from './plans.ts';
+import { isHigherPlan, PAID_PLANS, type PaidPlan, type ScorePack } from '../../vocabulary/plans.ts';
 import { appliedPaymentObjects, billingAccounts, billingPaymentFailures, billingSubscriptions, paymentEvents } from './tables.ts';
 
 export const CANCEL_SUBSCRIPTION_TOPIC = 'billing.cancel_subscription';

@@ -7,7 +7,7 @@
  */
 import { isUuid } from '../../http/uuid.ts';
 import type { BillingPeriod } from './billing-period.ts';
-import { PAID_PLANS, SCORE_PACKS, type PaidPlan, type ScorePack } from './plans.ts';
+import { PAID_PLANS, SCORE_PACKS, type PaidPlan, type ScorePack } from '../../vocabulary/plans.ts';
 
 export interface PaymentEvent {
   id: string;

@@ -5,10 +5,10 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import type { Clock } from '../../clock.ts';
-import type { CheckoutItem } from './plans.ts';
+import type { CheckoutItem } from '../../vocabulary/plans.ts';
 import { encodeLocalCheckout, LOCAL_CHECKOUT_PATH, LOCAL_CHECKOUT_TTL_MS } from './local-checkout-session.ts';
 
-export type { CheckoutItem } from './plans.ts';
+export type { CheckoutItem } from '../../vocabulary/plans.ts';
 
 export interface CheckoutRequest {
   accountId: string;

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_OUTCOMES } from './payment-events.ts';
-import { PAID_PLANS, PLANS } from './plans.ts';
+import { PAID_PLANS, PLANS } from '../../vocabulary/plans.ts';
 
 /**
  * One billing record per account: its current plan (derived from its

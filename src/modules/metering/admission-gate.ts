@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Principal } from '../../http/app-types.ts';
 import type { Entitlement } from '../billing/entitlement.ts';
-import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST, SCORE_PACKS, type ScorePack } from '../billing/plans.ts';
+import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST, SCORE_PACKS, type ScorePack } from '../../vocabulary/plans.ts';
 import { anonymousCapSubject } from '../limits/client-address.ts';
 import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, SCORE_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
 import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';

@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import type { ScorePack } from '../billing/plans.ts';
+import type { ScorePack } from '../../vocabulary/plans.ts';
 
 /** One amount per counted thing. */
 export interface UsageCounts {

@@ -8,7 +8,7 @@
  * RateLimit fields, Retry-After).
  */
 import type { Entitlement } from '../billing/entitlement.ts';
-import { CHAT_MESSAGE_CREDIT_COST, isPaidPlan, PLAN_NAMES, SCORE_CREDIT_COST, SCORE_PACK_NAMES, SCORE_PACKS, upgradeFrom, type Plan } from '../billing/plans.ts';
+import { CHAT_MESSAGE_CREDIT_COST, isPaidPlan, PLAN_NAMES, SCORE_CREDIT_COST, SCORE_PACK_NAMES, SCORE_PACKS, upgradeFrom, type Plan } from '../../vocabulary/plans.ts';
 import { ANONYMOUS_SCORE_CAP, type RateLimitPolicy } from '../limits/policies.ts';
 import { retryAfterSeconds, type RateLimitQuota } from '../limits/rate-limit-headers.ts';
 import type { RateLimitDecision } from '../limits/rate-limiter.ts';

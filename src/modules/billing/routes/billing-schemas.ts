@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PAID_PLANS, SCORE_PACK_NAMES } from '../plans.ts';
+import { PAID_PLANS, SCORE_PACK_NAMES } from '../../../vocabulary/plans.ts';
 
 /** Exactly one of the two (checked in the route, for a message that names both). */
 export const CheckoutBody = Type.Object(

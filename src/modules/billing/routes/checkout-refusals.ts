@@ -1,7 +1,7 @@
 /** The refusals of a checkout (BillingService.startCheckout) as answers. */
 import { ApiError } from '../../../http/errors.ts';
 import type { CheckoutOutcome } from '../billing-service.ts';
-import { PLAN_NAMES } from '../plans.ts';
+import { PLAN_NAMES } from '../../../vocabulary/plans.ts';
 
 export type CheckoutRefusal = Extract<CheckoutOutcome, { ok: false }>;
 

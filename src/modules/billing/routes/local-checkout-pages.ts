@@ -11,7 +11,7 @@ import type { App } from '../../../http/app-types.ts';
 import { escapeHtml, page } from '../../../web/html.ts';
 import { completedCheckoutEvent, decodeLocalCheckout, LOCAL_CHECKOUT_PATH, type LocalCheckout } from '../local-checkout-session.ts';
 import { paymentSignatureHeader } from '../payment-signature.ts';
-import { PLAN_NAMES, SCORE_PACKS } from '../plans.ts';
+import { PLAN_NAMES, SCORE_PACKS } from '../../../vocabulary/plans.ts';
 import { PAYMENT_WEBHOOK_PATH } from './payment-webhook.ts';
 import { csrfField, csrfToken, hasValidCsrfToken } from '../../../web/csrf.ts';
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PLANS } from '../../billing/plans.ts';
+import { PLANS } from '../../../vocabulary/plans.ts';
 
 const Limit = Type.Union([Type.Integer(), Type.Null()], { description: 'null when unlimited' });
 const MeterSchema = Type.Object({ limit: Limit, used: Type.Integer(), remaining: Limit });

@@ -1,7 +1,8 @@
 /**
  * The plans of spec part 8 as data: what each plan allows per billing cycle,
- * what each action costs, and the score packs. Every other module reads
- * limits from here; null means unlimited.
+ * what each action costs, and the score packs; null means unlimited. Billing
+ * sells them, metering enforces them, configuration maps price ids to them:
+ * so they live here, under all three.
  */
 
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
