@@ -57,6 +57,7 @@ import { createCountingStore } from './modules/limits/create-counting-store.ts';
 import { RateLimiter } from './modules/limits/rate-limiter.ts';
 import { registerGetAssessmentMetadata } from './modules/metadata/routes/get-assessment-metadata.ts';
 import { AdmissionGate } from './modules/metering/admission-gate.ts';
+import { CreditLedger } from './modules/metering/credit-ledger.ts';
 import { registerGetUsage } from './modules/metering/routes/get-usage.ts';
 import { UsageReports } from './modules/metering/usage-report.ts';
 import { CoachService } from './modules/coach/coach-service.ts';
@@ -188,32 +189,46 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     timeoutMs: config.rateLimitStoreTimeoutMs,
     onStoreFailure: (error, policy) => log.warn({ err: error, policy: policy.name }, 'rate-limit store failed; request refused'),
   });
-  const billing: BillingService = new BillingService({
+  // Each service is built after the collaborators it is handed: no closure below reaches a later one.
+  const products = new ProductService(database.db);
+  const creditLedger = new CreditLedger(database.db);
+  const billing = new BillingService({
     db: database.db,
     clock,
     provider: paymentProvider,
     outbox,
     log,
     settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl: config.publicBaseUrl },
-    creditPack: (tx, purchase) => admissionGate.creditPack(tx, purchase),
+    creditPack: (tx, purchase) => creditLedger.creditPack(tx, { ...purchase, now: clock.now() }),
   });
-  const admissionGate: AdmissionGate = new AdmissionGate({
+  const admissionGate = new AdmissionGate({
     db: database.db,
     clock,
     entitlements: billing,
     limiter,
-    seatsHeldAhead: (executor, accountId, userId) => accounts.seatsHeldAhead(executor, accountId, userId),
+    ledger: creditLedger,
     productCount: (executor, accountId) => products.count(executor, accountId),
+  });
+  const integrations = new IntegrationService();
+  const accounts = new AccountService({
+    db: database.db,
+    clock,
+    outbox,
+    hooks: {
+      onAccountCreated: (tx, accountId) => billing.createRecord(tx, accountId),
+      seatRefusal: (executor, accountId, countSeatsHeldAhead) => admissionGate.seatRefusal(executor, accountId, countSeatsHeldAhead),
+      seatLimit: (accountId) => admissionGate.seatLimit(accountId),
+    },
+    erasureParticipants: [billing, integrations],
   });
   const usageReports = new UsageReports({
     db: database.db,
     entitlements: billing,
+    ledger: creditLedger,
     memberCount: (executor, accountId) => accounts.memberCount(executor, accountId),
     productCount: (executor, accountId) => products.count(executor, accountId),
   });
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
-  const integrations = new IntegrationService();
-  const products = new ProductService(database.db);
   const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup));
   const scoring = new ScoringService({
     db: database.db,
@@ -227,17 +242,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     judge: deps.scoringJudge,
   });
   const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
-  const accounts = new AccountService({
-    db: database.db,
-    clock,
-    outbox,
-    hooks: {
-      onAccountCreated: (tx, accountId) => billing.createRecord(tx, accountId),
-      seatRefusal: (executor, accountId, userId) => admissionGate.seatRefusal(executor, accountId, userId),
-      seatLimit: (accountId) => admissionGate.seatLimit(accountId),
-    },
-    erasureParticipants: [billing, integrations],
-  });
   outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
 

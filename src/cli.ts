@@ -9,7 +9,6 @@
  *   maturity migrate                   apply the database migrations and exit
  *   maturity demo-site [--port <port>] serve an example company's site on 127.0.0.1 (no internet needed)
  */
-import path from 'node:path';
 import { demoSiteCommand } from './cli/demo-site-command.ts';
 import { migrateCommand } from './cli/migrate-command.ts';
 import { scoreCommand } from './cli/score-command.ts';

@@ -33,7 +33,7 @@ export interface AccountHooks {
    * Whether a member (role member) holds a seat; a returned refusal refuses
    * the request. Owners and admins are never asked: they always reach the account.
    */
-  seatRefusal?(executor: Executor, accountId: string, userId: string): Promise<SeatRefusal | null>;
+  seatRefusal?(executor: Executor, accountId: string, countSeatsHeldAhead: () => Promise<number>): Promise<SeatRefusal | null>;
   /** The plan's seat count, null for unlimited: the member list shows who holds one. */
   seatLimit?(accountId: string): Promise<number | null>;
 }
@@ -133,7 +133,8 @@ export class AccountService {
 
   /** The resolved caller, unless a member holds no seat. Owners and admins always reach the account. */
   async #withSeat(executor: Executor, accountId: string, userId: string, role: Role): Promise<ResolveOutcome> {
-    const refusal = role === 'member' ? ((await this.#hooks.seatRefusal?.(executor, accountId, userId)) ?? null) : null;
+    const countSeatsHeldAhead = () => this.seatsHeldAhead(executor, accountId, userId);
+    const refusal = role === 'member' ? ((await this.#hooks.seatRefusal?.(executor, accountId, countSeatsHeldAhead)) ?? null) : null;
     return refusal === null ? { ok: true, accountId, role } : { ok: false, reason: 'no_seat', refusal };
   }
 

@@ -17,12 +17,12 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Principal } from '../../http/app-types.ts';
 import type { Entitlement } from '../billing/entitlement.ts';
-import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST, SCORE_PACKS, type ScorePack } from '../../vocabulary/plans.ts';
+import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST } from '../../vocabulary/plans.ts';
 import { anonymousCapSubject } from '../limits/client-address.ts';
 import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, SCORE_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
 import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
-import { CreditLedger, NO_USAGE, type ChargeRecord, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
+import { NO_USAGE, type ChargeRecord, type CreditLedger, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
 import type { EntitlementSource } from './entitlement-source.ts';
 import {
   apiAccessEndedRefusal,
@@ -77,8 +77,8 @@ export interface AdmissionGateDependencies {
   clock: Clock;
   entitlements: EntitlementSource;
   limiter: RateLimiter;
-  /** Seats held ahead of this user (owners and admins first, then members by joining order). */
-  seatsHeldAhead(executor: Executor, accountId: string, userId: string): Promise<number>;
+  /** The ledger charges and refunds are written to (shared with the usage report). */
+  ledger: CreditLedger;
   productCount(executor: Executor, accountId: string): Promise<number>;
 }
 
@@ -114,7 +114,7 @@ export class AdmissionGate {
 
   constructor(deps: AdmissionGateDependencies) {
     this.#deps = deps;
-    this.#ledger = new CreditLedger(deps.db);
+    this.#ledger = deps.ledger;
   }
 
   async admit(request: AdmissionRequest): Promise<Admission> {
@@ -183,11 +183,13 @@ export class AdmissionGate {
    * member holds no seat. Seats go to owners and admins first, then to
    * members in the order they joined, so whoever holds one is decided by the
    * membership rows alone: no race between concurrent sign-ins can over-admit.
+   * The accounts module counts the seats held ahead of the member, and only
+   * when the plan limits seats.
    */
-  async seatRefusal(executor: Executor, accountId: string, userId: string): Promise<PlanLimitRefusal | null> {
+  async seatRefusal(executor: Executor, accountId: string, countSeatsHeldAhead: () => Promise<number>): Promise<PlanLimitRefusal | null> {
     const entitlement = await this.#deps.entitlements.entitlementOf(accountId, executor);
     const seats = entitlement.limits.seats;
-    if (seats === null || (await this.#deps.seatsHeldAhead(executor, accountId, userId)) < seats) return null;
+    if (seats === null || (await countSeatsHeldAhead()) < seats) return null;
     return seatLimitRefusal(entitlement, seats);
   }
 
@@ -209,10 +211,6 @@ export class AdmissionGate {
     return productLimitRefusal(entitlement, products);
   }
 
-  /** Credits a bought pack, in the transaction that applies the payment event. */
-  async creditPack(tx: Executor, purchase: { accountId: string; pack: ScorePack; sourceEventId: string }): Promise<void> {
-    await this.#ledger.addPackScores(tx, { ...purchase, scores: SCORE_PACKS[purchase.pack], now: this.#deps.clock.now() });
-  }
 
   async #admitAnonymous(action: GatedAction, address: string | null, viaTryEndpoint: boolean): Promise<Admission> {
     // Anonymous callers get no coaching chat (part 8).

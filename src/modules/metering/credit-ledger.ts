@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import type { ScorePack } from '../../vocabulary/plans.ts';
+import { SCORE_PACKS, type ScorePack } from '../../vocabulary/plans.ts';
 
 /** One amount per counted thing. */
 export interface UsageCounts {
@@ -173,9 +173,10 @@ export class CreditLedger {
     return (rowsOf<{ refunded: number }>(result)[0]?.refunded ?? 0) > 0;
   }
 
-  /** Adds a bought pack's scores, in the caller's transaction (the payment event's). */
-  async addPackScores(executor: Executor, purchase: { accountId: string; pack: ScorePack; scores: number; sourceEventId: string; now: Date }): Promise<void> {
-    const { accountId, pack, scores, sourceEventId } = purchase;
+  /** Credits a bought pack's scores, in the caller's transaction (the one that applies the payment event). */
+  async creditPack(executor: Executor, purchase: { accountId: string; pack: ScorePack; sourceEventId: string; now: Date }): Promise<void> {
+    const { accountId, pack, sourceEventId } = purchase;
+    const scores = SCORE_PACKS[pack];
     const now = purchase.now.toISOString();
     await executor.execute(sql`
       WITH added AS (

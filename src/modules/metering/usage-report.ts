@@ -4,13 +4,15 @@
  * credit ledger, the pack balance, and the products and members it has.
  */
 import type { Database, Executor } from '../../db/client.ts';
-import { CreditLedger } from './credit-ledger.ts';
+import type { CreditLedger } from './credit-ledger.ts';
 import type { EntitlementSource } from './entitlement-source.ts';
 import type { Meter, UsageReport } from './routes/usage-schemas.ts';
 
 export interface UsageReportsDependencies {
   db: Database;
   entitlements: EntitlementSource;
+  /** The ledger the admission gate writes. */
+  ledger: CreditLedger;
   memberCount(executor: Executor, accountId: string): Promise<number>;
   productCount(executor: Executor, accountId: string): Promise<number>;
 }
@@ -21,7 +23,7 @@ export class UsageReports {
 
   constructor(deps: UsageReportsDependencies) {
     this.#deps = deps;
-    this.#ledger = new CreditLedger(deps.db);
+    this.#ledger = deps.ledger;
   }
 
   /** Live consumption and quota for the account's current period. */
