@@ -15,12 +15,14 @@ import type { Config } from './config.ts';
 import { openConfiguredDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { installApiDocument } from './http/api-document.ts';
+import { registerDevJwks } from './http/dev-jwks.ts';
 import type { App } from './http/app-types.ts';
 import { installAuthentication, installRouteGuard, type RouteAccess } from './http/authentication.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installRequestContentRules } from './http/request-content.ts';
 import { transportErrorOptions } from './http/transport-errors.ts';
-import { registerHealthRoutes } from './http/health.ts';
+import { registerLiveness } from './http/liveness.ts';
+import { registerReadiness } from './http/readiness.ts';
 import { loggerOptions } from './http/logging.ts';
 import { installMetrics } from './http/metrics.ts';
 import { loadOrCreateDevKey, type DevSigningKey } from './identity/dev-identity.ts';
@@ -46,7 +48,8 @@ import {
   type PaymentProvider,
 } from './modules/billing/payment-provider.ts';
 import { registerCheckout } from './modules/billing/routes/checkout.ts';
-import { registerLocalCheckoutPages } from './modules/billing/routes/local-checkout-pages.ts';
+import { registerLocalCheckoutPage } from './modules/billing/routes/local-checkout-page.ts';
+import { registerLocalCheckoutPayment } from './modules/billing/routes/local-checkout-payment.ts';
 import { registerPaymentWebhook } from './modules/billing/routes/payment-webhook.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency-service.ts';
 import { installIdempotency } from './modules/idempotency/routes/idempotent-routes.ts';
@@ -81,7 +84,9 @@ import { ScoringService, type ScoringDependencies } from './modules/scoring/scor
 import { Outbox } from './outbox/outbox.ts';
 import { registerHomePage } from './web/home-page.ts';
 import { installSecurityHeaders } from './web/security-headers.ts';
-import { registerSignInPages } from './web/sign-in-pages.ts';
+import { registerIdentityPage } from './web/identity-page.ts';
+import { registerDevSignIn } from './web/sign-in-form.ts';
+import { registerSignOut } from './web/sign-out.ts';
 
 /** What a caller (main, the CLI, a test) may hand in instead of what the configuration selects. */
 export interface AppDependencies {
@@ -259,7 +264,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Routes, grouped by resource. The API document first: it is built from the routes added after it.
   await installApiDocument(app, config.publicBaseUrl);
   installMetrics(app);
-  registerHealthRoutes(app, [
+  registerLiveness(app);
+  registerReadiness(app, [
     { name: 'database', check: () => database.ping() },
     ...(countingStore.kind === 'redis' ? [{ name: 'redis', optional: true, check: () => readyOrThrow(limiter) }] : []),
   ]);
@@ -292,15 +298,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
   await app.register(async (forms: App) => {
     await forms.register(formbody);
-    registerSignInPages(forms, { config, devKey, clock });
+    registerIdentityPage(forms, 'sign-in', { config, devKey });
+    registerIdentityPage(forms, 'sign-up', { config, devKey });
+    if (devKey) {
+      registerDevSignIn(forms, { config, devKey, clock });
+      registerSignOut(forms);
+    }
     if (paymentProvider.name === 'local') {
-      registerLocalCheckoutPages(forms, { clock, signingSecret: config.payments.webhookSecrets[0]!, publicBaseUrl: config.publicBaseUrl });
+      const localCheckout = { clock, signingSecret: config.payments.webhookSecrets[0]!, publicBaseUrl: config.publicBaseUrl };
+      registerLocalCheckoutPage(forms, localCheckout);
+      registerLocalCheckoutPayment(forms, localCheckout);
     }
   });
-  if (devKey) {
-    const jwks = { keys: [devKey.publicJwk] };
-    app.get('/.well-known/jwks.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => jwks);
-  }
+  if (devKey) registerDevJwks(app, devKey);
 
   if (deps.backgroundWork !== false) {
     app.addHook('onReady', async () => outbox.start(config.outboxPollMs));

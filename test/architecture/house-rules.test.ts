@@ -21,6 +21,8 @@ const RULE_NAMES = [
   'modules-own-their-tables',
 ] as const;
 const MAX_SOURCE_LINES = 600;
+/** A route registration: `app.get('/path'`, `forms.post(SOME_PATH`, `app.get(path`. */
+const ROUTE_REGISTRATION = /\.(get|post|put|patch|delete)\(\s*(['"`]\/|[A-Z][A-Z0-9_]*_PATH\b|path\b)/g;
 
 interface Violation {
   from: string;
@@ -59,13 +61,23 @@ describe('the dependency rules', () => {
   }
 });
 
+const sourceFiles = () =>
+  (fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => ({ file: `src/${file}`, text: fs.readFileSync(path.join(root, 'src', file), 'utf8') }));
+
 describe('source files', () => {
   it(`are at most ${MAX_SOURCE_LINES} lines each (tests aside)`, () => {
-    const tooLong = (fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' }) as string[])
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-      .map((file) => ({ file, lines: fs.readFileSync(path.join(root, 'src', file), 'utf8').split('\n').length - 1 }))
+    const tooLong = sourceFiles()
+      .map(({ file, text }) => ({ file, lines: text.split('\n').length - 1 }))
       .filter(({ lines }) => lines > MAX_SOURCE_LINES)
-      .map(({ file, lines }) => `src/${file}: ${lines} lines`);
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(tooLong).toEqual([]);
+  });
+
+  it('register one endpoint each', () => {
+    const registering = sourceFiles().map(({ file, text }) => ({ file, endpoints: [...text.matchAll(ROUTE_REGISTRATION)].length }));
+    expect(registering.filter(({ endpoints }) => endpoints > 0).length).toBeGreaterThan(25);
+    expect(registering.filter(({ endpoints }) => endpoints > 1).map(({ file, endpoints }) => `${file}: ${endpoints} endpoints`)).toEqual([]);
   });
 });

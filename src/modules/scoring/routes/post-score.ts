@@ -1,6 +1,6 @@
 import type { App } from '../../../http/app-types.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
-import { runScore, type ScoreRouteDeps } from './run-score.ts';
+import { runScore, urlScore, type ScoreRouteDeps } from './run-score.ts';
 import { CLAIM_TOKEN_DESCRIPTION, ScoreBody, URL_SCORE_ERRORS } from './score-schemas.ts';
 
 /** POST /api/score (spec part 4): session, bearer, or anonymous under the cap. */
@@ -19,12 +19,6 @@ export function registerPostScore(app: App, deps: ScoreRouteDeps): void {
       },
     },
     async (request, reply) =>
-      runScore(deps, request, reply, request.principal, {
-        url: request.body.url,
-        depth: 'full',
-        context: request.body.context ?? null,
-        companyName: request.body.companyName ?? null,
-        productId: null,
-      }),
+      runScore(deps, request, reply, request.principal, urlScore(request.body, 'full')),
   );
 }

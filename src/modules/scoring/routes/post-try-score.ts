@@ -1,6 +1,6 @@
 import type { App } from '../../../http/app-types.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
-import { runScore, type ScoreRouteDeps } from './run-score.ts';
+import { runScore, urlScore, type ScoreRouteDeps } from './run-score.ts';
 import { CLAIM_TOKEN_DESCRIPTION, ScoreBody, URL_SCORE_ERRORS } from './score-schemas.ts';
 
 /** POST /api/try-score (public): anonymous, quick, under the anonymous cap whoever calls. */
@@ -20,13 +20,6 @@ export function registerPostTryScore(app: App, deps: ScoreRouteDeps): void {
     },
     // Scored as an anonymous caller whatever credentials come with the request.
     async (request, reply) =>
-      runScore(deps, request, reply, null, {
-        url: request.body.url,
-        depth: 'quick',
-        context: request.body.context ?? null,
-        companyName: request.body.companyName ?? null,
-        productId: null,
-        viaTryEndpoint: true,
-      }),
+      runScore(deps, request, reply, null, { ...urlScore(request.body, 'quick'), viaTryEndpoint: true }),
   );
 }

@@ -12,7 +12,13 @@ import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-re
 import type { ScoringResult } from '../result-schema.ts';
 import type { ScoreRequest, ScoringService } from '../scoring-service.ts';
 import { scoreFailureError } from './score-failure-responses.ts';
-import { CLAIM_TOKEN_HEADER } from './score-schemas.ts';
+import type { Static } from 'typebox';
+import { CLAIM_TOKEN_HEADER, type ScoreBody } from './score-schemas.ts';
+
+/** What the three URL-scoring endpoints ask of runScore: the body's address and hints, at a depth. */
+export function urlScore(body: Static<typeof ScoreBody>, depth: ScoreRequest['depth']): Omit<ScoreRequest, 'owner' | 'signal'> {
+  return { url: body.url, depth, context: body.context ?? null, companyName: body.companyName ?? null, productId: null };
+}
 
 export interface ScoreRouteDeps {
   scoring: ScoringService;

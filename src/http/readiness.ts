@@ -1,3 +1,8 @@
+/**
+ * GET /readyz: whether this instance's dependencies answer (for a readiness
+ * probe). A failing optional check shows as degraded without taking the
+ * instance out.
+ */
 import { Type } from 'typebox';
 import type { App } from './app-types.ts';
 
@@ -11,18 +16,12 @@ export interface ReadinessCheck {
 
 const CHECK_TIMEOUT_MS = 2000;
 
-/** GET /healthz (the process is up) and GET /readyz (its dependencies answer). */
-export function registerHealthRoutes(app: App, checks: ReadinessCheck[]): void {
-  app.get(
-    '/healthz',
-    { config: { auth: 'public' }, schema: { tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
-  );
+const ReadinessSchema = Type.Object({
+  status: Type.Enum(['ready', 'not_ready']),
+  checks: Type.Record(Type.String(), Type.String()),
+});
 
-  const ReadinessSchema = Type.Object({
-    status: Type.Enum(['ready', 'not_ready']),
-    checks: Type.Record(Type.String(), Type.String()),
-  });
+export function registerReadiness(app: App, checks: ReadinessCheck[]): void {
   app.get(
     '/readyz',
     { config: { auth: 'public' }, schema: { tags: ['Operations'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },

@@ -1,0 +1,41 @@
+/**
+ * The local provider's checkout page (no STRIPE_SECRET_KEY): shows what is
+ * being bought, with a "Pay" form (local-checkout-payment.ts answers it).
+ */
+import { escapeHtml, page } from '../../../web/html.ts';
+import { csrfField, csrfToken } from '../../../web/csrf.ts';
+import type { App } from '../../../http/app-types.ts';
+import { PLAN_NAMES, SCORE_PACKS } from '../../../vocabulary/plans.ts';
+import { decodeLocalCheckout, LOCAL_CHECKOUT_PATH, type LocalCheckout } from '../local-checkout-session.ts';
+import { documented, htmlPage, SESSION_EXPIRED_PAGE, SessionQuery, type LocalCheckoutDeps } from './local-checkout-common.ts';
+
+/** What the page answers, for the API document (`pageResponses`, http/app-types.ts). */
+const CHECKOUT_PAGE_RESPONSES = {
+  200: htmlPage('The checkout page.'),
+  404: htmlPage('The checkout session is unknown or has expired.'),
+};
+
+export function registerLocalCheckoutPage(app: App, deps: LocalCheckoutDeps): void {
+  app.get(LOCAL_CHECKOUT_PATH, { config: { auth: 'public', pageResponses: CHECKOUT_PAGE_RESPONSES }, schema: { ...documented('the checkout page'), querystring: SessionQuery } }, async (request, reply) => {
+    reply.type('text/html; charset=utf-8');
+    const session = decodeLocalCheckout(request.query.session, deps.signingSecret, deps.clock.now());
+    if (!session) return reply.code(404).send(SESSION_EXPIRED_PAGE);
+    return page('Local checkout', checkoutForm(session, request.query.session, csrfToken(request, reply, deps.publicBaseUrl.startsWith('https:'))));
+  });
+}
+
+function checkoutForm(session: LocalCheckout, token: string, csrf: string): string {
+  const what =
+    session.item.kind === 'plan'
+      ? `the ${PLAN_NAMES[session.item.plan]} plan (monthly subscription)`
+      : `a ${session.item.pack} score pack (${SCORE_PACKS[session.item.pack]} scores)`;
+  return `<h1>Local checkout</h1>
+<p>You are buying ${escapeHtml(what)}.</p>
+<p class="note">This is the built-in local payment provider: no money moves. Set <code>STRIPE_SECRET_KEY</code> for real payments.</p>
+<form method="post" action="${LOCAL_CHECKOUT_PATH}">
+  <input type="hidden" name="session" value="${escapeHtml(token)}">
+  ${csrfField(csrf)}
+  <button type="submit">Pay</button>
+</form>
+<p><a href="${escapeHtml(session.cancelUrl)}">Cancel</a></p>`;
+}

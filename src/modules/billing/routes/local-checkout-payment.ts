@@ -1,0 +1,70 @@
+/**
+ * "Pay" on the local provider's checkout page (no STRIPE_SECRET_KEY): the
+ * server signs a checkout.session.completed and POSTs it to its own webhook
+ * endpoint over HTTP, the same code path a provider delivery takes, then
+ * sends the buyer to the success address.
+ */
+import type { AddressInfo } from 'node:net';
+import type { App } from '../../../http/app-types.ts';
+import { page } from '../../../web/html.ts';
+import { hasValidCsrfToken } from '../../../web/csrf.ts';
+import { completedCheckoutEvent, decodeLocalCheckout, LOCAL_CHECKOUT_PATH } from '../local-checkout-session.ts';
+import { paymentSignatureHeader } from '../payment-signature.ts';
+import { documented, htmlPage, PayForm, SESSION_EXPIRED_PAGE, type LocalCheckoutDeps } from './local-checkout-common.ts';
+import { PAYMENT_WEBHOOK_PATH } from './payment-webhook.ts';
+
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** What paying answers, for the API document (`pageResponses`, http/app-types.ts). */
+const PAY_RESPONSES = {
+  303: { type: 'null', description: "Paid: redirects to the checkout's success address.", headers: { location: { type: 'string' } } },
+  403: htmlPage("The form's CSRF token is missing or does not match its cookie."),
+  404: htmlPage('The checkout session is unknown or has expired.'),
+  502: htmlPage('Our own webhook did not accept the payment event; nothing was charged.'),
+};
+
+export function registerLocalCheckoutPayment(app: App, deps: LocalCheckoutDeps): void {
+  app.post(LOCAL_CHECKOUT_PATH, { config: { auth: 'public', pageResponses: PAY_RESPONSES }, schema: { ...documented('pay, delivering a signed checkout.session.completed to our own webhook'), body: PayForm } }, async (request, reply) => {
+    if (!hasValidCsrfToken(request, request.body.csrf)) {
+      return reply.code(403).type('text/html; charset=utf-8').send(page('Form expired', '<h1>Form expired</h1><p>Open the checkout page again and press Pay there.</p>'));
+    }
+    const now = deps.clock.now();
+    const session = decodeLocalCheckout(request.body.session, deps.signingSecret, now);
+    if (!session) {
+      return reply.code(404).type('text/html; charset=utf-8').send(SESSION_EXPIRED_PAGE);
+    }
+    const rawBody = Buffer.from(JSON.stringify(completedCheckoutEvent(session, now)));
+    const signature = paymentSignatureHeader(rawBody, deps.signingSecret, Math.floor(now.getTime() / 1000));
+    const status = await deliver(ownWebhookUrl(app, deps.publicBaseUrl), rawBody, signature).catch((error: unknown) => {
+      request.log.error({ err: error }, 'local checkout: delivering the event to our own webhook failed');
+      return 0;
+    });
+    if (status < 200 || status >= 300) {
+      return reply
+        .code(502)
+        .type('text/html; charset=utf-8')
+        .send(page('Payment not recorded', '<h1>Payment not recorded</h1><p>The webhook did not accept the event. Nothing was charged; try again.</p>'));
+    }
+    return reply.redirect(session.successUrl, 303);
+  });
+}
+
+/** This process's own listening socket (a wildcard address is reached on loopback); else the public address. */
+function ownWebhookUrl(app: App, publicBaseUrl: string): string {
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return `${publicBaseUrl}${PAYMENT_WEBHOOK_PATH}`;
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  return `http://${hostPart}:${address.port}${PAYMENT_WEBHOOK_PATH}`;
+}
+
+async function deliver(url: string, rawBody: Buffer, signature: string): Promise<number> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'payment-signature': signature },
+    body: rawBody,
+    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
