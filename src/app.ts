@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -23,7 +23,7 @@ import { installRequestContentRules } from './http/request-content.ts';
 import { transportErrorOptions } from './http/transport-errors.ts';
 import { registerLiveness } from './http/liveness.ts';
 import { registerReadiness } from './http/readiness.ts';
-import { loggerOptions } from './http/logging.ts';
+import { installRequestLog, loggerOptions } from './http/logging.ts';
 import { installMetrics } from './http/metrics.ts';
 import { loadOrCreateDevKey, type DevSigningKey } from './identity/dev-identity.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
@@ -81,6 +81,7 @@ import { registerPostScoreProduct } from './modules/scoring/routes/post-score-pr
 import { registerPostScoreQuick } from './modules/scoring/routes/post-score-quick.ts';
 import { registerPostTryScore } from './modules/scoring/routes/post-try-score.ts';
 import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
+import { SharedResultCache } from './modules/scoring/shared-result-cache.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { registerHomePage } from './web/home-page.ts';
 import { installSecurityHeaders } from './web/security-headers.ts';
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   const app: App = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    // One line per request instead of Fastify's two: installRequestLog (http/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     // X-Forwarded-For is believed only from the TRUST_PROXY proxies (request.ip, request.ips); none when empty.
     trustProxy: trustProxyOption(config.trustProxy),
@@ -146,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     ...transportErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  installRequestLog(app);
   // Once shutdown begins, a response in flight closes its connection behind it:
   // a kept-alive socket would otherwise hold the server open after the last request.
   let shuttingDown = false;
@@ -166,7 +170,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Before the first route: every route, the API document's and the metrics' too, is checked and listed.
   const routes = installRouteGuard(app);
   // First of the onRequest hooks: an answer that authentication cuts short carries the headers too.
-  await installSecurityHeaders(app, config.publicBaseUrl);
+  installSecurityHeaders(app, config.publicBaseUrl);
   await app.register(cookie);
   installErrorHandling(app);
   // Before any route or child scope: scopes copy the root's body parsers when they are registered.
@@ -215,6 +219,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     productCount: (executor, accountId) => products.count(executor, accountId),
   });
   const integrations = new IntegrationService();
+  const sharedResults = new SharedResultCache(clock);
   const accounts = new AccountService({
     db: database.db,
     clock,
@@ -223,8 +228,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       onAccountCreated: (tx, accountId) => billing.createRecord(tx, accountId),
       seatRefusal: (executor, accountId, countSeatsHeldAhead) => admissionGate.seatRefusal(executor, accountId, countSeatsHeldAhead),
       seatLimit: (accountId) => admissionGate.seatLimit(accountId),
+      onSeatsChanged: (listener) => billing.onBillingChanged(listener),
     },
-    erasureParticipants: [billing, integrations],
+    erasureParticipants: [billing, integrations, sharedResults],
   });
   const usageReports = new UsageReports({
     db: database.db,
@@ -244,6 +250,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     crawlAllowlist: config.crawl.allowlist,
     fullCrawlMaxPages: config.crawl.maxPages,
     log,
+    sharedResults,
     judge: deps.scoringJudge,
   });
   const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
@@ -256,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     resolveAccount: accountResolution(accounts),
     apiKeys: apiKeyAuthentication(apiKeys),
     publicOrigin: new URL(config.publicBaseUrl).origin,
+    clock,
   });
 
   // Before the routes it applies to: paid and creating routes honour Idempotency-Key.

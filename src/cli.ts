@@ -9,12 +9,8 @@
  *   maturity migrate                   apply the database migrations and exit
  *   maturity demo-site [--port <port>] serve an example company's site on 127.0.0.1 (no internet needed)
  */
-import { demoSiteCommand } from './cli/demo-site-command.ts';
-import { migrateCommand } from './cli/migrate-command.ts';
-import { scoreCommand } from './cli/score-command.ts';
-import { tokenCommand } from './cli/token-command.ts';
+import { runWithServiceNodeFlags } from './cli/service-node-flags.ts';
 import { UsageError } from './cli/usage-error.ts';
-import { loadConfigOrExit, serve } from './main.ts';
 
 const USAGE = `Usage:
   maturity serve
@@ -23,22 +19,37 @@ const USAGE = `Usage:
   maturity migrate
   maturity demo-site [--port <port>]`;
 
-async function main(argv: string[]): Promise<void> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case 'serve':
+interface Command {
+  run(args: string[]): Promise<void>;
+  /** Does the service's work (serve it, score a site, migrate its database), so runs with its Node flags. */
+  asTheService: boolean;
+}
+
+/**
+ * Each command imports only what it runs, when it runs: the command line
+ * starts in the time its own modules take, not the whole service's.
+ */
+const COMMANDS: Record<string, Command> = {
+  serve: {
+    asTheService: true,
+    run: async () => {
+      const [{ serve }, { loadConfigOrExit }] = await Promise.all([import('./main.ts'), import('./config.ts')]);
       return serve(loadConfigOrExit());
-    case 'token':
-      return tokenCommand(rest);
-    case 'score':
-      return scoreCommand(rest);
-    case 'migrate':
-      return migrateCommand();
-    case 'demo-site':
-      return demoSiteCommand(rest);
-    default:
-      throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
-  }
+    },
+  },
+  token: { asTheService: false, run: async (args) => (await import('./cli/token-command.ts')).tokenCommand(args) },
+  score: { asTheService: true, run: async (args) => (await import('./cli/score-command.ts')).scoreCommand(args) },
+  migrate: { asTheService: true, run: async () => (await import('./cli/migrate-command.ts')).migrateCommand() },
+  'demo-site': { asTheService: false, run: async (args) => (await import('./cli/demo-site-command.ts')).demoSiteCommand(args) },
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (!name) throw new UsageError('No command given');
+  if (!Object.hasOwn(COMMANDS, name)) throw new UsageError(`Unknown command: ${name}`);
+  const command = COMMANDS[name]!;
+  if (command.asTheService) runWithServiceNodeFlags();
+  return command.run(rest);
 }
 
 try {

@@ -60,6 +60,7 @@ export const EnvironmentSchema = Type.Object({
   CRAWL_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: CRAWL.concurrency, description: 'Requests in flight per crawl' }),
   CRAWL_MAX_ACTIVE: Type.Integer({ minimum: 1, maximum: 256, default: 4, description: 'Crawls running at once in this instance' }),
   CRAWL_QUEUE_LIMIT: Type.Integer({ minimum: 0, maximum: 10_000, default: 16, description: 'Crawls that may wait for a slot before new ones get 503' }),
+  CRAWL_WORKER_THREADS: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: "Worker threads that read large pages; 0 reads every page on the main thread; unset: the machine's cores minus one, at least 1" })),
 
   // Checked whether or not LLM_BASE_URL is set: a typo shows at once, not on the day the model is switched on.
   LLM_BASE_URL: optionalUrl(HTTP, 'OpenAI-compatible API base; unset means the deterministic engine and the local coach'),
@@ -123,6 +124,8 @@ function configFromEnvironment(env: Environment) {
       maxActive: env.CRAWL_MAX_ACTIVE,
       /** Crawls that may wait for a slot before new ones get 503. */
       queueLimit: env.CRAWL_QUEUE_LIMIT,
+      /** Worker threads reading large pages, or null for the crawler's default (cores minus one). */
+      workerThreads: env.CRAWL_WORKER_THREADS ?? null,
     },
     /** The language-model settings, present only when LLM_BASE_URL is set. */
     llm:
@@ -167,6 +170,19 @@ export function loadConfig(env: Env = process.env): Config {
   problems.push(...problemsBetweenVariables(environment));
   if (problems.length > 0) throw new ConfigError(problems);
   return configFromEnvironment(environment);
+}
+
+/** loadConfig for an entry point: a malformed variable prints the problems and stops the process (status 1). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
  * finish, close the database), forcing an exit after SHUTDOWN_TIMEOUT_MS.
  */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit, type Config } from './config.ts';
 
 export async function serve(config: Config): Promise<void> {
   const { app } = await buildApp(config);
@@ -29,18 +29,6 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-}
-
-export function loadConfigOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
 }
 
 if (import.meta.main) {

@@ -1,6 +1,6 @@
 import { openConfiguredDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { loadConfigOrExit } from '../main.ts';
+import { loadConfigOrExit } from '../config.ts';
 
 /** maturity migrate: apply the committed migrations and exit. */
 export async function migrateCommand(): Promise<void> {

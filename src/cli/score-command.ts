@@ -7,10 +7,9 @@
  */
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { loadConfigOrExit } from '../main.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { checkTargetUrl, CrawlFailedError, crawlerOptionsFromConfig, createCrawler } from '../modules/scoring/crawler/crawler.ts';
 import { judgeCrawlWithGrounding, maxPagesFor } from '../modules/scoring/judge-crawl.ts';
-import { createLlmRefiner } from '../modules/scoring/refinement/llm-refiner.ts';
 import { formatLevelArithmetic, formatScoreReport } from './score-report.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -30,13 +29,15 @@ export async function scoreCommand(args: string[]): Promise<void> {
 
   // Diagnostics go to stderr, so stdout holds only the report or the JSON.
   const log = pino({ level: config.logLevel }, pino.destination(2));
+  // The language model's SDK is loaded only when one is configured.
+  const refiner = config.llm ? (await import('../modules/scoring/refinement/llm-refiner.ts')).createLlmRefiner(config.llm) : null;
   const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl));
   try {
     const url = target.url.toString();
     const crawl = await crawler.crawl(url, { maxPages: maxPagesFor(values.quick ? 'quick' : 'full', config.crawl.maxPages) });
     const { result, grounding } = await judgeCrawlWithGrounding(
       { crawl, url, asOf: new Date(), context: values.context ?? null, companyName: null, productId: null },
-      { refiner: config.llm ? createLlmRefiner(config.llm) : null, log },
+      { refiner, log },
     );
     if (values.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else process.stdout.write(values.explain ? `${formatScoreReport(result)}\n${formatLevelArithmetic(result, grounding)}` : formatScoreReport(result));

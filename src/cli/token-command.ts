@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '../main.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { DEFAULT_DEV_TOKEN_TTL_SECONDS, loadOrCreateDevKey, signDevToken } from '../identity/dev-identity.ts';
 import { ROLES, type Role } from '../vocabulary/roles.ts';
 import { UsageError } from './usage-error.ts';

@@ -5,6 +5,7 @@
  * gathers them all, for the migration check).
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
@@ -38,8 +39,11 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; schema?: string | null; poolSize?: number }
-  /** dataDir null keeps the database in memory; loadDataDir starts from a dump (tests). */
-  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; schema?: string | null };
+  /**
+   * dataDir null keeps the database in memory; loadDataDir starts from a dump (tests). A new
+   * database starts from the shipped template unless ignoreTemplate asks for initdb.
+   */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; ignoreTemplate?: boolean; schema?: string | null };
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pglite. */
 export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<DatabaseHandle> {
@@ -111,13 +115,61 @@ async function openPostgres(options: { url: string; schema?: string | null; pool
   };
 }
 
-async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob; schema?: string | null }): Promise<DatabaseHandle> {
+/*
+ * The embedded server's memory settings. PostgreSQL's default shared_buffers
+ * (128 MB) is most of PGlite's WebAssembly memory, which never shrinks once
+ * touched; this database's working set is a few MB, and every page read past
+ * the buffers is served by the operating system's file cache. The same
+ * settings go to initdb, which also writes them into postgresql.conf.
+ * maintenance_work_mem bounds what an index build or VACUUM may grow that
+ * memory by (default 64 MB). See docs/BENCHMARKS.md, "The service's memory".
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+
+/*
+ * A new embedded database starts from a copy of a data directory that initdb
+ * made once, with PGLITE_SETTINGS, shipped beside this file. Running initdb
+ * at first start costs a second PGlite instance and a copy of its 128 MB
+ * memory, about 450 MB above the service's own at peak and 5 seconds; loading
+ * the template costs about 100 MB and 2 seconds. The template holds initdb's
+ * output only (the migrations run at every start as before) and fits one
+ * PGlite version, named in its file name: with another, initdb runs as
+ * before. After a PGlite upgrade, test/setup/write-pglite-template.ts writes
+ * the template again (src/db/pglite-template.db.test.ts fails until then).
+ */
+export function installedPgliteVersion(): string {
+  // The package's entry point is dist/index.*; its package.json is not among its exports.
+  const packageJson = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string }).version;
+}
+
+export function pgliteTemplatePath(version: string = installedPgliteVersion()): string {
+  return path.join(import.meta.dirname, `pglite-template-${version}.tar.gz`);
+}
+
+/** The template when the database is new and one fits the installed PGlite; undefined lets initdb run. */
+async function templateForNewDatabase(dataDir: string | null): Promise<Blob | undefined> {
+  if (dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  try {
+    return new Blob([await fs.promises.readFile(pgliteTemplatePath())], { type: 'application/x-gzip' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob; ignoreTemplate?: boolean; schema?: string | null }): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const settings = PGLITE_SETTINGS.flatMap((setting) => ['-c', setting]);
+  const loadDataDir = options.loadDataDir ?? (options.ignoreTemplate ? undefined : await templateForNewDatabase(options.dataDir));
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    // startParams replaces PGlite's own start parameters, so they are kept and ours added.
+    startParams: [...PGlite.defaultStartParams, ...settings],
+    initDbStartParams: settings,
   });
   await client.waitReady;
   if (options.schema) {

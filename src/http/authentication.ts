@@ -5,6 +5,9 @@
  * bearer value that is not a JWT goes to the API-key seam.
  */
 import type { FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { Clock } from '../clock.ts';
+import { ExpiringCache } from '../expiring-cache.ts';
 import type { Identity } from '../identity/claims.ts';
 import { looksLikeJwt, type TokenVerifier } from '../identity/token-verifier.ts';
 import type { App, AuthMode, Principal } from './app-types.ts';
@@ -41,7 +44,18 @@ export interface AuthenticationDeps {
   apiKeys?: ApiKeyAuthenticator;
   /** PUBLIC_BASE_URL's origin: where our own pages send cookie-authenticated changes from. */
   publicOrigin: string;
+  clock: Clock;
 }
+
+/**
+ * A token that verified is not verified again (a signature check per request
+ * is most of authentication's own cost) for this long, and never past its
+ * `exp`: the same bytes pass the same checks until then. The one thing that
+ * could change meanwhile is the key set (a key withdrawn from the JWKS),
+ * which the JWKS client caches for longer than this anyway.
+ */
+export const VERIFIED_TOKEN_TTL_MS = 60_000;
+const VERIFIED_TOKENS_MAX = 5_000;
 
 /** Methods that change state: a cookie alone must not be able to make them from another site. */
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -95,6 +109,15 @@ export function installRouteGuard(app: App): RouteAccess[] {
 export function installAuthentication(app: App, deps: AuthenticationDeps): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('erasedIdentity', null);
+  const verifiedTokens = new ExpiringCache<string, Identity>({ clock: deps.clock, ttlMs: VERIFIED_TOKEN_TTL_MS, maxEntries: VERIFIED_TOKENS_MAX });
+  const verify = async (token: string): Promise<Identity | null> => {
+    const known = verifiedTokens.get(token);
+    if (known) return known;
+    const identity = await deps.verifier.verify(token);
+    // Verified, so its exp is a number (the verifier requires it).
+    if (identity) verifiedTokens.set(token, identity, verifiedTokens.ticket(), new Date((decodeJwt(token).exp ?? 0) * 1000));
+    return identity;
+  };
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'public';
     if (mode === 'public') return;
@@ -103,7 +126,7 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
       if (mode === 'required') throw new ApiError('AUTH_REQUIRED');
       return;
     }
-    const outcome = await authenticate(credential, deps);
+    const outcome = await authenticate(credential, deps, verify);
     if (credential.method === 'session' && STATE_CHANGING_METHODS.has(request.method) && !comesFromOurPages(request, deps.publicOrigin)) {
       throw new ApiError('FORBIDDEN');
     }
@@ -135,14 +158,18 @@ function readCredential(request: FastifyRequest): Credential | null {
 }
 
 /** The caller, or the verified identity whose account was erased. */
-async function authenticate(credential: Credential, deps: AuthenticationDeps): Promise<Principal | { erased: Identity }> {
+async function authenticate(
+  credential: Credential,
+  deps: AuthenticationDeps,
+  verify: (token: string) => Promise<Identity | null>,
+): Promise<Principal | { erased: Identity }> {
   if (credential.method === 'bearer' && credential.value !== '' && !looksLikeJwt(credential.value)) {
     if (!deps.apiKeys) throw new ApiError('AUTH_REQUIRED');
     const outcome = await deps.apiKeys(credential.value);
     if (!outcome.ok) throw outcome.error;
     return outcome.principal;
   }
-  const identity = credential.value ? await deps.verifier.verify(credential.value) : null;
+  const identity = credential.value ? await verify(credential.value) : null;
   if (!identity) throw new ApiError('AUTH_REQUIRED');
   const resolved = await deps.resolveAccount(identity);
   if (!resolved.ok) {

@@ -44,7 +44,7 @@ describe('request logs', () => {
     const encoded = await t.app.inject({ method: 'GET', url: `${address.pathname}?sess%69on=${token}` });
     expect(encoded.statusCode).toBe(200);
 
-    const urls = logs.lines.filter((line) => line.msg === 'incoming request').map((line) => (line.req as { url: string }).url);
+    const urls = logs.lines.filter((line) => line.msg === 'request completed').map((line) => (line.req as { url: string }).url);
     expect(urls).toEqual(['/payment/local-checkout?session=[redacted]', '/payment/local-checkout?sess%69on=[redacted]']);
     expect(logs.text()).not.toContain(token);
     // Nor any recognisable part of it: the signature, or the encoded session.

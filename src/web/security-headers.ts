@@ -5,19 +5,48 @@
  * forgotten. One policy serves every page: ours need only their one inline
  * stylesheet (allowed by its hash), Swagger UI only scripts and styles from
  * this origin.
+ *
+ * The policy is the same for every response (no per-request nonce), so
+ * helmet computes the headers once, at start, and each response copies them:
+ * building them per request cost about a tenth of the service's CPU when
+ * serving shared results (docs/BENCHMARKS.md).
  */
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { App } from '../http/app-types.ts';
 import { PAGE_STYLE_HASH } from './html.ts';
 
 /** A year, the usual HSTS lifetime. */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
-export async function installSecurityHeaders(app: App, publicBaseUrl: string): Promise<void> {
-  await app.register(helmet, securityHeaderOptions(publicBaseUrl));
+export function installSecurityHeaders(app: App, publicBaseUrl: string): void {
+  const headers = securityHeaders(securityHeaderOptions(publicBaseUrl));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }
 
-export function securityHeaderOptions(publicBaseUrl: string): FastifyHelmetOptions {
+/** The header fields helmet sets for these options, read once by running it against a recording response. */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+export function securityHeaderOptions(publicBaseUrl: string): HelmetOptions {
   // The page may be opened under another name than PUBLIC_BASE_URL (127.0.0.1 for localhost), and the
   // local checkout's Pay redirects to PUBLIC_BASE_URL, which form-action also governs; the API
   // document's "Try it out" calls the server it names, PUBLIC_BASE_URL.

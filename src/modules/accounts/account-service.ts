@@ -6,6 +6,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import { rowsOf, type Database, type Executor, type Transaction } from '../../db/client.ts';
+import { ExpiringCache } from '../../expiring-cache.ts';
 import type { Identity } from '../../identity/claims.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import type { ErasureParticipant } from './erasure.ts';
@@ -36,6 +37,12 @@ export interface AccountHooks {
   seatRefusal?(executor: Executor, accountId: string, countSeatsHeldAhead: () => Promise<number>): Promise<SeatRefusal | null>;
   /** The plan's seat count, null for unlimited: the member list shows who holds one. */
   seatLimit?(accountId: string): Promise<number | null>;
+  /**
+   * Subscribes to changes of the plans behind the seats (the billing
+   * module's payment events in this instance): a member's seat, decided from
+   * the plan, is then decided again.
+   */
+  onSeatsChanged?(listener: (accountId: string) => void): void;
 }
 
 export interface MemberView {
@@ -60,6 +67,22 @@ export interface AccountView {
   createdAt: Date;
 }
 
+/**
+ * How long a resolved caller (identity -> account, role, seat) is reused
+ * without a query. This instance forgets it at once when it changes the
+ * account's memberships, erases the account or applies a payment event to
+ * it; what another instance sharing the database changes is seen here at
+ * most this much later (docs/DECISIONS.md, "Performance (issue 11)").
+ */
+export const RESOLVED_CALLER_TTL_MS = 10_000;
+const RESOLVED_CALLERS_MAX = 10_000;
+
+interface ResolvedCaller {
+  externalKey: string;
+  accountId: string;
+  role: Role;
+}
+
 function externalKeyOf(identity: Identity): string {
   return identity.organization ? `org:${identity.organization.id}` : `user:${identity.userId}`;
 }
@@ -80,6 +103,14 @@ export class AccountService {
   readonly #outbox: Outbox;
   readonly #hooks: AccountHooks;
   readonly #erasureParticipants: ErasureParticipant[];
+  /**
+   * Callers resolved on the path that changes nothing, keyed by what the
+   * resolution depends on in the token: the account's external key, the
+   * user and the role the provider gives. A token's other claims change
+   * nothing here, and its expiry is checked by the verifier on every
+   * request, before this is asked. Refusals are never kept.
+   */
+  readonly #resolvedCallers: ExpiringCache<string, ResolvedCaller>;
 
   constructor(deps: { db: Database; clock: Clock; outbox: Outbox; hooks?: AccountHooks; erasureParticipants?: ErasureParticipant[] }) {
     this.#db = deps.db;
@@ -87,6 +118,13 @@ export class AccountService {
     this.#outbox = deps.outbox;
     this.#hooks = deps.hooks ?? {};
     this.#erasureParticipants = deps.erasureParticipants ?? [];
+    this.#resolvedCallers = new ExpiringCache({ clock: deps.clock, ttlMs: RESOLVED_CALLER_TTL_MS, maxEntries: RESOLVED_CALLERS_MAX });
+    this.#hooks.onSeatsChanged?.((accountId) => this.#forgetCallersOf(accountId));
+  }
+
+  /** Every caller of the account resolves afresh on their next request (after a commit that changed who they are there). */
+  #forgetCallersOf(accountId: string): void {
+    this.#resolvedCallers.invalidate((_key, caller) => caller.accountId === accountId);
   }
 
   /**
@@ -98,16 +136,38 @@ export class AccountService {
   async resolve(identity: Identity): Promise<ResolveOutcome> {
     const externalKey = externalKeyOf(identity);
     const role: Role = identity.organization?.role ?? 'owner';
+    const cacheKey = JSON.stringify([externalKey, identity.userId, role]);
+    const resolved = this.#resolvedCallers.get(cacheKey);
+    if (resolved) return { ok: true, accountId: resolved.accountId, role: resolved.role };
+
+    const ticket = this.#resolvedCallers.ticket();
     const [known] = await this.#db
       .select({ accountId: accounts.id, role: memberships.role })
       .from(accounts)
       .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.userId, identity.userId)))
       .where(eq(accounts.externalKey, externalKey));
-    if (known && known.role === role) return this.#withSeat(this.#db, known.accountId, identity.userId, role);
+    if (known && known.role === role) {
+      const outcome = await this.#withSeat(this.#db, known.accountId, identity.userId, role);
+      if (outcome.ok) this.#resolvedCallers.set(cacheKey, { externalKey, accountId: outcome.accountId, role: outcome.role }, ticket);
+      return outcome;
+    }
 
+    // The membership is written (a join or a role change): the account's seats may move, decided afresh for everyone.
+    const written = await this.#joinOrChangeRole(identity, externalKey, role, known?.accountId ?? null);
+    if (written.accountId) this.#forgetCallersOf(written.accountId);
+    return written.outcome;
+  }
+
+  /** Creates the account or the membership, or changes the role; with the account whose memberships it wrote. */
+  async #joinOrChangeRole(
+    identity: Identity,
+    externalKey: string,
+    role: Role,
+    knownAccountId: string | null,
+  ): Promise<{ accountId: string | null; outcome: ResolveOutcome }> {
     return this.#db.transaction(async (tx) => {
-      const accountId = known?.accountId ?? (await this.#createAccount(tx, identity, externalKey));
-      if (!accountId) return { ok: false, reason: 'account_erased' } as const;
+      const accountId = knownAccountId ?? (await this.#createAccount(tx, identity, externalKey));
+      if (!accountId) return { accountId: null, outcome: { ok: false, reason: 'account_erased' } as const };
       const [existing] = await tx
         .select({ role: memberships.role })
         .from(memberships)
@@ -117,7 +177,7 @@ export class AccountService {
         if (existing.role !== role) {
           await tx.update(memberships).set({ role }).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, identity.userId)));
         }
-        return this.#withSeat(tx, accountId, identity.userId, role);
+        return { accountId, outcome: await this.#withSeat(tx, accountId, identity.userId, role) };
       }
       // Everyone the provider sends is recorded, seat or not, so owners see who is waiting for one.
       // Joins are serialised per account and stamped with the time of the insert (not of the
@@ -127,7 +187,7 @@ export class AccountService {
         .insert(memberships)
         .values({ accountId, userId: identity.userId, role, email: identity.email, createdAt: sql`clock_timestamp()` })
         .onConflictDoUpdate({ target: [memberships.accountId, memberships.userId], set: { role } });
-      return this.#withSeat(tx, accountId, identity.userId, role);
+      return { accountId, outcome: await this.#withSeat(tx, accountId, identity.userId, role) };
     });
   }
 
@@ -161,6 +221,8 @@ export class AccountService {
   async startOver(identity: Identity): Promise<StartOverOutcome> {
     if (identity.organization && identity.organization.role !== 'owner') return { ok: false, reason: 'not_owner' };
     const externalKey = externalKeyOf(identity);
+    // Whatever this instance remembers of the identity belongs to the erased account (erased on another instance, maybe).
+    this.#resolvedCallers.invalidate((_key, caller) => caller.externalKey === externalKey);
     await this.#db.execute(sql`DELETE FROM erased_identities WHERE external_key = ${identityHash(externalKey)}`);
     const resolved = await this.resolve(identity);
     if (!resolved.ok) return resolved.reason === 'no_seat' ? resolved : { ok: false, reason: 'erased_again' };
@@ -225,7 +287,7 @@ export class AccountService {
    * free. An owner is never removed: the account must always have one.
    */
   async removeMember(accountId: string, userId: string, actor: { userId: string; role: Role }): Promise<RemoveMemberOutcome> {
-    return this.#db.transaction(async (tx) => {
+    const outcome = await this.#db.transaction(async (tx): Promise<RemoveMemberOutcome> => {
       const [member] = await tx
         .select({ role: memberships.role })
         .from(memberships)
@@ -237,6 +299,9 @@ export class AccountService {
       await tx.insert(auditLog).values({ accountId, actorUserId: actor.userId, action: 'member_removed', details: { userId } });
       return 'removed';
     });
+    // The removed member is added again (if a seat is free) on their next request, and the seat they held may go to another.
+    if (outcome === 'removed') this.#forgetCallersOf(accountId);
+    return outcome;
   }
 
   async memberCount(executor: Executor, accountId: string): Promise<number> {
@@ -255,7 +320,7 @@ export class AccountService {
    * the account no longer exists.
    */
   async erase(accountId: string, actorUserId: string): Promise<boolean> {
-    return this.#db.transaction(async (tx) => {
+    const erased = await this.#db.transaction(async (tx) => {
       const [account] = await tx
         .select({ externalKey: accounts.externalKey })
         .from(accounts)
@@ -277,5 +342,8 @@ export class AccountService {
       await tx.delete(accounts).where(eq(accounts.id, accountId));
       return true;
     });
+    // After the commit: the next request of any of its callers finds the tombstone (404 ACCOUNT_DELETED).
+    if (erased) this.#forgetCallersOf(accountId);
+    return erased;
   }
 }

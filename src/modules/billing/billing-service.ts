@@ -5,14 +5,15 @@
  * billing_subscriptions, billing_payment_failures, payment_events and
  * applied_payment_objects.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { ExpiringCache } from '../../expiring-cache.ts';
 import type { Outbox, OutboxMessage } from '../../outbox/outbox.ts';
 import { AccountErasedError } from '../../vocabulary/account-erased.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
-import { entitlementFrom, type Entitlement } from './entitlement.ts';
+import { entitlementFrom, type BillingState, type Entitlement } from './entitlement.ts';
 import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
@@ -52,6 +53,34 @@ export type CheckoutOutcome =
   | { ok: false; reason: 'no_price'; item: string }
   | { ok: false; reason: 'provider_unavailable' };
 
+/**
+ * An entitlement to charge against without reading it first: computed now
+ * from the account's billing record as last read, with the SQL condition
+ * that holds while that record is unchanged. The charge statement embeds
+ * the condition, so a record changed since (by a payment event here or on
+ * another instance, or erased) is never charged against: the caller reads
+ * afresh and charges again.
+ */
+export interface GuardedEntitlement {
+  entitlement: Entitlement;
+  /** True while the billing record is still the one `entitlement` was computed from; false once it changed or is gone. */
+  stillCurrent: SQL;
+}
+
+/** The billing record as last read, and its fingerprint (the row as text, compared in SQL). */
+interface KnownRecord {
+  state: BillingState;
+  fingerprint: string;
+}
+
+/**
+ * How many accounts' billing records one instance keeps. An entry needs no
+ * expiry to be correct (every charge checks it); the TTL only lets an idle
+ * account's entry go.
+ */
+const KNOWN_RECORDS_MAX = 10_000;
+const KNOWN_RECORD_TTL_MS = 60 * 60 * 1000;
+
 /** Where the provider sends the buyer back to. */
 const CHECKOUT_SUCCESS_PATH = '/?checkout=success';
 // The home page until a pricing page exists: a link must never lead nowhere.
@@ -64,6 +93,8 @@ export class BillingService implements ErasureParticipant {
   readonly #log: FastifyBaseLogger;
   readonly #settings: BillingSettings;
   readonly #events: PaymentEventProcessor;
+  readonly #knownRecords: ExpiringCache<string, KnownRecord>;
+  readonly #changeListeners: ((accountId: string) => void)[] = [];
 
   constructor(deps: BillingDependencies) {
     this.#db = deps.db;
@@ -79,7 +110,18 @@ export class BillingService implements ErasureParticipant {
       priceIds: deps.settings.priceIds,
       creditPack: deps.creditPack,
       providerName: deps.provider.name,
+      onBillingChanged: (accountId) => this.#billingChanged(accountId),
     });
+    this.#knownRecords = new ExpiringCache({ clock: deps.clock, ttlMs: KNOWN_RECORD_TTL_MS, maxEntries: KNOWN_RECORDS_MAX });
+  }
+
+  /**
+   * Calls `listener` with the account's id after a payment event (or a
+   * cancellation) changed its billing record in this instance: what was
+   * derived from the plan (a member's seat) is out of date.
+   */
+  onBillingChanged(listener: (accountId: string) => void): void {
+    this.#changeListeners.push(listener);
   }
 
   /** The new account's billing record; its Free cycles count from now. */
@@ -99,12 +141,47 @@ export class BillingService implements ErasureParticipant {
    * account without one was erased meanwhile: AccountErasedError.
    */
   async entitlementOf(accountId: string, executor: Executor = this.#db): Promise<Entitlement> {
-    return (await this.#billingRecord(accountId, executor)).entitlement;
+    const ticket = this.#knownRecords.ticket();
+    const { entitlement, known } = await this.#billingRecord(accountId, executor);
+    // A read inside a transaction may see that transaction's own, uncommitted changes: only a plain read is remembered.
+    if (executor === this.#db) this.#knownRecords.set(accountId, known, ticket);
+    return entitlement;
+  }
+
+  /**
+   * The entitlement from the billing record this instance last read for the
+   * account, with its guard (no query); null when none is known. The
+   * period, the grace period's end and `awaitingRenewal` are worked out
+   * again from the record at every call, so no boundary is ever served late.
+   */
+  knownEntitlement(accountId: string): GuardedEntitlement | null {
+    const known = this.#knownRecords.get(accountId);
+    return known ? this.#guarded(accountId, known) : null;
+  }
+
+  /** The entitlement read now (and remembered), with its guard. AccountErasedError when the account has no billing record. */
+  async freshEntitlement(accountId: string): Promise<GuardedEntitlement> {
+    const ticket = this.#knownRecords.ticket();
+    const { known } = await this.#billingRecord(accountId, this.#db);
+    this.#knownRecords.set(accountId, known, ticket);
+    return this.#guarded(accountId, known);
   }
 
   /** A verified payment event (the webhook route verified the signature). */
   applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
     return this.#events.apply(event);
+  }
+
+  #billingChanged(accountId: string): void {
+    this.#knownRecords.delete(accountId);
+    for (const listener of this.#changeListeners) listener(accountId);
+  }
+
+  #guarded(accountId: string, known: KnownRecord): GuardedEntitlement {
+    return {
+      entitlement: entitlementFrom(known.state, this.#clock.now(), this.#settings.graceDays),
+      stillCurrent: sql`COALESCE(${billingFingerprint(accountId)} = ${known.fingerprint}, false)`,
+    };
   }
 
   /**
@@ -158,6 +235,8 @@ export class BillingService implements ErasureParticipant {
       .from(billingAccounts)
       .where(eq(billingAccounts.accountId, accountId));
     const ids = new Set([...live.map((row) => row.subscriptionId), ...(record?.subscriptionId ? [record.subscriptionId] : [])]);
+    // Not needed for correctness (every charge checks the record), only to free the entry.
+    this.#knownRecords.delete(accountId);
     return [...ids].map((subscriptionId) => ({ topic: CANCEL_SUBSCRIPTION_TOPIC, payload: { subscriptionId, provider: this.#provider.name } }));
   }
 
@@ -168,8 +247,8 @@ export class BillingService implements ErasureParticipant {
     await this.#events.markCancelled(payload.subscriptionId);
   }
 
-  /** The account's billing record in one read: its entitlement now, and the provider's customer id. */
-  async #billingRecord(accountId: string, executor: Executor): Promise<{ entitlement: Entitlement; customerId: string | null }> {
+  /** The account's billing record in one read: its entitlement now, the provider's customer id, and the record as read. */
+  async #billingRecord(accountId: string, executor: Executor): Promise<{ entitlement: Entitlement; customerId: string | null; known: KnownRecord }> {
     const [record] = await executor
       .select({
         plan: billingAccounts.plan,
@@ -185,12 +264,42 @@ export class BillingService implements ErasureParticipant {
           SELECT min(f.failed_at) FROM billing_payment_failures f
           WHERE f.subscription_id = ${billingSubscriptions.subscriptionId}
             AND f.failed_at > COALESCE(${billingSubscriptions.lastPaymentSucceededAt}, '-infinity'::timestamptz))`.mapWith(billingPaymentFailures.failedAt),
+        fingerprint: sql<string>`${billingFingerprint(accountId)}`,
       })
       .from(billingAccounts)
       .leftJoin(billingSubscriptions, eq(billingSubscriptions.subscriptionId, billingAccounts.providerSubscriptionId))
       .where(eq(billingAccounts.accountId, accountId));
     if (!record) throw new AccountErasedError();
-    const state = { plan: record.plan, cycleAnchor: record.cycleAnchor, seatLimit: record.seatLimit, subscription: record.subscriptionId ? record : null };
-    return { entitlement: entitlementFrom(state, this.#clock.now(), this.#settings.graceDays), customerId: record.customerId };
+    const state: BillingState = {
+      plan: record.plan,
+      cycleAnchor: record.cycleAnchor,
+      seatLimit: record.seatLimit,
+      subscription: record.subscriptionId
+        ? { startedAt: record.startedAt, periodStart: record.periodStart, periodEnd: record.periodEnd, unpaidSince: record.unpaidSince }
+        : null,
+    };
+    return {
+      entitlement: entitlementFrom(state, this.#clock.now(), this.#settings.graceDays),
+      customerId: record.customerId,
+      known: { state, fingerprint: record.fingerprint },
+    };
   }
+}
+
+/**
+ * The account's billing record as one text: everything the entitlement is
+ * computed from (the plan, the Free cycle's anchor, a negotiated seat
+ * count, the current subscription's start and paid period, and the start of
+ * its unresolved payment failures), NULL when the account has no record.
+ * The same expression is read with the record and compared in the charge
+ * statement, so the two cannot disagree about precision or format.
+ */
+function billingFingerprint(accountId: string): SQL {
+  return sql`(
+    SELECT ROW(b.plan, b.cycle_anchor, b.seat_limit, s.subscription_id, s.started_at, s.period_start, s.period_end,
+               (SELECT min(f.failed_at) FROM billing_payment_failures f
+                WHERE f.subscription_id = s.subscription_id
+                  AND f.failed_at > COALESCE(s.last_payment_succeeded_at, '-infinity'::timestamptz)))::text
+    FROM billing_accounts b LEFT JOIN billing_subscriptions s ON s.subscription_id = b.provider_subscription_id
+    WHERE b.account_id = ${accountId}::uuid)`;
 }

@@ -39,6 +39,8 @@ export interface PaymentEventProcessorDeps {
   priceIds: Readonly<Record<string, string>>;
   creditPack: PackCredit;
   providerName: string;
+  /** Runs after the commit of a change to the account's billing record (its cached copies are then out of date). */
+  onBillingChanged?: (accountId: string) => void;
 }
 
 type SubscriptionFact = Extract<PaymentFact, { subscriptionId: string }>;
@@ -56,7 +58,8 @@ export class PaymentEventProcessor {
       this.#deps.log.debug({ eventId: event.id, type: event.type, reason: fact.reason }, 'payment event ignored');
       return 'ignored';
     }
-    return this.#deps.db.transaction(async (tx) => {
+    const changed: string[] = [];
+    const outcome = await this.#deps.db.transaction(async (tx): Promise<EventOutcome> => {
       const accountId = await this.#lockAccountOf(tx, fact);
       if (!accountId) {
         // Not one of ours, or an erased account. Unclaimed, so a redelivery after a fix still applies.
@@ -83,6 +86,7 @@ export class PaymentEventProcessor {
             .set({ providerCustomerId: fact.customerId })
             .where(and(eq(billingAccounts.accountId, accountId), isNull(billingAccounts.providerCustomerId)));
         }
+        changed.push(accountId);
         return 'applied';
       }
       await this.#mergeIntoSubscription(tx, accountId, event, fact);
@@ -90,13 +94,17 @@ export class PaymentEventProcessor {
         await tx.insert(billingPaymentFailures).values({ subscriptionId: fact.subscriptionId, failedAt: event.created }).onConflictDoNothing();
       }
       await this.#deriveAccountPlan(tx, accountId);
+      changed.push(accountId);
       return 'applied';
     });
+    for (const accountId of changed) this.#deps.onBillingChanged?.(accountId);
+    return outcome;
   }
 
   /** Marks a subscription cancelled once the provider has ended it (outbox), and re-derives the plan. */
   async markCancelled(subscriptionId: string): Promise<void> {
     const now = this.#deps.clock.now();
+    const changed: string[] = [];
     await this.#deps.db.transaction(async (tx) => {
       // A subscription never changes account, so reading it before the lock is safe.
       const [subscription] = await tx
@@ -109,7 +117,9 @@ export class PaymentEventProcessor {
         .set({ canceledAt: sql`COALESCE(${billingSubscriptions.canceledAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
         .where(eq(billingSubscriptions.subscriptionId, subscriptionId));
       await this.#deriveAccountPlan(tx, subscription.accountId);
+      changed.push(subscription.accountId);
     });
+    for (const accountId of changed) this.#deps.onBillingChanged?.(accountId);
   }
 
   /**

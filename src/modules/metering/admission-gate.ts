@@ -6,11 +6,14 @@
  * request counts toward its window, whatever its outcome), then the plan's
  * quotas and credits, reserved before any work starts. For an anonymous
  * score: the anonymous cap. A decision is one store call and, for a
- * signed-in caller, one read of the entitlement (none for an API-key call:
- * authentication read it) and one charge statement; a score the cycle
- * cannot cover adds one pack statement, and a refusal one read of the
- * counters for its message. Nothing waits for a crawl slot or a lock held
- * by another request's work, so a burst of refused requests never queues.
+ * signed-in caller, one charge statement: it is computed from the billing
+ * record as this instance last read it, and the statement charges only if
+ * that record is still the current one (EntitlementSource). When it is not,
+ * or none is known, the entitlement is read and the charge made again, one
+ * more round trip each. A score the cycle cannot cover adds one pack
+ * statement, and a refusal one read of the counters for its message.
+ * Nothing waits for a crawl slot or a lock held by another request's work,
+ * so a burst of refused requests never queues.
  */
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
@@ -22,8 +25,8 @@ import { anonymousCapSubject } from '../limits/client-address.ts';
 import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, SCORE_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
 import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
-import { NO_USAGE, type ChargeRecord, type CreditLedger, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
-import type { EntitlementSource } from './entitlement-source.ts';
+import { NO_USAGE, type ChargeRecord, type ChargedAction, type CreditLedger, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
+import type { EntitlementSource, GuardedEntitlement } from './entitlement-source.ts';
 import {
   apiAccessEndedRefusal,
   apiCallCeilingRefusal,
@@ -84,7 +87,8 @@ export interface AdmissionGateDependencies {
 
 /** What counting an API-key call established, kept for the rest of that request. */
 interface AdmittedApiCall {
-  entitlement: Entitlement;
+  /** The entitlement the call was counted against, as a starting point for the request's own charge (checked again there). */
+  entitlement: GuardedEntitlement;
   /** Where the key's account stands under its monthly API-call ceiling. */
   rateLimit: RateLimitState | null;
 }
@@ -101,6 +105,18 @@ const API_CALL_COST: UsageCounts = { ...NO_USAGE, apiCalls: 1 };
 const API_CALLS_POLICY_NAME = 'api-calls';
 
 const NOTHING_TO_REFUND: Charge = { refund: async () => {} };
+
+/**
+ * How often a charge is tried against a billing record that turns out to
+ * have changed, each time read afresh: a change between a fresh read and the
+ * charge right after it is a payment event landing in that instant, so a
+ * second one in a row is all but impossible; the last try charges against a
+ * fresh read without the check, as a read followed by a charge always did.
+ */
+const GUARDED_CHARGE_ATTEMPTS = 3;
+
+/** A charge's outcome, with the entitlement it was decided against. */
+type EntitledCharge = { guarded: GuardedEntitlement } & ({ ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false });
 
 export class AdmissionGate {
   readonly #deps: AdmissionGateDependencies;
@@ -122,24 +138,25 @@ export class AdmissionGate {
     if (!principal) return this.#admitAnonymous(action, request.clientAddress, request.viaTryEndpoint ?? false);
 
     let rateLimit: RateLimitState | null;
-    let entitlement: Entitlement;
+    let known: GuardedEntitlement | null;
     if (principal.method === 'api_key') {
       // No per-action limit for API-key calls (part 8): authentication counted this one against the monthly ceiling.
       const apiCall = this.#admittedApiCalls.get(principal);
       if (!apiCall) throw new Error('an API-key principal reaches the gate only through authentication (admitApiCall)');
-      ({ rateLimit, entitlement } = apiCall);
+      rateLimit = apiCall.rateLimit;
+      known = apiCall.entitlement;
     } else {
       const policy = ACTION_POLICIES[action];
       const decision = await this.#deps.limiter.check(policy, principal.userId);
       if (!decision.allowed) return rateLimitRefusal(policy, decision);
       rateLimit = rateLimitStateOf(policy, decision);
-      entitlement = await this.#deps.entitlements.entitlementOf(principal.accountId);
+      known = this.#deps.entitlements.knownEntitlement(principal.accountId);
     }
 
     const cost = ACTION_COSTS[action];
-    const limits = usageLimits(entitlement);
     const now = this.#deps.clock.now();
-    const outcome = await this.#ledger.charge({ accountId: principal.accountId, action, cost, limits, periodStart: entitlement.period.start, now });
+    const outcome = await this.#charge(principal.accountId, action, cost, now, known);
+    const { entitlement } = outcome.guarded;
     if (outcome.ok) return { ok: true, charge: this.#refundable(outcome.record), rateLimit };
 
     // The cycle cannot cover this score: a pack score can (part 8 packs; docs: when a pack score is used).
@@ -148,7 +165,34 @@ export class AdmissionGate {
       if (packCharge) return { ok: true, charge: this.#refundable(packCharge), rateLimit };
     }
     const used = await this.#ledger.usedIn(this.#deps.db, principal.accountId, entitlement.period.start);
-    return quotaRefusal({ action, entitlement, used, cost, limits }, rateLimit);
+    return quotaRefusal({ action, entitlement, used, cost, limits: usageLimits(entitlement) }, rateLimit);
+  }
+
+  /**
+   * Charges `cost` against the entitlement `known` (as last read, unchecked)
+   * in one statement that also checks it is still current; when it is not,
+   * or nothing is known, against a fresh read. A refusal is always decided
+   * against a current entitlement.
+   */
+  async #charge(accountId: string, action: ChargedAction, cost: UsageCounts, now: Date, known: GuardedEntitlement | null): Promise<EntitledCharge> {
+    let guarded = known;
+    for (let attempt = 1; ; attempt++) {
+      guarded ??= await this.#deps.entitlements.freshEntitlement(accountId);
+      const { entitlement } = guarded;
+      const last = attempt === GUARDED_CHARGE_ATTEMPTS;
+      const outcome = await this.#ledger.charge({
+        accountId,
+        action,
+        cost,
+        limits: usageLimits(entitlement),
+        periodStart: entitlement.period.start,
+        now,
+        ...(last ? {} : { onlyIf: guarded.stillCurrent }),
+      });
+      if (outcome.ok) return { ...outcome, guarded };
+      if (outcome.reason === 'limit') return { ok: false, guarded };
+      guarded = null;
+    }
   }
 
   /**
@@ -158,17 +202,22 @@ export class AdmissionGate {
    * API-key request counts, whatever it then answers.
    */
   async admitApiCall(principal: Principal): Promise<ApiCallAdmission> {
-    const entitlement = await this.#deps.entitlements.entitlementOf(principal.accountId);
-    if (!includesApiAccess(entitlement.limits)) return apiAccessEndedRefusal();
-    const limits = usageLimits(entitlement);
+    let known = this.#deps.entitlements.knownEntitlement(principal.accountId);
+    // A refusal is decided on a fresh read, never on a remembered plan that may have been upgraded since.
+    if (known && !includesApiAccess(known.entitlement.limits)) known = null;
+    known ??= await this.#deps.entitlements.freshEntitlement(principal.accountId);
+    if (!includesApiAccess(known.entitlement.limits)) return apiAccessEndedRefusal();
     const now = this.#deps.clock.now();
-    const outcome = await this.#ledger.charge({ accountId: principal.accountId, action: 'api_call', cost: API_CALL_COST, limits, periodStart: entitlement.period.start, now });
+    const outcome = await this.#charge(principal.accountId, 'api_call', API_CALL_COST, now, known);
+    const { entitlement } = outcome.guarded;
     if (outcome.ok) {
-      this.#admittedApiCalls.set(principal, { entitlement, rateLimit: apiCallState(entitlement, outcome.used.apiCalls, now) });
+      this.#admittedApiCalls.set(principal, { entitlement: outcome.guarded, rateLimit: apiCallState(entitlement, outcome.used.apiCalls, now) });
       return { ok: true };
     }
+    // The record changed since the check above, to a plan without API access: its ceiling of 0 refused the call.
+    if (!includesApiAccess(entitlement.limits)) return apiAccessEndedRefusal();
     // Unlimited calls always fit, so a refusal has a ceiling, and was refused because it is all used.
-    const ceiling = limits.apiCalls ?? 0;
+    const ceiling = usageLimits(entitlement).apiCalls ?? 0;
     return apiCallCeilingRefusal(entitlement, ceiling, apiCallState(entitlement, ceiling, now));
   }
 

@@ -12,9 +12,12 @@ import { invoiceObject, providerEvent } from '../../../test/fakes/payment-events
 import { accountIdOf, buyPack, deliverEvent, subscribe } from '../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Admission } from './admission-gate.ts';
+import { CreditLedger, NO_USAGE, type UsageLimits } from './credit-ledger.ts';
 import { refusalError } from './routes/refusal-responses.ts';
 
 const CONCURRENT = 50;
+const CHAT_COST = { ...NO_USAGE, credits: 1, chatMessages: 1 };
+const NO_LIMITS: UsageLimits = { credits: null, scores: null, chatMessages: null, apiCalls: null };
 const clock = new ManualClock('2026-06-01T08:00:00.000Z');
 let t: TestApp;
 beforeAll(async () => {
@@ -94,6 +97,19 @@ describe('charging under concurrency', () => {
     expect(admitted(admissions)).toBe(10);
     expect(refusalCodes(admissions)).toEqual(['CREDIT_EXHAUSTED']);
     expect(await counters(accountId)).toMatchObject([{ credits_used: 1000, chat_messages_used: 10 }]);
+  });
+
+  it('charges nothing, and says so, while the condition the charge carries does not hold', async () => {
+    const accountId = await accountIdOf(t, { sub: 'cl_condition' });
+    const { period } = await t.services.billing.entitlementOf(accountId);
+    const ledgerOf = new CreditLedger(t.database.db);
+    const request = { accountId, action: 'chat' as const, cost: CHAT_COST, limits: NO_LIMITS, periodStart: period.start, now: clock.now() };
+    expect(await ledgerOf.charge({ ...request, onlyIf: sql`false` })).toEqual({ ok: false, reason: 'stale' });
+    expect(await counters(accountId)).toEqual([]);
+    expect(await ledger(accountId)).toEqual([]);
+    expect(await ledgerOf.charge({ ...request, onlyIf: sql`true` })).toMatchObject({ ok: true, used: { credits: 1, chatMessages: 1 } });
+    expect(await ledgerOf.charge({ ...request, limits: { ...NO_LIMITS, chatMessages: 1 }, onlyIf: sql`true` })).toEqual({ ok: false, reason: 'limit' });
+    expect(await counters(accountId)).toMatchObject([{ credits_used: 1, chat_messages_used: 1 }]);
   });
 });
 

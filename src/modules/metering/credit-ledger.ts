@@ -37,6 +37,12 @@ export interface ChargeRequest {
   /** The billing period's start: its usage row. */
   periodStart: Date;
   now: Date;
+  /**
+   * A condition checked in the same statement: while it is false nothing is
+   * charged and the outcome is `stale` (the limits were computed from a
+   * billing record that has changed since; see EntitlementSource).
+   */
+  onlyIf?: SQL;
 }
 
 /** What a charge took, so that its refund can give back exactly that. */
@@ -51,11 +57,12 @@ export interface ChargeRecord {
 }
 
 /**
- * A refusal says nothing about the counters: the caller that needs them for
- * its answer reads them (`usedIn`), and one that does not (a pack covers the
- * score) pays no query for them.
+ * A refusal (`limit`) says nothing about the counters: the caller that needs
+ * them for its answer reads them (`usedIn`), and one that does not (a pack
+ * covers the score) pays no query for them. `stale`: the request's `onlyIf`
+ * did not hold, and nothing was charged.
  */
-export type ChargeOutcome = { ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false };
+export type ChargeOutcome = { ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false; reason: 'limit' | 'stale' };
 
 interface CounterRow {
   credits_used: number;
@@ -71,7 +78,11 @@ export class CreditLedger {
     this.#db = db;
   }
 
-  /** Adds `cost` to the period's usage if every limit still holds afterwards; otherwise changes nothing. */
+  /**
+   * Adds `cost` to the period's usage if every limit still holds afterwards
+   * (and `onlyIf` holds); otherwise changes nothing. One statement, one
+   * round trip.
+   */
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
     const { accountId, action, cost, limits, now } = request;
     const reservationId = crypto.randomUUID();
@@ -85,11 +96,13 @@ export class CreditLedger {
         sql` AND `,
       );
     const result = await this.#db.execute(sql`
-      WITH charged AS (
+      WITH guard AS (
+        SELECT ${request.onlyIf ?? sql`true`} AS holds
+      ), charged AS (
         INSERT INTO usage_counters AS u (account_id, period_start, credits_used, scores_used, chat_messages_used, api_calls_used)
         SELECT ${accountId}::uuid, ${periodStart}::timestamptz,
                ${cost.credits}::int, ${cost.scores}::int, ${cost.chatMessages}::int, ${cost.apiCalls}::int
-        WHERE ${fits(() => sql`0`)}
+        FROM guard WHERE guard.holds AND ${fits(() => sql`0`)}
         ON CONFLICT (account_id, period_start) DO UPDATE SET
           credits_used = u.credits_used + EXCLUDED.credits_used,
           scores_used = u.scores_used + EXCLUDED.scores_used,
@@ -103,10 +116,15 @@ export class CreditLedger {
                ${cost.credits}::int, ${cost.scores}::int, ${cost.chatMessages}::int, ${cost.apiCalls}::int, ${now.toISOString()}::timestamptz
         FROM charged
       )
-      SELECT credits_used, scores_used, chat_messages_used, api_calls_used FROM charged`);
-    const [row] = rowsOf<CounterRow>(result);
-    if (!row) return { ok: false };
-    return { ok: true, used: countsOf(row), record: { reservationId, accountId, action, periodStart: request.periodStart, cost, packScores: 0 } };
+      SELECT guard.holds, charged.* FROM guard LEFT JOIN charged ON true`);
+    const [row] = rowsOf<Partial<CounterRow> & { holds: boolean }>(result);
+    if (!row?.holds) return { ok: false, reason: 'stale' };
+    if (row.credits_used === undefined || row.credits_used === null) return { ok: false, reason: 'limit' };
+    return {
+      ok: true,
+      used: countsOf(row as CounterRow),
+      record: { reservationId, accountId, action, periodStart: request.periodStart, cost, packScores: 0 },
+    };
   }
 
   /** Takes one score from the account's packs, if it has one left; a pack score costs no credits. */

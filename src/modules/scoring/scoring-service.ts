@@ -16,6 +16,7 @@ import { CrawlQueueFullError, type CrawlSlots } from './crawl-slots.ts';
 import { CrawlFailedError, checkTargetUrl, type Crawler } from './crawler/crawler.ts';
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
 import type { ScoringResult } from './result-schema.ts';
+import type { SharedResultBody, SharedResultCache } from './shared-result-cache.ts';
 import { scoringResults } from './tables.ts';
 
 export type ScoreDepth = 'full' | 'quick';
@@ -80,6 +81,8 @@ export interface ScoringDependencies {
   crawlAllowlist: string[];
   fullCrawlMaxPages: number;
   log: FastifyBaseLogger;
+  /** The shared view's bodies, kept in this process (it also takes part in an account's erasure). */
+  sharedResults: SharedResultCache;
   /** Crawled pages -> result; judgeCrawl unless a test hands in one that fails. */
   judge?: typeof judgeCrawl;
 }
@@ -172,6 +175,23 @@ export class ScoringService {
   async get(id: string): Promise<ScoringResult | null> {
     const [row] = await this.#deps.db.select({ result: scoringResults.result }).from(scoringResults).where(eq(scoringResults.id, id));
     return row?.result ?? null;
+  }
+
+  /**
+   * Any stored result as the shared view sends it (public: results are
+   * shareable): its body, made by `serialise` (the route's response
+   * serialiser) on the first read, and its entity tag. Later reads come from
+   * this process's cache, without a query. Linking does not change the body:
+   * it holds no owner.
+   */
+  async sharedResult(id: string, serialise: (result: ScoringResult) => string): Promise<SharedResultBody | null> {
+    return this.#deps.sharedResults.read(id, async () => {
+      const [row] = await this.#deps.db
+        .select({ result: scoringResults.result, accountId: scoringResults.accountId })
+        .from(scoringResults)
+        .where(eq(scoringResults.id, id));
+      return row ? { accountId: row.accountId, body: serialise(row.result) } : null;
+    });
   }
 
   /**

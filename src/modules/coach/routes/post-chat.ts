@@ -92,12 +92,16 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
       async function* events(): AsyncGenerator<string> {
         yield STREAM_OPEN;
         try {
-          for await (const piece of withHeartbeat(answer, deps.heartbeatMs)) {
-            if (piece === HEARTBEAT_DUE) {
+          for await (const pieces of withHeartbeat(readyTogether(answer), deps.heartbeatMs)) {
+            if (pieces === HEARTBEAT_DUE) {
               yield HEARTBEAT;
-            } else if (piece !== '') {
+              continue;
+            }
+            // One event per piece, written together: one write instead of one per piece.
+            const text = pieces.map((piece) => (piece === '' ? '' : dataEvent({ content: piece }))).join('');
+            if (text !== '') {
               produced = true;
-              yield dataEvent({ content: piece });
+              yield text;
             }
           }
         } catch (error) {
@@ -113,6 +117,51 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
       return reply.send(eventStream(events()) as unknown as string);
     },
   );
+}
+
+const NEXT_TURN: unique symbol = Symbol('next turn of the event loop');
+
+/**
+ * The source's values in batches: each batch holds a value and every further
+ * one the source had ready before the event loop's next turn. The local
+ * coach's whole answer is one batch; a model's tokens, arriving one network
+ * read at a time, come one batch per read. At most one value is asked for
+ * ahead of what the batches gave out. A failure ends the stream after the
+ * values gathered before it.
+ */
+async function* readyTogether<T>(source: AsyncIterator<T>): AsyncGenerator<T[]> {
+  let pending = source.next();
+  try {
+    for (;;) {
+      const first = await pending;
+      if (first.done) return;
+      const batch = [first.value];
+      const nextTurn = new Promise<typeof NEXT_TURN>((resolve) => setImmediate(resolve, NEXT_TURN));
+      let ended = false;
+      let failure: { error: unknown } | null = null;
+      for (;;) {
+        pending = source.next();
+        let next: IteratorResult<T> | typeof NEXT_TURN;
+        try {
+          next = await Promise.race([pending, nextTurn]);
+        } catch (error) {
+          failure = { error };
+          break;
+        }
+        if (next === NEXT_TURN) break;
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        batch.push(next.value);
+      }
+      yield batch;
+      if (failure) throw failure.error;
+      if (ended) return;
+    }
+  } finally {
+    await source.return?.(undefined);
+  }
 }
 
 /**

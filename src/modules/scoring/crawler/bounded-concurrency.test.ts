@@ -92,6 +92,22 @@ describe('mapPipelined', () => {
     await rejected;
   });
 
+  it('waits for processing done elsewhere (a promise), and rejects when it rejects', async () => {
+    const fetches = new ControlledFetches();
+    const mapped = mapPipelined([1, 2, 3], 2, fetches.fetch, async (value, item) => {
+      await new Promise((settled) => setTimeout(settled, item === 1 ? 20 : 0));
+      return value + item;
+    });
+    for (const item of [2, 1, 3]) await fetches.answer(item);
+    expect(await mapped).toEqual([11, 22, 33]);
+
+    const failing = new ControlledFetches();
+    const rejected = mapPipelined([1], 1, failing.fetch, async () => Promise.reject(new Error('worker failed')));
+    const expectation = expect(rejected).rejects.toThrow('worker failed');
+    await failing.answer(1);
+    await expectation;
+  });
+
   it('maps nothing to nothing', async () => {
     expect(await mapPipelined([], 3, async () => 1, (value) => value)).toEqual([]);
   });

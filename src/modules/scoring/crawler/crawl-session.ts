@@ -4,7 +4,8 @@
  *   2. the start page, and sitemap discovery alongside it;
  *   3. rounds of the best-ranked unseen pages, as many as the page budget
  *      still allows, fetched `concurrency` at a time, each page read while
- *      the next requests are in flight (mapPipelined). A round's outcomes are
+ *      the next requests are in flight (mapPipelined; large pages are read
+ *      in worker threads, page-reader.ts). A round's outcomes are
  *      applied in rank order once the whole round is in, so which pages are
  *      chosen never depends on which response arrived first.
  * A page is analysed under the address it lands on and counts as seen under
@@ -22,7 +23,8 @@ import { Frontier, type RankedPage } from './frontier.ts';
 import { GatheredPages, type GatheredPage } from './gathered-pages.ts';
 import { fetchFollowingRedirects, isSuccessStatus, REDIRECT_TO_REFUSED_ADDRESS, type FetchContext, type FetchedResource } from './http-fetch.ts';
 import { compareRanked } from './page-ranking.ts';
-import { isPageMediaType, toPageOutcome, type PageOutcome } from './page-outcome.ts';
+import { isPageMediaType, readPageOutcome, type PageOutcome } from './page-outcome.ts';
+import type { PageReader } from './page-reader.ts';
 import { decodeText, SITEMAP_MEDIA_TYPES } from './response-text.ts';
 import { RobotsCache } from './robots-cache.ts';
 import { ROBOTS_DISALLOWED_REASON, type RobotsRules } from './robots.ts';
@@ -57,6 +59,12 @@ interface SiteCrawl {
   gathered: GatheredPages;
 }
 
+/** What a crawler lends each of its crawls: its connection pool and its page reader. */
+export interface CrawlResources {
+  dispatcher: Dispatcher;
+  reader: PageReader;
+}
+
 export interface CrawlRequest {
   maxPages: number;
   signal?: AbortSignal;
@@ -65,7 +73,7 @@ export interface CrawlRequest {
 export async function runCrawl(
   startInput: string,
   options: CrawlerOptions,
-  dispatcher: Dispatcher,
+  resources: CrawlResources,
   request: CrawlRequest,
 ): Promise<CrawlSummary> {
   request.signal?.throwIfAborted();
@@ -78,7 +86,7 @@ export async function runCrawl(
   const finished = new AbortController();
   const signals = [deadline.signal, finished.signal, ...(request.signal ? [request.signal] : [])];
   const context: FetchContext = {
-    dispatcher,
+    dispatcher: resources.dispatcher,
     userAgent: options.userAgent,
     allowlist: options.allowlist,
     maxRedirects: options.maxRedirects,
@@ -86,7 +94,7 @@ export async function runCrawl(
     signal: AbortSignal.any(signals),
   };
   try {
-    return await new CrawlSession(options, context, request).run(check.url);
+    return await new CrawlSession(options, context, resources.reader, request).run(check.url);
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;
     if (deadline.signal.aborted && !(error instanceof CrawlFailedError)) {
@@ -102,14 +110,16 @@ export async function runCrawl(
 class CrawlSession {
   readonly #options: CrawlerOptions;
   readonly #context: FetchContext;
+  readonly #reader: PageReader;
   readonly #request: CrawlRequest;
   readonly #robots: RobotsCache;
   readonly #skipped: CrawlSummary['skipped'] = [];
   #contentLength = 0;
 
-  constructor(options: CrawlerOptions, context: FetchContext, request: CrawlRequest) {
+  constructor(options: CrawlerOptions, context: FetchContext, reader: PageReader, request: CrawlRequest) {
     this.#options = options;
     this.#context = context;
+    this.#reader = reader;
     this.#request = request;
     this.#robots = new RobotsCache(context);
   }
@@ -137,9 +147,9 @@ class CrawlSession {
   }
 
   async #fetchStartPage(start: URL): Promise<FetchedPage> {
-    let outcome: PageOutcome;
+    let resource: FetchedResource;
     try {
-      const resource = await fetchFollowingRedirects(
+      resource = await fetchFollowingRedirects(
         {
           url: start,
           accept: PAGE_ACCEPT,
@@ -150,11 +160,11 @@ class CrawlSession {
         },
         this.#context,
       );
-      outcome = toPageOutcome(resource);
     } catch (error) {
       if (error instanceof FetchFailure) throw new CrawlFailedError(error.message);
       throw error;
     }
+    const outcome = await readPageOutcome(resource, this.#reader);
     if (outcome.kind === 'skipped') throw new CrawlFailedError(outcome.reason);
     return outcome;
   }
@@ -204,10 +214,10 @@ class CrawlSession {
     }
   }
 
-  #readCandidate(fetched: FetchedCandidate): CandidateOutcome {
+  async #readCandidate(fetched: FetchedCandidate): Promise<CandidateOutcome> {
     if (fetched.kind !== 'fetched') return fetched;
     try {
-      return toPageOutcome(fetched.resource);
+      return await readPageOutcome(fetched.resource, this.#reader);
     } catch (error) {
       return this.#failedCandidate(error);
     }

@@ -18,6 +18,8 @@ export interface CrawlerOptions {
   userAgent: string;
   /** CRAWL_ALLOWLIST entries, 'host' or 'host:port': exempt from the address rule, nothing else. */
   allowlist: string[];
+  /** Worker threads that read large pages (page-reader.ts); 0 reads every page on the calling thread. Default: defaultReadingThreads(). */
+  workerThreads?: number;
   /** DNS seam for tests; the system resolver by default. */
   lookup?: HostLookup;
 }
@@ -41,6 +43,7 @@ export function crawlerOptionsFromConfig(crawl: Config['crawl'], lookup?: HostLo
     maxRedirects: crawl.maxRedirects,
     concurrency: crawl.concurrency,
     allowlist: crawl.allowlist,
+    ...(crawl.workerThreads === null ? {} : { workerThreads: crawl.workerThreads }),
     ...(lookup ? { lookup } : {}),
   };
 }
@@ -52,8 +55,9 @@ export function assertValidOptions(options: CrawlerOptions): void {
   for (const name of POSITIVE_INTEGER_OPTIONS) {
     if (!Number.isInteger(options[name]) || options[name] < 1) throw new RangeError(`crawler option ${name} must be a positive integer`);
   }
-  if (!Number.isInteger(options.maxRedirects) || options.maxRedirects < 0) {
-    throw new RangeError('crawler option maxRedirects must be a non-negative integer');
+  for (const name of ['maxRedirects', 'workerThreads'] as const) {
+    const value = options[name];
+    if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new RangeError(`crawler option ${name} must be a non-negative integer`);
   }
   if (options.userAgent.trim() === '') throw new RangeError('crawler option userAgent must not be empty');
 }

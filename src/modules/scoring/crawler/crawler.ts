@@ -6,6 +6,7 @@ import { Agent } from 'undici';
 import type { CrawlSummary } from '../artifacts.ts';
 import { runCrawl } from './crawl-session.ts';
 import { assertValidOptions, type CrawlerOptions } from './crawler-options.ts';
+import { createPageReader, defaultReadingThreads } from './page-reader.ts';
 import { createSafeConnector, systemLookup } from './safe-connector.ts';
 
 export { CrawlFailedError } from './crawl-errors.ts';
@@ -21,7 +22,7 @@ export interface Crawler {
    * or with the signal's reason when `signal` aborts.
    */
   crawl(startUrl: string, opts?: { maxPages?: number; signal?: AbortSignal }): Promise<CrawlSummary>;
-  /** Closes the connection pool; waits for requests in flight (each bounded by its timeout). */
+  /** Closes the connection pool and the page-reading threads; waits for requests in flight (each bounded by its timeout). */
   close(): Promise<void>;
 }
 
@@ -37,12 +38,16 @@ export function createCrawler(options: CrawlerOptions): Crawler {
     headersTimeout: settings.requestTimeoutMs,
     bodyTimeout: settings.requestTimeoutMs,
   });
+  const reader = createPageReader({ threads: settings.workerThreads ?? defaultReadingThreads() });
   return {
     crawl(startUrl, opts = {}) {
       const maxPages = opts.maxPages ?? settings.maxPages;
       if (!Number.isInteger(maxPages) || maxPages < 1) return Promise.reject(new RangeError('maxPages must be a positive integer'));
-      return runCrawl(startUrl, settings, agent, { maxPages, signal: opts.signal });
+      return runCrawl(startUrl, settings, { dispatcher: agent, reader }, { maxPages, signal: opts.signal });
     },
-    close: () => agent.close(),
+    async close() {
+      await agent.close();
+      await reader.close();
+    },
   };
 }

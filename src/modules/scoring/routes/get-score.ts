@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import { IdParams } from '../../../http/uuid.ts';
@@ -10,7 +11,15 @@ import type { ScoringService } from '../scoring-service.ts';
  */
 const SHARED_RESULT_CACHE_CONTROL = 'private, max-age=60';
 
-/** GET /api/score/<id> (public): any result by its shareable id; an unknown id is 404. */
+/** No body at all (`send()`, not `send(null)`, which would announce four bytes of "null"); `null` in the API document. */
+const NotModified = Type.Unsafe<void>({ type: 'null', description: 'Not modified: If-None-Match names the ETag the result was sent with. No body.' });
+
+/**
+ * GET /api/score/<id> (public): any result by its shareable id; an unknown id
+ * is 404. The body is sent as kept (ScoringService.sharedResult), serialised
+ * once by this route's response schema; its ETag answers a matching
+ * If-None-Match with 304 and no body.
+ */
 export function registerGetScore(app: App, deps: { scoring: ScoringService }): void {
   app.get(
     '/api/score/:id',
@@ -20,14 +29,27 @@ export function registerGetScore(app: App, deps: { scoring: ScoringService }): v
         tags: ['Scoring'],
         summary: 'View a scoring result by its id',
         params: IdParams,
-        response: { 200: ScoringResultSchema, ...errorResponses('INVALID_REQUEST', 'NOT_FOUND') },
+        response: { 200: ScoringResultSchema, 304: NotModified, ...errorResponses('INVALID_REQUEST', 'NOT_FOUND') },
       },
     },
     async (request, reply) => {
-      const result = await deps.scoring.get(request.params.id);
-      if (!result) throw new ApiError('NOT_FOUND', { message: 'No scoring result has this id.' });
-      reply.header('cache-control', SHARED_RESULT_CACHE_CONTROL);
-      return result;
+      // The response schema's serialiser (fast-json-stringify) makes a string.
+      const shared = await deps.scoring.sharedResult(request.params.id, (result) => reply.serialize(result) as string);
+      if (!shared) throw new ApiError('NOT_FOUND', { message: 'No scoring result has this id.' });
+      reply.header('cache-control', SHARED_RESULT_CACHE_CONTROL).header('etag', shared.etag);
+      if (matchesEntityTag(request.headers['if-none-match'], shared.etag)) return reply.code(304).send();
+      // Already serialised by the 200 schema: bytes with their own type skip the serialiser (hence the cast).
+      return reply.type('application/json; charset=utf-8').send(shared.body as never);
     },
   );
+}
+
+/** If-None-Match compares weakly (RFC 9110 §13.1.2): `*`, or any listed tag with or without `W/`. */
+function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  for (const candidate of ifNoneMatch.split(',')) {
+    const tag = candidate.trim();
+    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  }
+  return false;
 }
