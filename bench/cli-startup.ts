@@ -37,6 +37,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SERVICE_NODE_FLAGS } from './service-process.ts';
+import { loadAverage, median } from './measure.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = process.execPath;
@@ -131,18 +132,7 @@ async function scoreInWorker(worker: { child: ChildProcess; lines: AsyncIterator
   return { wallMs, cpuMs, rssMiB: null };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ');
-}
 
 async function runBenchmark(): Promise<void> {
   const rounds = Number(args.rounds);

@@ -44,6 +44,7 @@ import { createPageReader, IN_THREAD_BELOW_BYTES, type PageReader } from '../src
 import { readPageBody, type PageBody } from '../src/modules/scoring/crawler/page-reading.ts';
 import { startGeneratedSite } from '../test/fixtures/generated-site.ts';
 import { SERVICE_NODE_FLAGS } from './service-process.ts';
+import { loadAverage, median } from './measure.ts';
 
 const PAGES = 25;
 const KIB = 1024;
@@ -81,15 +82,7 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-function loadAverage(): string {
-  return os.loadavg().map((load) => load.toFixed(2)).join(' ');
-}
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 function percentile(values: readonly number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);

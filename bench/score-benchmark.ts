@@ -41,7 +41,8 @@ import pg from 'pg';
 import { request } from 'undici';
 import { DEV_IDENTITY_ISSUER, loadConfig } from '../src/config.ts';
 import { loadOrCreateDevKey, signDevToken, type DevSigningKey } from '../src/identity/dev-identity.ts';
-import { measureStages, median, type StageTimes } from './score-stages.ts';
+import { median } from './measure.ts';
+import { measureStages, type StageTimes } from './score-stages.ts';
 
 const PAGES = 25;
 const KIB = 1024;

@@ -20,6 +20,7 @@ import { parseContentType } from '../src/modules/scoring/crawler/response-text.t
 import { scoreSite } from '../src/modules/scoring/engine/score-site.ts';
 import { detectSignals } from '../src/modules/scoring/signals/detect-signals.ts';
 import { siteFacts } from '../src/modules/scoring/signals/site-facts.ts';
+import { median } from './measure.ts';
 
 /** CPU milliseconds of one pass over all pages: the median and the fastest of the repetitions. */
 export interface StageTime {
@@ -117,8 +118,3 @@ function cpuMs(work: () => unknown): number {
   return (used.user + used.system) / 1000;
 }
 
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}

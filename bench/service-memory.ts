@@ -40,6 +40,7 @@ import pg from 'pg';
 import { request } from 'undici';
 import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { loadOrCreateDevKey, signDevToken, type DevSigningKey } from '../src/identity/dev-identity.ts';
+import { loadAverage, median } from './measure.ts';
 
 const PAGES = 25;
 /** How long a started process is left before its idle RSS is read (and over which the start peak is taken). */
@@ -113,12 +114,6 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-}
 
 function memoryMB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -271,11 +266,6 @@ function fmt(mb: number): string {
   return `${mb.toFixed(0)} MB`;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** Median with the range in brackets, and the median of the per-round ratios to the floor. */
 function cell(values: number[], floors: number[]): string {

@@ -46,6 +46,7 @@ import { request } from 'undici';
 import { serveSite, SITES_DIR } from '../src/cli/static-site.ts';
 import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { loadOrCreateDevKey, signDevToken } from '../src/identity/dev-identity.ts';
+import { loadAverage, median } from './measure.ts';
 
 declare module 'autocannon' {
   interface Options {
@@ -169,18 +170,7 @@ function processCpuNs(pid: number): number {
   return total;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-}
 
 interface Target {
   name: string;
