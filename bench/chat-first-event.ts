@@ -39,6 +39,7 @@ import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { loadOrCreateDevKey, signDevToken } from '../src/identity/dev-identity.ts';
 import { dataEvent, DONE_EVENT, SSE_HEADERS, STREAM_OPEN } from '../src/http/sse.ts';
 import { fixtureResult } from '../test/fixtures/coach-result.ts';
+import { loadAverage, median } from './measure.ts';
 import { SERVICE_NODE_FLAGS } from './service-process.ts';
 
 const { values } = parseArgs({
@@ -142,7 +143,6 @@ async function main(): Promise<void> {
     const sorted = [...samples].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
   }
-  const median = (samples: number[]) => percentile(samples, 50);
 
   /** Chats per run: REQUESTS, or one whole conversation per worker. */
   const requestsAt = (concurrency: number) => Math.max(REQUESTS, concurrency * MESSAGES);
@@ -217,12 +217,11 @@ async function main(): Promise<void> {
     }
   }
 
-  const loadBefore = os.loadavg();
   console.log(
     `service from ${SERVICE_ROOT}; Node flags ${SERVICE_NODE_FLAGS.join(' ')}; ${ROUNDS} rounds per concurrency of ` +
       `${CONCURRENCIES.map((c) => `${requestsAt(c)} chats at ${c}`).join(', ')}; conversations of ${MESSAGES} messages`,
   );
-  console.log(`load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`load average before: ${loadAverage()}`);
   console.log('| | peer p50 / p99 | service p50 / p99 | p50 ratio | p99 ratio (median) |');
   console.log('|---|---|---|---|---|');
   const peer = await startPeer();
@@ -233,7 +232,7 @@ async function main(): Promise<void> {
   } finally {
     peer.child.kill('SIGTERM');
   }
-  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`load average after: ${loadAverage()}`);
   await agent.close();
   process.exit(0);
 }
