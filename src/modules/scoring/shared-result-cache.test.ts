@@ -44,7 +44,7 @@ describe('SharedResultCache', () => {
     expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });
 
-  it('holds at most maxEntries, the least recently read going first', async () => {
+  it('holds at most maxEntries, sparing an entry read since it was kept (second chance)', async () => {
     const cache = new SharedResultCache(new ManualClock(), LIMITS);
     const rows = Object.fromEntries(['a', 'b', 'c', 'd'].map((id) => [id, { accountId: null, body: body(id) }]));
     const db = store(rows);
@@ -56,6 +56,22 @@ describe('SharedResultCache', () => {
     for (const id of ['a', 'c', 'd', 'b']) await cache.read(id, db.load(id));
     // b was the least recently read when d came in.
     expect(db.loads).toEqual(['b']);
+  });
+
+  it('spares a read entry once per reading; unread entries go oldest first', async () => {
+    const cache = new SharedResultCache(new ManualClock(), LIMITS);
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const db = store(Object.fromEntries(ids.map((id) => [id, { accountId: null, body: body(id) }])));
+    for (const id of ['a', 'b', 'c']) await cache.read(id, db.load(id));
+    await cache.read('a', db.load('a'));
+    for (const id of ['d', 'e', 'f']) await cache.read(id, db.load(id));
+    db.loads.length = 0;
+    await cache.read('a', db.load('a'));
+    expect(db.loads).toEqual([]);
+    // Kept now: a (read again), e, f. When g comes in, a is spared a second time and e, the oldest unread, goes.
+    await cache.read('g', db.load('g'));
+    for (const id of ['a', 'f', 'g', 'e']) await cache.read(id, db.load(id));
+    expect(db.loads).toEqual(['g', 'e']);
   });
 
   it('holds at most maxBytes of bodies, and never a body larger than that', async () => {

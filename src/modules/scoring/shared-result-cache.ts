@@ -12,7 +12,12 @@
  * - Another instance sharing the database is not told: it keeps an entry at
  *   most SHARED_RESULT_TTL_MS, so it answers an erased result for at most
  *   that long after the erasure (docs/DECISIONS.md, "Performance (issue 11)").
- * Bounded by entries and by bytes; the least recently read goes first.
+ * Bounded by entries and by bytes. Eviction is second-chance (CLOCK): a read
+ * only marks its entry, and the oldest entry goes first unless it was read
+ * since it was last passed over. That approximates "least recently read goes
+ * first" without reordering the map on every read, which allocated a new
+ * hash table per read that outlived young-generation collections and cost
+ * the busy path a major collection every half-second (docs/BENCHMARKS.md).
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -55,12 +60,14 @@ export interface LoadedResult {
 interface Entry extends SharedResultBody {
   accountId: string | null;
   expiresAtMs: number;
+  /** Read since it was kept or last passed over by eviction: spared once. */
+  readSinceKept: boolean;
 }
 
 export class SharedResultCache implements ErasureParticipant {
   readonly #clock: Clock;
   readonly #limits: SharedResultCacheLimits;
-  /** Insertion order is recency order: a read moves its entry to the end. */
+  /** Insertion order: the oldest first, as eviction considers them. */
   readonly #entries = new Map<string, Entry>();
   #bytes = 0;
   /** Counts erasures: a read that saw it change kept nothing. */
@@ -77,18 +84,17 @@ export class SharedResultCache implements ErasureParticipant {
     const nowMs = this.#clock.now().getTime();
     const kept = this.#entries.get(id);
     if (kept) {
-      this.#entries.delete(id);
       if (kept.expiresAtMs > nowMs) {
-        this.#entries.set(id, kept);
+        kept.readSinceKept = true;
         return kept;
       }
-      this.#bytes -= kept.body.byteLength;
+      this.#evict(id);
     }
     const erasuresBefore = this.#erasures;
     const loaded = await load();
     if (!loaded) return null;
     const body = Buffer.from(loaded.body, 'utf8');
-    const entry: Entry = { body, etag: entityTag(body), accountId: loaded.accountId, expiresAtMs: this.#clock.now().getTime() + this.#limits.ttlMs };
+    const entry: Entry = { body, etag: entityTag(body), accountId: loaded.accountId, expiresAtMs: this.#clock.now().getTime() + this.#limits.ttlMs, readSinceKept: false };
     const erased = this.#erasures !== erasuresBefore || (loaded.accountId !== null && this.#erasedAccounts.has(loaded.accountId));
     if (!erased) this.#keep(id, entry);
     return entry;
@@ -123,9 +129,16 @@ export class SharedResultCache implements ErasureParticipant {
     this.#evict(id);
     this.#entries.set(id, entry);
     this.#bytes += entry.body.byteLength;
-    for (const [oldest] of this.#entries) {
-      if (this.#entries.size <= this.#limits.maxEntries && this.#bytes <= this.#limits.maxBytes) break;
-      this.#evict(oldest);
+    while (this.#entries.size > this.#limits.maxEntries || this.#bytes > this.#limits.maxBytes) {
+      const [oldestId, oldest] = this.#entries.entries().next().value!;
+      if (oldest.readSinceKept && oldestId !== id) {
+        // Its second chance: to the back of the line, unmarked.
+        oldest.readSinceKept = false;
+        this.#entries.delete(oldestId);
+        this.#entries.set(oldestId, oldest);
+      } else {
+        this.#evict(oldestId);
+      }
     }
   }
 
