@@ -1,22 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects:
+ * Four projects:
  * - unit: pure tests (no database); they run once.
  * - pglite: every test that boots the app or touches the database, against
  *   embedded PGlite (one migrated template, loaded afresh by each test file).
  * - postgres: the same files against the real PostgreSQL named by
  *   TEST_DATABASE_URL, each file in a fresh schema. Enabled when that
  *   variable is set (.ci/run sets it).
+ * - browser: pages driven as a person uses them (test/browser/), by
+ *   Debian's Chromium through playwright-core. One browser serves every file
+ *   (test/setup/browser-server.ts): CI has two cores, and a Chromium per file
+ *   would spend them starting browsers. PGlite only: what these tests check is
+ *   the page, and the database paths under it are covered by the other two.
  *
  * A test file needs the database when its name ends in .happy, .error,
  * .security or .db before .test.ts, or when it lives under test/, except
  * test/corpus/ (the scorer against the real-site corpus) and
- * test/architecture/ (the house rules), which need none and run once, in unit.
+ * test/architecture/ (the house rules), which need none and run once, in unit,
+ * and test/browser/, which runs in browser.
  */
 const databaseTestsInSrc = ['src/**/*.{happy,error,security,db}.test.ts'];
 const databaseTests = [...databaseTestsInSrc, 'test/**/*.test.ts'];
 const databaseFreeTestsInTest = ['test/corpus/**/*.test.ts', 'test/architecture/**/*.test.ts'];
+const browserTests = ['test/browser/**/*.test.ts'];
 
 const shared = {
   testTimeout: 30_000,
@@ -34,7 +41,7 @@ export default defineConfig({
           ...shared,
           name: 'pglite',
           include: databaseTests,
-          exclude: databaseFreeTestsInTest,
+          exclude: [...databaseFreeTestsInTest, ...browserTests],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test/setup/pglite-template.ts'],
         },
@@ -46,12 +53,23 @@ export default defineConfig({
                 ...shared,
                 name: 'postgres',
                 include: databaseTests,
-                exclude: databaseFreeTestsInTest,
+                exclude: [...databaseFreeTestsInTest, ...browserTests],
                 env: { TEST_DB: 'postgres' },
               },
             },
           ]
         : []),
+      {
+        test: {
+          ...shared,
+          name: 'browser',
+          include: browserTests,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/setup/pglite-template.ts', 'test/setup/browser-server.ts'],
+          // Closes each file's connection to the shared browser when the file ends.
+          setupFiles: ['test/browser/browser-connection-cleanup.ts'],
+        },
+      },
     ],
   },
 });

@@ -40,7 +40,7 @@ import { loadOrCreateDevKey, signDevToken } from '../src/identity/dev-identity.t
 import { dataEvent, DONE_EVENT, SSE_HEADERS, STREAM_OPEN } from '../src/http/sse.ts';
 import { fixtureResult } from '../test/fixtures/coach-result.ts';
 import { loadAverage, median } from './measure.ts';
-import { SERVICE_NODE_FLAGS } from './service-process.ts';
+import { SERVICE_NODE_FLAGS, startService } from './service-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -83,14 +83,6 @@ async function main(): Promise<void> {
   const body = JSON.stringify({ messages: [{ role: 'user', content: 'What are our biggest gaps, and what should we do first?' }], result: fixtureResult() });
   const agent = new Agent({ connections: 128, pipelining: 0, bodyTimeout: 0, headersTimeout: 0 });
 
-  async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
-  }
-
   async function startPeer(): Promise<{ url: string; child: ChildProcess }> {
     const child = spawn(NODE, [...SERVICE_NODE_FLAGS, import.meta.filename, '--peer'], { stdio: ['ignore', 'pipe', 'inherit'] });
     for await (const line of createInterface({ input: child.stdout! })) {
@@ -100,23 +92,17 @@ async function main(): Promise<void> {
     throw new Error('the peer did not start');
   }
 
-  async function startService(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  /** The subject, on a fresh DATA_DIR, in an environment of its own (PATH and `env`, nothing inherited). */
+  async function startSubject(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-'));
-    const port = await freePort();
-    const child = spawn(NODE, [...SERVICE_NODE_FLAGS, 'src/main.ts'], {
-      cwd: SERVICE_ROOT,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', SSE_HEARTBEAT_MS: '60000', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const service = await startService({
+      root: SERVICE_ROOT,
+      // This checkout's start flags, as the peer's, also for another --service-root (not startScriptFlags(SERVICE_ROOT)).
+      nodeFlags: SERVICE_NODE_FLAGS,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SSE_HEARTBEAT_MS: '60000', ...env },
+      readyPath: '/healthz',
     });
-    const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 600; i++) {
-      try {
-        if ((await fetch(`${url}/healthz`)).ok) return { url, child, dataDir };
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    throw new Error('service did not start');
+    return { url: service.base, child: service.child, dataDir };
   }
 
   async function chat(url: string, token: string | null): Promise<number> {
@@ -172,7 +158,7 @@ async function main(): Promise<void> {
   }
 
   async function measure(label: string, env: Record<string, string>, peerUrl: string): Promise<string[]> {
-    const service = await startService(env);
+    const service = await startSubject(env);
     try {
       const key = await loadOrCreateDevKey(service.dataDir);
       const total = CONCURRENCIES.reduce((sum, c) => sum + usersPerRun(c) * ROUNDS, 0);

@@ -12,9 +12,8 @@
  * Each service runs as its own process (`node src/main.ts`), so the figures
  * are the service's own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +21,7 @@ import { Agent, fetch } from 'undici';
 import { loadOrCreateDevKey, signDevToken } from '../src/identity/dev-identity.ts';
 import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { startFakeOpenAi } from '../test/fakes/openai-compatible.ts';
-import { SERVICE_NODE_FLAGS } from './service-process.ts';
+import { startService } from './service-process.ts';
 import { fixtureResult } from '../test/fixtures/coach-result.ts';
 
 const { values } = parseArgs({
@@ -30,37 +29,19 @@ const { values } = parseArgs({
 });
 const REQUESTS = Number(values.requests);
 const STREAMS = Number(values.streams);
-const ROOT = path.resolve(import.meta.dirname, '..');
 const result = fixtureResult();
 const question = { messages: [{ role: 'user', content: 'What are our biggest gaps, and what should we do first?' }], result };
 // Enough sockets for every stream at once.
 const agent = new Agent({ connections: STREAMS + 16, pipelining: 0, bodyTimeout: 0, headersTimeout: 0 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function startService(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+/** The service on a fresh DATA_DIR, in an environment of its own (PATH and `env`, nothing inherited). */
+async function startCoachService(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-coach-'));
-  const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), [...SERVICE_NODE_FLAGS, 'src/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', SSE_HEARTBEAT_MS: '60000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const service = await startService({
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SSE_HEARTBEAT_MS: '60000', ...env },
+    readyPath: '/healthz',
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child, dataDir };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error('service did not start');
+  return { url: service.base, child: service.child, dataDir };
 }
 
 async function tokensFor(dataDir: string, count: number, prefix: string): Promise<string[]> {
@@ -114,7 +95,7 @@ function rssKb(pid: number): number {
 }
 
 async function latency(label: string, env: Record<string, string>): Promise<void> {
-  const service = await startService(env);
+  const service = await startCoachService(env);
   try {
     for (const concurrency of [1, 8]) {
       const tokens = await tokensFor(service.dataDir, REQUESTS, `latency_${concurrency}`);
@@ -138,7 +119,7 @@ async function latency(label: string, env: Record<string, string>): Promise<void
 
 async function capacity(): Promise<void> {
   const model = await startFakeOpenAi({ content: 'Start with pricing. '.repeat(6), chunkChars: 20, delayBetweenChunksMs: 500, delayBeforeFirstTokenMs: 200 });
-  const service = await startService({ LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'bench', LLM_TIMEOUT_MS: '60000' });
+  const service = await startCoachService({ LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'bench', LLM_TIMEOUT_MS: '60000' });
   try {
     const tokens = await tokensFor(service.dataDir, STREAMS, 'capacity');
     await warmAccounts(service.url, tokens);

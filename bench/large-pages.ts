@@ -29,7 +29,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -43,8 +42,8 @@ import { DEFAULT_CRAWLER_OPTIONS } from '../src/modules/scoring/crawler/crawler-
 import { createPageReader, IN_THREAD_BELOW_BYTES, type PageReader } from '../src/modules/scoring/crawler/page-reader.ts';
 import { readPageBody, type PageBody } from '../src/modules/scoring/crawler/page-reading.ts';
 import { startGeneratedSite } from '../test/fixtures/generated-site.ts';
-import { SERVICE_NODE_FLAGS } from './service-process.ts';
-import { loadAverage, median } from './measure.ts';
+import { loadAverage, median, processCpuNs } from './measure.ts';
+import { SERVICE_NODE_FLAGS, startService, stopProcess } from './service-process.ts';
 
 const PAGES = 25;
 const KIB = 1024;
@@ -249,14 +248,6 @@ interface Score {
   probesMs: number[];
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function startFixture(pageBytes: number): Promise<{ child: ChildProcess; origin: string; allowlistEntry: string }> {
   const entry = path.join(REPOSITORY, 'bench/score-fixture-site.ts');
   const child = spawn(process.execPath, [entry, String(PAGES), String(pageBytes), String(delayMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -267,16 +258,13 @@ async function startFixture(pageBytes: number): Promise<{ child: ChildProcess; o
   throw new Error('the fixture site did not start');
 }
 
-async function startService(name: string, checkout: string, allowlist: string[], extraEnv: Record<string, string>): Promise<Service> {
-  const port = await freePort();
+async function startNamedService(name: string, checkout: string, allowlist: string[], extraEnv: Record<string, string>): Promise<Service> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maturity-large-pages-'));
   // Written before the service starts, so it loads this key rather than making its own.
   const key = await loadOrCreateDevKey(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
     LOG_LEVEL: 'warn',
     CRAWL_ALLOWLIST: allowlist.join(','),
     ...extraEnv,
@@ -284,47 +272,21 @@ async function startService(name: string, checkout: string, allowlist: string[],
   delete env.LLM_BASE_URL;
   delete env.DATABASE_URL;
   if (!('CRAWL_WORKER_THREADS' in extraEnv)) delete env.CRAWL_WORKER_THREADS;
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, path.join(checkout, 'src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the ${name} service exited with code ${child.exitCode}`);
-    try {
-      const response = await request(`${base}/readyz`);
-      await response.body.dump();
-      if (response.statusCode === 200) return { name, child, base, key, dataDir };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the ${name} service did not become ready`);
+  const { child, base } = await startService({
+    root: checkout,
+    env,
+    // This checkout's start flags for every service, the baseline's included (not startScriptFlags(checkout)).
+    nodeFlags: SERVICE_NODE_FLAGS,
+    stdout: 'inherit',
+    timeoutMs: READY_TIMEOUT_MS,
+    label: `${name} service`,
+  });
+  return { name, child, base, key, dataDir };
 }
 
-async function stopService(service: Service): Promise<void> {
-  if (service.child.exitCode === null && service.child.signalCode === null) {
-    const exited = new Promise((resolve) => service.child.once('exit', resolve));
-    service.child.kill('SIGTERM');
-    await exited;
-  }
+async function stopNamedService(service: Service): Promise<void> {
+  await stopProcess(service.child);
   fs.rmSync(service.dataDir, { recursive: true, force: true });
-}
-
-/** CPU nanoseconds used so far by every thread of the process, and by its main thread. */
-function processCpuNs(pid: number): { all: number; main: number } {
-  let all = 0;
-  let main = 0;
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const ns = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-      all += ns;
-      if (tid === String(pid)) main = ns;
-    } catch {
-      // The thread ended between listing and reading.
-    }
-  }
-  return { all, main };
 }
 
 /** GET /healthz every PROBE_INTERVAL_MS (one at a time, on connections of their own) until `done`; each one's latency. */
@@ -449,12 +411,12 @@ async function main(): Promise<void> {
   try {
     for (const size of SIZES) fixtures.set(size, await startFixture(size));
     const allowlist = [...fixtures.values()].map((fixture) => fixture.allowlistEntry);
-    services.push(await startService('pool on', REPOSITORY, allowlist, {}));
-    services.push(await startService('pool off', REPOSITORY, allowlist, { CRAWL_WORKER_THREADS: '0' }));
+    services.push(await startNamedService('pool on', REPOSITORY, allowlist, {}));
+    services.push(await startNamedService('pool off', REPOSITORY, allowlist, { CRAWL_WORKER_THREADS: '0' }));
     if (args['also-threads']) {
-      services.push(await startService(`pool of ${args['also-threads']}`, REPOSITORY, allowlist, { CRAWL_WORKER_THREADS: args['also-threads'] }));
+      services.push(await startNamedService(`pool of ${args['also-threads']}`, REPOSITORY, allowlist, { CRAWL_WORKER_THREADS: args['also-threads'] }));
     }
-    if (args.baseline) services.push(await startService('baseline', path.resolve(args.baseline), allowlist, {}));
+    if (args.baseline) services.push(await startNamedService('baseline', path.resolve(args.baseline), allowlist, {}));
     for (const service of services) {
       for (const size of SIZES) {
         log(`warm-up: ${service.name}, ${formatBytes(size)}`);
@@ -473,7 +435,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await Promise.all(services.map(stopService));
+    await Promise.all(services.map(stopNamedService));
     for (const fixture of fixtures.values()) fixture.child.kill('SIGTERM');
   }
 

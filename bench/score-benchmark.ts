@@ -29,10 +29,8 @@
  * write CPU profiles there (node --cpu-prof).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { SERVICE_NODE_FLAGS } from './service-process.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -41,8 +39,9 @@ import pg from 'pg';
 import { request } from 'undici';
 import { DEV_IDENTITY_ISSUER, loadConfig } from '../src/config.ts';
 import { loadOrCreateDevKey, signDevToken, type DevSigningKey } from '../src/identity/dev-identity.ts';
-import { median } from './measure.ts';
+import { loadAverage, median, memoryMB, processCpuNs } from './measure.ts';
 import { measureStages, type StageTimes } from './score-stages.ts';
+import { startService, stopProcess } from './service-process.ts';
 
 const PAGES = 25;
 const KIB = 1024;
@@ -70,7 +69,6 @@ if (!Number.isInteger(delayMs) || delayMs < 0 || !Number.isInteger(runs) || runs
   process.exit(2);
 }
 
-const SERVICE_ENTRY = path.resolve(import.meta.dirname, '../src/main.ts');
 const FIXTURE_ENTRY = path.resolve(import.meta.dirname, 'score-fixture-site.ts');
 const CRAWL_MEMORY_ENTRY = path.resolve(import.meta.dirname, 'score-crawl-memory.ts');
 const databaseUrl = process.env.DATABASE_URL ?? null;
@@ -103,14 +101,6 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function startFixture(pageBytes: number): Promise<{ child: ChildProcess; origin: string; allowlistEntry: string }> {
   const child = spawn(process.execPath, [FIXTURE_ENTRY, String(PAGES), String(pageBytes), String(delayMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
   for await (const line of createInterface({ input: child.stdout! })) {
@@ -120,13 +110,10 @@ async function startFixture(pageBytes: number): Promise<{ child: ChildProcess; o
   throw new Error('the fixture site did not start');
 }
 
-async function startService(allowlistEntry: string, dataDir: string, schema: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
+async function startScoringService(allowlistEntry: string, dataDir: string, schema: string): Promise<{ child: ChildProcess; base: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
     LOG_LEVEL: 'warn',
     CRAWL_ALLOWLIST: allowlistEntry,
     ...(databaseUrl ? { DATABASE_SCHEMA: schema } : {}),
@@ -134,45 +121,7 @@ async function startService(allowlistEntry: string, dataDir: string, schema: str
   // The deterministic engine is what is measured.
   delete env.LLM_BASE_URL;
   const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...profileFlags, SERVICE_ENTRY], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the service exited with code ${child.exitCode}`);
-    try {
-      const response = await request(`${base}/readyz`);
-      await response.body.dump();
-      if (response.statusCode === 200) return { child, base };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the service did not become ready');
-}
-
-async function stopService(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** CPU nanoseconds used so far by every thread of the process, and by its main thread. */
-function processCpuNs(pid: number): { all: number; main: number } {
-  let all = 0;
-  let main = 0;
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const ns = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-      all += ns;
-      if (tid === String(pid)) main = ns;
-    } catch {
-      // The thread ended between listing and reading.
-    }
-  }
-  return { all, main };
+  return startService({ env, extraNodeFlags: profileFlags, stdout: 'inherit', timeoutMs: READY_TIMEOUT_MS });
 }
 
 /**
@@ -187,11 +136,6 @@ function resetPeakRss(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function memoryMB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) / 1024;
 }
 
 async function scoreOnce(base: string, key: DevSigningKey, siteUrl: string, pid: number): Promise<Run> {
@@ -251,7 +195,7 @@ async function runScenario(pageBytes: number): Promise<ScenarioResult> {
 
     // Written before the service starts, so it loads this key rather than making its own.
     const key = await loadOrCreateDevKey(dataDir);
-    const started = await startService(fixture.allowlistEntry, dataDir, schema);
+    const started = await startScoringService(fixture.allowlistEntry, dataDir, schema);
     service = started.child;
     const pid = service.pid!;
     const idleMB = memoryMB(pid, 'VmRSS');
@@ -267,7 +211,7 @@ async function runScenario(pageBytes: number): Promise<ScenarioResult> {
     const serviceMemory = { idleMB, peakMB: memoryMB(pid, 'VmHWM'), peakSinceStart: !peakReset };
     return { pageBytes, runs: measured, service: serviceMemory, crawlAlone, stages };
   } finally {
-    if (service) await stopService(service);
+    if (service) await stopProcess(service);
     fixture.child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) await dropSchema(schema);
@@ -280,10 +224,6 @@ function formatBytes(bytes: number): string {
 
 function verdict(met: boolean): string {
   return met ? 'met' : '**missed**';
-}
-
-function loadAverage(): string {
-  return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }
 
 function report(results: ScenarioResult[], loadBefore: string): string {

@@ -31,7 +31,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -40,7 +39,8 @@ import pg from 'pg';
 import { request } from 'undici';
 import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { loadOrCreateDevKey, signDevToken, type DevSigningKey } from '../src/identity/dev-identity.ts';
-import { loadAverage, median } from './measure.ts';
+import { loadAverage, median, memoryMB } from './measure.ts';
+import { startScriptFlags, startService, stopProcess, THIS_CHECKOUT } from './service-process.ts';
 
 const PAGES = 25;
 /** How long a started process is left before its idle RSS is read (and over which the start peak is taken). */
@@ -59,7 +59,7 @@ const TARGETS = {
 const { values: args } = parseArgs({
   options: {
     'database-url': { type: 'string' },
-    'service-root': { type: 'string', default: path.resolve(import.meta.dirname, '..') },
+    'service-root': { type: 'string', default: THIS_CHECKOUT },
     rounds: { type: 'string', default: '3' },
     scores: { type: 'string', default: '100' },
     'page-bytes': { type: 'string', default: String(100 * 1024) },
@@ -78,9 +78,7 @@ if (![rounds, scores, pageBytes].every((value) => Number.isInteger(value) && val
 }
 const serviceRoot = path.resolve(args['service-root']);
 const serviceEntry = path.join(serviceRoot, 'src/main.ts');
-const serviceFlags = (args['node-flags'] ?? (JSON.parse(fs.readFileSync(path.join(serviceRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start)
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
+const serviceFlags = args['node-flags']?.split(/\s+/).filter((word) => word.startsWith('--')) ?? startScriptFlags(serviceRoot);
 const databaseUrl = args['database-url'] ?? null;
 const kinds = (args.databases ?? (databaseUrl ? 'pglite,postgres' : 'pglite')).split(',') as DatabaseKind[];
 if (!kinds.every((kind) => kind === 'pglite' || (kind === 'postgres' && databaseUrl))) {
@@ -115,11 +113,6 @@ function log(line: string): void {
 }
 
 
-function memoryMB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) / 1024;
-}
-
 /** CPU time used so far by the process, every thread (live or ended) counted: utime + stime of /proc/<pid>/stat, in USER_HZ = 100 ticks. */
 function processCpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -128,28 +121,13 @@ function processCpuMs(pid: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function measureFloor(): Promise<number> {
   const child = spawn(process.execPath, ['-e', 'setInterval(()=>{},1000)'], { stdio: 'ignore' });
   try {
     await sleep(SETTLE_MS);
     return memoryMB(child.pid!, 'VmRSS');
   } finally {
-    await stop(child);
+    await stopProcess(child);
   }
 }
 
@@ -169,31 +147,16 @@ interface Service {
 }
 
 /** Starts the service and waits until it is ready and SETTLE_MS more; the peak is the process's VmHWM then. */
-async function startService(env: NodeJS.ProcessEnv): Promise<Service> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...serviceFlags, serviceEntry], {
-    cwd: serviceRoot,
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+async function startMeasuredService(env: NodeJS.ProcessEnv): Promise<Service> {
+  const { child, base } = await startService({
+    root: serviceRoot,
+    nodeFlags: serviceFlags,
+    env: { ...env, LOG_LEVEL: 'warn' },
+    stdout: 'inherit',
+    timeoutMs: READY_TIMEOUT_MS,
   });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the service exited with code ${child.exitCode}`);
-    try {
-      const response = await request(`${base}/readyz`);
-      await response.body.dump();
-      if (response.statusCode === 200) {
-        await sleep(SETTLE_MS);
-        return { child, base, figures: { peakMB: memoryMB(child.pid!, 'VmHWM'), settledMB: memoryMB(child.pid!, 'VmRSS') } };
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  await stop(child);
-  throw new Error('the service did not become ready');
+  await sleep(SETTLE_MS);
+  return { child, base, figures: { peakMB: memoryMB(child.pid!, 'VmHWM'), settledMB: memoryMB(child.pid!, 'VmRSS') } };
 }
 
 async function scoreOnce(base: string, key: DevSigningKey, siteUrl: string): Promise<void> {
@@ -232,11 +195,11 @@ async function measureDatabase(kind: DatabaseKind, fixture: { origin: string; al
     // Written before the service starts, so it loads this key rather than making its own.
     const key = await loadOrCreateDevKey(dataDir);
     log(`  ${kind}: first start`);
-    service = await startService(env);
+    service = await startMeasuredService(env);
     const firstStart = service.figures;
-    await stop(service.child);
+    await stopProcess(service.child);
     log(`  ${kind}: restart`);
-    service = await startService(env);
+    service = await startMeasuredService(env);
     const restart = service.figures;
     const afterScores: Array<[number, number]> = [];
     let cpuMs = 0;
@@ -256,7 +219,7 @@ async function measureDatabase(kind: DatabaseKind, fixture: { origin: string; al
     );
     return { firstStart, restart, afterScores, cpuMsPerScore };
   } finally {
-    if (service) await stop(service.child);
+    if (service) await stopProcess(service.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (kind === 'postgres') await withPgClient((client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).then(() => {}));
   }

@@ -9,7 +9,7 @@
  * flags of its package.json's start script, the default log level), with a
  * fresh DATA_DIR (PGlite) or, with --database-url, in a PostgreSQL schema of
  * its own, dropped afterwards. It scores one fixture company site
- * (test/fixtures/sites/lumenfield-platform, served on 127.0.0.1), which
+ * (src/example-sites/lumenfield-platform, served on 127.0.0.1), which
  * stores one real result; its body, fetched once, is what the peer sends: a
  * bare Fastify (no logger, no hooks) in a child process under the same Node
  * flags, one route, `reply.type(json).send(body)`.
@@ -34,7 +34,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -43,10 +43,11 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { request } from 'undici';
-import { serveSite, SITES_DIR } from '../src/cli/static-site.ts';
+import { serveSite, SITES_DIR } from '../src/example-sites.ts';
 import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { loadOrCreateDevKey, signDevToken } from '../src/identity/dev-identity.ts';
-import { loadAverage, median } from './measure.ts';
+import { loadAverage, median, processCpuNs } from './measure.ts';
+import { startScriptFlags, startService, stopProcess, THIS_CHECKOUT } from './service-process.ts';
 
 declare module 'autocannon' {
   interface Options {
@@ -72,7 +73,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     'database-url': { type: 'string' },
-    'service-root': { type: 'string', default: path.resolve(import.meta.dirname, '..') },
+    'service-root': { type: 'string', default: THIS_CHECKOUT },
     /** LOG_LEVEL for the service; by default its own default (info: a line per request and per response). */
     'log-level': { type: 'string' },
     /** Writes the service's CPU profile (node --cpu-prof) to this directory. */
@@ -86,23 +87,9 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-/** The Node flags of a checkout's `start` script, so the service and the peer run as `npm start` runs. */
-function startFlags(root: string): string[] {
-  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return packageJson.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
-}
-
 /** With --profile, both processes write a CPU profile (node --cpu-prof), named by process id. */
 function profileFlags(): string[] {
   return args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Child process: the peer. Prints "READY <port>". */
@@ -126,51 +113,14 @@ async function startPeer(flags: string[], bodyFile: string): Promise<{ child: Ch
   throw new Error('the peer did not start');
 }
 
-async function startService(root: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port) };
+/** The service of `root`, as `npm start` starts it, with `env` over this process's environment. */
+async function startServiceOf(root: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
   // The deterministic engine, the default log level, no shared limit store: the service as a single instance starts.
   for (const name of ['LLM_BASE_URL', 'LOG_LEVEL', 'REDIS_URL', 'DATABASE_URL', 'DATABASE_SCHEMA']) delete childEnv[name];
   Object.assign(childEnv, env, args['log-level'] ? { LOG_LEVEL: args['log-level'] } : {});
-  const child = spawn(process.execPath, [...startFlags(root), ...profileFlags(), path.join(root, 'src/main.ts')], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the service exited with code ${child.exitCode}`);
-    try {
-      const response = await request(`${base}/readyz`);
-      await response.body.dump();
-      if (response.statusCode === 200) return { child, base };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the service did not become ready');
+  return startService({ root, env: childEnv, extraNodeFlags: profileFlags(), timeoutMs: READY_TIMEOUT_MS });
 }
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** CPU nanoseconds used so far by every thread of the process. */
-function processCpuNs(pid: number): number {
-  let total = 0;
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // The thread ended between listing and reading.
-    }
-  }
-  return total;
-}
-
-
 
 interface Target {
   name: string;
@@ -188,9 +138,9 @@ interface Sample {
 }
 
 async function load(target: Target, seconds: number, connections: number): Promise<Sample> {
-  const cpuBefore = processCpuNs(target.pid);
+  const cpuBefore = processCpuNs(target.pid).all;
   const result = await autocannon({ url: target.url, connections, duration: seconds, ...(target.headers ? { headers: target.headers } : {}) });
-  const cpuMs = (processCpuNs(target.pid) - cpuBefore) / 1e6;
+  const cpuMs = (processCpuNs(target.pid).all - cpuBefore) / 1e6;
   const expected = target.status === 200 ? result['2xx'] : result['3xx'];
   const answered = result['2xx'] + result.non2xx;
   if (result.errors + result.timeouts > 0 || expected !== answered) {
@@ -233,7 +183,7 @@ async function main(): Promise<void> {
   }
   const serviceRoot = path.resolve(args['service-root']);
   const databaseUrl = args['database-url'] ?? null;
-  const flags = startFlags(serviceRoot);
+  const flags = startScriptFlags(serviceRoot);
   const loadBefore = loadAverage();
 
   const site = await serveSite(path.join(SITES_DIR, FIXTURE_SITE));
@@ -243,7 +193,7 @@ async function main(): Promise<void> {
   try {
     // Written before the service starts, so it loads this key rather than making its own.
     await loadOrCreateDevKey(dataDir);
-    const service = await startService(serviceRoot, {
+    const service = await startServiceOf(serviceRoot, {
       DATA_DIR: dataDir,
       CRAWL_ALLOWLIST: new URL(site.origin).host,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
@@ -284,7 +234,7 @@ async function main(): Promise<void> {
     }
     printReport({ databaseUrl, serviceRoot, body, etag, rounds, seconds, connections, samples, loadBefore });
   } finally {
-    for (const child of children) await stop(child);
+    for (const child of children) await stopProcess(child);
     await site.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) await dropSchema(databaseUrl, schema);

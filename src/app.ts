@@ -83,7 +83,20 @@ import { registerPostTryScore } from './modules/scoring/routes/post-try-score.ts
 import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
 import { SharedResultCache } from './modules/scoring/shared-result-cache.ts';
 import { Outbox } from './outbox/outbox.ts';
-import { registerHomePage } from './web/home-page.ts';
+import { registerAssets } from './web/assets.ts';
+import { registerHomePage } from './web/pages/home-page.ts';
+import { sendNotFoundPage } from './web/pages/not-found-page.ts';
+import { registerResultPage } from './web/pages/result-page.ts';
+import { DemoResults } from './web/pages/demo-catalogue.ts';
+import { registerDemoIndexPage } from './web/pages/demo-index-page.ts';
+import { registerDemoPage } from './web/pages/demo-page.ts';
+import { registerPricingCheckout } from './web/pages/pricing-checkout.ts';
+import { registerPricingCompletePage } from './web/pages/pricing-complete-page.ts';
+import { registerPricingPage } from './web/pages/pricing-page.ts';
+import { registerTryPage } from './web/pages/try-page.ts';
+import { registerTrySubmit } from './web/pages/try-submit.ts';
+import { viewerOf } from './web/viewer.ts';
+import { registerGetOgImage } from './web/og/routes/get-og-image.ts';
 import { installSecurityHeaders } from './web/security-headers.ts';
 import { registerIdentityPage } from './web/identity-page.ts';
 import { registerDevSignIn } from './web/sign-in-form.ts';
@@ -172,7 +185,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // First of the onRequest hooks: an answer that authentication cuts short carries the headers too.
   installSecurityHeaders(app, config.publicBaseUrl);
   await app.register(cookie);
-  installErrorHandling(app);
+  const pageSettings = { publicBaseUrl: config.publicBaseUrl };
+  installErrorHandling(app, { notFoundPage: (request, reply) => sendNotFoundPage(reply, pageSettings, viewerOf(request)) });
   // Before any route or child scope: scopes copy the root's body parsers when they are registered.
   installRequestContentRules(app);
 
@@ -290,22 +304,34 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerCreateApiKey(app, { apiKeys });
   registerListApiKeys(app, { apiKeys });
   registerRevokeApiKey(app, { apiKeys });
-  registerPostScore(app, { scoring, admissionGate });
-  registerPostScoreQuick(app, { scoring, admissionGate });
-  registerPostTryScore(app, { scoring, admissionGate });
+  const progressStream = { heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs };
+  registerPostScore(app, { scoring, admissionGate, progressStream });
+  registerPostScoreQuick(app, { scoring, admissionGate, progressStream });
+  registerPostTryScore(app, { scoring, admissionGate, progressStream });
   registerPostScoreProduct(app, { scoring, admissionGate, products });
   registerPostScoreLink(app, { scoring });
   registerGetScore(app, { scoring });
+  registerGetOgImage(app, { scoring });
   registerGetScores(app, { scoring });
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });
   registerGetProductScores(app, { products, scoring });
   registerPostChat(app, { coach, admissionGate, scoring, heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs });
-  registerHomePage(app);
+  registerAssets(app);
+  registerHomePage(app, pageSettings);
+  registerTryPage(app, pageSettings);
+  registerResultPage(app, { settings: pageSettings, scoring });
+  registerPricingPage(app, { settings: pageSettings, billing });
+  registerPricingCompletePage(app, { settings: pageSettings, billing });
+  const demos = new DemoResults();
+  registerDemoIndexPage(app, { settings: pageSettings, demos });
+  registerDemoPage(app, { settings: pageSettings, demos });
   // HTML forms post form-encoded bodies; only this scope parses them, so the JSON API never accepts one
   // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
   await app.register(async (forms: App) => {
     await forms.register(formbody);
+    registerTrySubmit(forms, { settings: pageSettings, scoring, admissionGate });
+    registerPricingCheckout(forms, { settings: pageSettings, billing });
     registerIdentityPage(forms, 'sign-in', { config, devKey });
     registerIdentityPage(forms, 'sign-up', { config, devKey });
     if (devKey) {

@@ -6,6 +6,8 @@ export interface SseTranscript {
   headers: Headers;
   /** Every event's data, in order (including the final '[DONE]'). */
   data: string[];
+  /** Every event with its name (the `event:` line; undefined when it has none), in order. */
+  events: { event: string | undefined; data: string }[];
   comments: string[];
   /** The concatenated `content` of the JSON events. */
   text: string;
@@ -32,7 +34,7 @@ export async function postSse(url: string, payload: unknown, options: SseOptions
 
 /** Reads a fetched response to its end, or until `onData` says stop (then the connection is dropped). */
 export async function readSse(response: Response, options: Pick<SseOptions, 'signal' | 'onData'> = {}): Promise<SseTranscript> {
-  const transcript: SseTranscript = { status: response.status, headers: response.headers, data: [], comments: [], text: '', body: '' };
+  const transcript: SseTranscript = { status: response.status, headers: response.headers, data: [], events: [], comments: [], text: '', body: '' };
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
     transcript.body = await response.text();
     return transcript;
@@ -41,6 +43,7 @@ export async function readSse(response: Response, options: Pick<SseOptions, 'sig
   const parser = createParser({
     onEvent: (event) => {
       transcript.data.push(event.data);
+      transcript.events.push({ event: event.event, data: event.data });
       if (event.data !== '[DONE]') {
         const parsed = JSON.parse(event.data) as { content: string };
         transcript.text += parsed.content;

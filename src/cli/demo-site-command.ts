@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serveSite, SITES_DIR } from './static-site.ts';
+import { serveSite, SITES_DIR } from '../example-sites.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The richest of the fixture companies: pricing, docs, changelog, careers, security and more. */

@@ -15,6 +15,7 @@ const SECURITY_BY_AUTH: Record<AuthMode, Record<string, string[]>[] | undefined>
   public: undefined,
   optional: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
   required: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  page: [{}, { sessionCookie: [] }],
 };
 
 /** Must run before any route is registered: the document is built from routes as they are added. */

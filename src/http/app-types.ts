@@ -25,9 +25,12 @@ export interface Principal {
 /**
  * public: no credentials looked at. optional: a credential is verified when
  * present (an invalid one is refused), anonymous callers pass. required: 401
- * without a valid credential. Every /api route must declare one.
+ * without a valid credential. page: an HTML page that greets a signed-in
+ * visitor by the session cookie, where an expired or unusable session is
+ * simply a visitor (a page must not answer 401 JSON). Every /api route must
+ * declare one.
  */
-export type AuthMode = 'public' | 'optional' | 'required';
+export type AuthMode = 'public' | 'optional' | 'required' | 'page';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

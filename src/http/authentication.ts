@@ -121,6 +121,10 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'public';
     if (mode === 'public') return;
+    if (mode === 'page') {
+      request.principal = await pageVisitor(request, deps, verify);
+      return;
+    }
     const credential = readCredential(request);
     if (!credential) {
       if (mode === 'required') throw new ApiError('AUTH_REQUIRED');
@@ -184,6 +188,19 @@ async function authenticate(
     method: credential.method,
     apiKeyId: null,
   };
+}
+
+/** A page's signed-in visitor by the session cookie; nobody when there is none or it no longer works. */
+async function pageVisitor(request: FastifyRequest, deps: AuthenticationDeps, verify: (token: string) => Promise<Identity | null>): Promise<Principal | null> {
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  if (!cookie) return null;
+  try {
+    const outcome = await authenticate({ value: cookie, method: 'session' }, deps, verify);
+    return 'erased' in outcome ? null : outcome;
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
 }
 
 /** The principal of a route declared `auth: 'required'`. */

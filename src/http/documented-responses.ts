@@ -42,7 +42,7 @@ function implicitErrorCodes(route: DocumentedRoute, methods: string[]): ErrorCod
   if (methods.some((method) => BODY_METHODS.has(method))) codes.push('INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   if (route.schema?.params || route.schema?.querystring) codes.push('INVALID_REQUEST');
   const auth = route.config?.auth ?? 'public';
-  if (auth !== 'public') codes.push('AUTH_REQUIRED', 'PLAN_LIMIT_REACHED', 'FORBIDDEN', 'ACCOUNT_DELETED');
+  if (auth === 'optional' || auth === 'required') codes.push('AUTH_REQUIRED', 'PLAN_LIMIT_REACHED', 'FORBIDDEN', 'ACCOUNT_DELETED');
   if (route.config?.permission) codes.push('FORBIDDEN');
   return codes;
 }

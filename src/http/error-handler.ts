@@ -18,14 +18,25 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
-export function installErrorHandling(app: App): void {
+/** Answers a browser's request for an address that leads nowhere, as a page. */
+export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+export function installErrorHandling(app: App, options: { notFoundPage?: NotFoundPage } = {}): void {
   app.setNotFoundHandler((request, reply) => {
-    sendError(reply, new ApiError('NOT_FOUND', { message: `No route for ${request.method} ${request.url.split('?')[0]}` }));
+    if (options.notFoundPage && wantsPage(request)) return options.notFoundPage(request, reply);
+    return sendError(reply, new ApiError('NOT_FOUND', { message: `No route for ${request.method} ${request.url.split('?')[0]}` }));
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     sendError(reply, toApiError(error, request));
   });
+}
+
+/** A browser navigating (GET, asking for HTML) outside the API gets a page; programs keep the JSON error. */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.url.startsWith('/api/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {

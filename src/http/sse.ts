@@ -12,7 +12,29 @@ export function dataEvent(value: unknown): string {
   return `data: ${JSON.stringify(value)}\n\n`;
 }
 
+/**
+ * One named event: an `event:` line, so a client can tell kinds apart
+ * (`addEventListener(name)`) without looking into the data, and a `data:`
+ * line holding JSON.
+ */
+export function namedEvent(name: string, value: unknown): string {
+  return namedEventOfJson(name, JSON.stringify(value));
+}
+
+/**
+ * namedEvent for JSON already serialised (by a route's response schema, say).
+ * JSON text has no raw line breaks, so it stays one `data:` line.
+ */
+export function namedEventOfJson(name: string, json: string): string {
+  return `event: ${name}\ndata: ${json}\n\n`;
+}
+
 export const DONE_EVENT = 'data: [DONE]\n\n';
+
+/** Whether the request's Accept header asks for an event stream (content negotiation for routes that can answer either way). */
+export function acceptsEventStream(accept: string | undefined): boolean {
+  return accept?.toLowerCase().includes('text/event-stream') ?? false;
+}
 /** A comment line: ignored by SSE parsers, it keeps proxies and clients from timing the stream out. */
 export const HEARTBEAT = ': keep-alive\n\n';
 export const STREAM_OPEN = ': stream open\n\n';

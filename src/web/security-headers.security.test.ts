@@ -94,13 +94,15 @@ describe('security headers on HTML pages', () => {
     }
   });
 
-  it('lets every page load its own inline stylesheet by hash, and no script that is not from this origin', async () => {
+  it('lets every page load its one stylesheet and its scripts from this origin, with no inline script or style at all', async () => {
     const checkout = await localCheckoutUrl('headers_styles');
-    for (const url of ['/', '/sign-in', '/sign-up', checkout]) {
+    for (const url of ['/', '/try', '/sign-in', '/sign-up', checkout]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toContain('<style>');
-      await expectAssetsAllowed(response, url);
+      expect(response.body, url).not.toMatch(/<style\b|\sstyle="/i);
+      expect(response.body, url).not.toMatch(/<script\b(?![^>]*\bsrc=)/i);
+      expect(allowed(policyOf(response), 'style-src'), url).not.toContain("'unsafe-inline'");
+      expect(await expectAssetsAllowed(response, url), url).toContain('/assets/app.css');
     }
   });
 

@@ -81,10 +81,13 @@ interface KnownRecord {
 const KNOWN_RECORDS_MAX = 10_000;
 const KNOWN_RECORD_TTL_MS = 60 * 60 * 1000;
 
-/** Where the provider sends the buyer back to. */
-const CHECKOUT_SUCCESS_PATH = '/?checkout=success';
-// The home page until a pricing page exists: a link must never lead nowhere.
-const CHECKOUT_CANCEL_PATH = '/?checkout=cancelled';
+/**
+ * Where the provider sends the buyer back to: the confirmation page (told
+ * what was bought, to say whether it is active yet) or, after cancelling,
+ * the pricing page with a note that nothing was charged.
+ */
+const CHECKOUT_COMPLETE_PATH = '/pricing/complete';
+const CHECKOUT_CANCEL_PATH = '/pricing?checkout=cancelled';
 
 export class BillingService implements ErasureParticipant {
   readonly #db: Database;
@@ -206,7 +209,7 @@ export class BillingService implements ErasureParticipant {
         customerId,
         item,
         priceId,
-        successUrl: `${base}${CHECKOUT_SUCCESS_PATH}`,
+        successUrl: `${base}${CHECKOUT_COMPLETE_PATH}?item=${key}`,
         cancelUrl: `${base}${CHECKOUT_CANCEL_PATH}`,
       });
       if (!session) return { ok: false, reason: 'no_price', item: key };

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveSite, SITES_DIR, type ServedSite } from '../../cli/static-site.ts';
+import { serveSite, SITES_DIR, type ServedSite } from '../../example-sites.ts';
 import { ManualClock } from '../../clock.ts';
 import { accountIdOf, subscribe } from '../../../test/fakes/payment-webhook-client.ts';
 import { FIXTURE_CRAWL_DATE, startTestApp, type TestApp } from '../../../test/harness.ts';

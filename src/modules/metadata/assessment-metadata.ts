@@ -29,11 +29,3 @@ export function metadataEtag(metadata: AssessmentMetadata): string {
   const digest = crypto.createHash('sha256').update(JSON.stringify(metadata)).digest('base64url').slice(0, 22);
   return `"${FRAMEWORK_VERSION}-${digest}"`;
 }
-
-/** If-None-Match per RFC 9110 §13.1.2: '*' or a list; weak comparison. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((candidate) => bare(candidate) === bare(etag));
-}

@@ -30,6 +30,8 @@ export interface JudgeInput {
   companyName: string | null;
   productId: string | null;
   signal?: AbortSignal;
+  /** Told when the language-model refinement starts (a progress display's stage); never changes the result. */
+  onRefining?: () => void;
 }
 
 export interface JudgeDependencies {
@@ -71,6 +73,7 @@ async function refinedEngineResult(input: JudgeInput, deps: JudgeDependencies): 
   const findings = detectSignals(pages);
   const engine = scoreSite({ findings, facts: siteFacts(pages), asOf: input.asOf });
   if (!deps.refiner) return engine;
+  input.onRefining?.();
   const outcome = await deps.refiner.refine(
     {
       companyName: input.companyName ?? engine.companyName ?? null,

@@ -13,13 +13,22 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { CrawlSummary } from './artifacts.ts';
 import { judgeCrawl, maxPagesFor } from './judge-crawl.ts';
 import { CrawlQueueFullError, type CrawlSlots } from './crawl-slots.ts';
-import { CrawlFailedError, checkTargetUrl, type Crawler } from './crawler/crawler.ts';
+import { CrawlFailedError, checkTargetUrl, type CrawlProgress, type Crawler } from './crawler/crawler.ts';
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
 import type { ScoringResult } from './result-schema.ts';
 import type { SharedResultBody, SharedResultCache } from './shared-result-cache.ts';
 import { scoringResults } from './tables.ts';
 
 export type ScoreDepth = 'full' | 'quick';
+
+/** Where a score is: crawling the site, then judging and storing it, with an LLM refinement when one runs. */
+export type ScoreStage = 'crawling' | 'scoring' | 'refining';
+
+/** A score's progress, for a live display: the crawl's page counts, and the depth's page cap. */
+export interface ScoreProgress extends CrawlProgress {
+  stage: ScoreStage;
+  pageLimit: number;
+}
 
 /** How long a caller refused for a full crawl queue should wait before retrying. */
 export const CRAWL_QUEUE_RETRY_AFTER_SECONDS = 10;
@@ -35,6 +44,8 @@ export interface ScoreRequest {
   productId: string | null;
   /** Aborts when the client goes away: the crawl stops at once. */
   signal: AbortSignal;
+  /** Told the progress as it changes; an observer only: the result is the same with it or without. */
+  onProgress?: (progress: ScoreProgress) => void;
 }
 
 /** The address cannot be scored: not absolute http(s), carries credentials, or names a refused address. */
@@ -113,11 +124,26 @@ export class ScoringService {
     const target = validateScoreUrl(request.url, deps.crawlAllowlist);
     if (!target.ok) return target;
 
+    const pageLimit = maxPagesFor(request.depth, deps.fullCrawlMaxPages);
+    const observer = request.onProgress;
+    let counts: CrawlProgress = { pagesFound: 0, pagesFetched: 0, pagesAnalysed: 0 };
+    const report = (stage: ScoreStage) => {
+      try {
+        observer?.({ stage, ...counts, pageLimit });
+      } catch {
+        // An observer's failure is its own: the score goes on unchanged.
+      }
+    };
+    const onCrawlProgress = (progress: CrawlProgress) => {
+      counts = progress;
+      report('crawling');
+    };
+
     let crawl: CrawlSummary;
     try {
       const release = await deps.slots.acquire(request.signal);
       try {
-        crawl = await deps.crawler.crawl(target.url, { maxPages: maxPagesFor(request.depth, deps.fullCrawlMaxPages), signal: request.signal });
+        crawl = await deps.crawler.crawl(target.url, { maxPages: pageLimit, signal: request.signal, ...(observer ? { onProgress: onCrawlProgress } : {}) });
       } finally {
         release();
       }
@@ -128,12 +154,22 @@ export class ScoringService {
       throw error;
     }
 
+    report('scoring');
     const createdAt = deps.clock.now();
     const judge = deps.judge ?? judgeCrawl;
     let result: ScoringResult;
     try {
       result = await judge(
-        { crawl, url: target.url, asOf: createdAt, context: request.context, companyName: request.companyName, productId: request.productId, signal: request.signal },
+        {
+          crawl,
+          url: target.url,
+          asOf: createdAt,
+          context: request.context,
+          companyName: request.companyName,
+          productId: request.productId,
+          signal: request.signal,
+          ...(observer ? { onRefining: () => report('refining') } : {}),
+        },
         { refiner: deps.refiner, log: deps.log },
       );
     } catch (error) {

@@ -45,8 +45,8 @@ describe('POST /api/payment/checkout with Stripe (the official SDK against a loc
       'metadata[plan]': 'pro',
       'subscription_data[metadata][accountId]': accountId,
       'subscription_data[metadata][plan]': 'pro',
-      success_url: 'https://maturity.example/?checkout=success',
-      cancel_url: 'https://maturity.example/?checkout=cancelled',
+      success_url: 'https://maturity.example/pricing/complete?item=pro',
+      cancel_url: 'https://maturity.example/pricing?checkout=cancelled',
     });
     expect(form.has('customer')).toBe(false);
   });
@@ -106,7 +106,7 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
     const { page, result } = await pay(url);
     expect(page.body).toContain('the Business plan');
     expect(result.statusCode).toBe(303);
-    expect(result.headers.location).toBe(`${t.config.publicBaseUrl}/?checkout=success`);
+    expect(result.headers.location).toBe(`${t.config.publicBaseUrl}/pricing/complete?item=business`);
     expect(await t.services.billing.planOf(accountId)).toBe('business');
 
     // Another site can make a browser post the Pay form, but not with our CSRF cookie's token.

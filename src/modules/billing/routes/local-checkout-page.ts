@@ -31,11 +31,11 @@ function checkoutForm(session: LocalCheckout, token: string, csrf: string): stri
       : `a ${session.item.pack} score pack (${SCORE_PACKS[session.item.pack]} scores)`;
   return `<h1>Local checkout</h1>
 <p>You are buying ${escapeHtml(what)}.</p>
-<p class="note">This is the built-in local payment provider: no money moves. Set <code>STRIPE_SECRET_KEY</code> for real payments.</p>
-<form method="post" action="${LOCAL_CHECKOUT_PATH}">
+<p class="notice">This is the built-in local payment provider: no money moves. Set <code>STRIPE_SECRET_KEY</code> for real payments.</p>
+<form method="post" action="${LOCAL_CHECKOUT_PATH}" class="cta">
   <input type="hidden" name="session" value="${escapeHtml(token)}">
   ${csrfField(csrf)}
-  <button type="submit">Pay</button>
-</form>
-<p><a href="${escapeHtml(session.cancelUrl)}">Cancel</a></p>`;
+  <button type="submit" class="button">Pay</button>
+  <a class="button button-quiet" href="${escapeHtml(session.cancelUrl)}">Cancel</a>
+</form>`;
 }

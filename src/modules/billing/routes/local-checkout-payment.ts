@@ -62,7 +62,8 @@ async function deliver(url: string, rawBody: Buffer, signature: string): Promise
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'payment-signature': signature },
-    body: rawBody,
+    // A copy on its own ArrayBuffer: fetch's body types refuse a Buffer that may sit on shared memory.
+    body: new Uint8Array(rawBody),
     signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
   });
   await response.body?.cancel();

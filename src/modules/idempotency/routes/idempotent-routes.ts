@@ -73,6 +73,9 @@ export function installIdempotency(app: App, deps: IdempotencyDeps): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const open = claims.get(request);
     if (!open || open.settled) return payload;
+    // A stream (a score's progress) is not known whole when it starts, so it is not kept: the key
+    // stays claimed while it runs (a retry waits) and is given up when it ends (a later retry runs again).
+    if (typeof (payload as { pipe?: unknown } | null)?.pipe === 'function') return payload;
     open.settled = true;
     if (reply.statusCode >= 500) {
       // Our failure: the retry should run again rather than replay it.

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
 import { errorResponses } from '../../../http/errors.ts';
-import { buildAssessmentMetadata, etagMatches, metadataEtag } from '../assessment-metadata.ts';
+import { buildAssessmentMetadata, metadataEtag } from '../assessment-metadata.ts';
+import { matchesEntityTag } from '../../../http/entity-tag.ts';
 
 const MetadataSchema = Type.Object({
   frameworkVersion: Type.String(),
@@ -30,7 +31,7 @@ export function registerGetAssessmentMetadata(app: App): void {
     async (request, reply) => {
       // Private: only authenticated callers may see it, so shared caches must not keep it.
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      if (matchesEntityTag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       return metadata;
     },
   );

@@ -13,6 +13,8 @@
  * it lands on a page the crawl already has.
  * The crawl deadline ends the rounds and returns what was gathered; before
  * the start page is in, it fails the crawl.
+ * An optional observer hears the counts of pages found, fetched and read as
+ * they change (a live progress display); the crawl never reads them back.
  */
 import type { Dispatcher } from 'undici';
 import type { CrawlSummary } from '../artifacts.ts';
@@ -65,9 +67,21 @@ export interface CrawlResources {
   reader: PageReader;
 }
 
+/** How far a crawl has got: page counts that only grow. */
+export interface CrawlProgress {
+  /** Pages known so far: the start page, and every same-site page linked or listed since (fetched or still waiting). */
+  pagesFound: number;
+  /** Pages whose response has arrived (the start page included); pages that failed to load are not counted. */
+  pagesFetched: number;
+  /** Fetched pages read into artifacts (a duplicate read under another address counts too). */
+  pagesAnalysed: number;
+}
+
 export interface CrawlRequest {
   maxPages: number;
   signal?: AbortSignal;
+  /** Told each new count as it changes; an observer only: what it does never changes the crawl. */
+  onProgress?: (progress: CrawlProgress) => void;
 }
 
 export async function runCrawl(
@@ -115,6 +129,7 @@ class CrawlSession {
   readonly #robots: RobotsCache;
   readonly #skipped: CrawlSummary['skipped'] = [];
   #contentLength = 0;
+  readonly #progress: CrawlProgress = { pagesFound: 1, pagesFetched: 0, pagesAnalysed: 0 };
 
   constructor(options: CrawlerOptions, context: FetchContext, reader: PageReader, request: CrawlRequest) {
     this.#options = options;
@@ -125,6 +140,7 @@ class CrawlSession {
   }
 
   async run(start: URL): Promise<CrawlSummary> {
+    this.#report();
     const startRules = await this.#startRules(start);
     const [startPage, sitemapPages] = await Promise.all([this.#fetchStartPage(start), this.#discoverSitemaps(start, startRules)]);
 
@@ -133,6 +149,7 @@ class CrawlSession {
     // Nothing is gathered yet, so the start page is never a duplicate.
     this.#admit({ artifact: startPage.artifact, url: start, rank: Number.POSITIVE_INFINITY }, startPage, site);
     for (const page of sitemapPages) site.frontier.add(page);
+    this.#countFound(site.frontier);
 
     await this.#fetchRounds(site);
     this.#request.signal?.throwIfAborted();
@@ -164,8 +181,10 @@ class CrawlSession {
       if (error instanceof FetchFailure) throw new CrawlFailedError(error.message);
       throw error;
     }
+    this.#count('pagesFetched');
     const outcome = await readPageOutcome(resource, this.#reader);
     if (outcome.kind === 'skipped') throw new CrawlFailedError(outcome.reason);
+    this.#count('pagesAnalysed');
     return outcome;
   }
 
@@ -192,6 +211,7 @@ class CrawlSession {
         (fetched) => this.#readCandidate(fetched),
       );
       batch.forEach((page, index) => this.#apply(page, outcomes[index] ?? { kind: 'interrupted' }, site));
+      this.#countFound(frontier);
     }
   }
 
@@ -208,6 +228,7 @@ class CrawlSession {
         },
         this.#context,
       );
+      this.#count('pagesFetched');
       return { kind: 'fetched', resource };
     } catch (error) {
       return this.#failedCandidate(error);
@@ -217,7 +238,9 @@ class CrawlSession {
   async #readCandidate(fetched: FetchedCandidate): Promise<CandidateOutcome> {
     if (fetched.kind !== 'fetched') return fetched;
     try {
-      return await readPageOutcome(fetched.resource, this.#reader);
+      const outcome = await readPageOutcome(fetched.resource, this.#reader);
+      if (outcome.kind === 'page') this.#count('pagesAnalysed');
+      return outcome;
     } catch (error) {
       return this.#failedCandidate(error);
     }
@@ -260,6 +283,31 @@ class CrawlSession {
       skipped: this.#skipped,
       contentLength: this.#contentLength,
     };
+  }
+
+  // --- progress, for an observer ---
+
+  #count(counter: 'pagesFetched' | 'pagesAnalysed'): void {
+    this.#progress[counter]++;
+    this.#report();
+  }
+
+  /** The start page, and every page the frontier has been given since. */
+  #countFound(frontier: Frontier): void {
+    const found = 1 + frontier.discovered;
+    if (found === this.#progress.pagesFound) return;
+    this.#progress.pagesFound = found;
+    this.#report();
+  }
+
+  #report(): void {
+    const observer = this.#request.onProgress;
+    if (!observer) return;
+    try {
+      observer({ ...this.#progress });
+    } catch {
+      // An observer's failure is its own: the crawl and its result go on unchanged.
+    }
   }
 
   // --- robots.txt ---

@@ -4,12 +4,13 @@
  */
 import { Agent } from 'undici';
 import type { CrawlSummary } from '../artifacts.ts';
-import { runCrawl } from './crawl-session.ts';
+import { runCrawl, type CrawlProgress } from './crawl-session.ts';
 import { assertValidOptions, type CrawlerOptions } from './crawler-options.ts';
 import { createPageReader, defaultReadingThreads } from './page-reader.ts';
 import { createSafeConnector, systemLookup } from './safe-connector.ts';
 
 export { CrawlFailedError } from './crawl-errors.ts';
+export type { CrawlProgress } from './crawl-session.ts';
 export { crawlerOptionsFromConfig, DEFAULT_CRAWLER_OPTIONS, DEFAULT_USER_AGENT, type CrawlerOptions } from './crawler-options.ts';
 export { isRefusedAddress } from './refused-address.ts';
 export type { HostLookup, ResolvedAddress } from './safe-connector.ts';
@@ -19,9 +20,10 @@ export interface Crawler {
   /**
    * Crawl the site of `startUrl`. Resolves with the pages gathered (start page
    * first); rejects with CrawlFailedError when the start page cannot be used,
-   * or with the signal's reason when `signal` aborts.
+   * or with the signal's reason when `signal` aborts. `onProgress` hears the
+   * page counts as they change; it never changes the crawl.
    */
-  crawl(startUrl: string, opts?: { maxPages?: number; signal?: AbortSignal }): Promise<CrawlSummary>;
+  crawl(startUrl: string, opts?: { maxPages?: number; signal?: AbortSignal; onProgress?: (progress: CrawlProgress) => void }): Promise<CrawlSummary>;
   /** Closes the connection pool and the page-reading threads; waits for requests in flight (each bounded by its timeout). */
   close(): Promise<void>;
 }
@@ -43,7 +45,7 @@ export function createCrawler(options: CrawlerOptions): Crawler {
     crawl(startUrl, opts = {}) {
       const maxPages = opts.maxPages ?? settings.maxPages;
       if (!Number.isInteger(maxPages) || maxPages < 1) return Promise.reject(new RangeError('maxPages must be a positive integer'));
-      return runCrawl(startUrl, settings, { dispatcher: agent, reader }, { maxPages, signal: opts.signal });
+      return runCrawl(startUrl, settings, { dispatcher: agent, reader }, { maxPages, signal: opts.signal, onProgress: opts.onProgress });
     },
     async close() {
       await agent.close();

@@ -27,6 +27,7 @@ export class Frontier {
   readonly #scope: SiteScope;
   readonly #candidates = new Map<string, Candidate>();
   readonly #seen = new Set<string>();
+  #discovered = 0;
 
   constructor(scope: SiteScope) {
     this.#scope = scope;
@@ -49,6 +50,7 @@ export class Frontier {
       if (this.#candidates.size >= MAX_FRONTIER_PAGES) return;
       candidate = { url, linkTexts: [] };
       this.#candidates.set(key, candidate);
+      this.#discovered++;
     }
     const text = linkText.slice(0, MAX_LINK_TEXT_LENGTH);
     if (text !== '' && candidate.linkTexts.length < MAX_LINK_TEXTS && !candidate.linkTexts.includes(text)) {
@@ -94,5 +96,10 @@ export class Frontier {
 
   get size(): number {
     return this.#candidates.size;
+  }
+
+  /** Pages ever added as candidates (waiting, taken or refused since): it only grows. */
+  get discovered(): number {
+    return this.#discovered;
   }
 }

@@ -4,6 +4,7 @@ import { ApiError, errorResponses } from '../../../http/errors.ts';
 import { IdParams } from '../../../http/uuid.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
 import type { ScoringService } from '../scoring-service.ts';
+import { matchesEntityTag } from '../../../http/entity-tag.ts';
 
 /**
  * Results never change, but an account's deletion erases them at once: only
@@ -42,14 +43,4 @@ export function registerGetScore(app: App, deps: { scoring: ScoringService }): v
       return reply.type('application/json; charset=utf-8').send(shared.body as never);
     },
   );
-}
-
-/** If-None-Match compares weakly (RFC 9110 §13.1.2): `*`, or any listed tag with or without `W/`. */
-function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  for (const candidate of ifNoneMatch.split(',')) {
-    const tag = candidate.trim();
-    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
-  }
-  return false;
 }

@@ -1,10 +1,9 @@
 import type { App } from '../../../http/app-types.ts';
-import { ScoringResultSchema } from '../result-schema.ts';
-import { runScore, urlScore, type ScoreRouteDeps } from './run-score.ts';
-import { CLAIM_TOKEN_DESCRIPTION, ScoreBody, URL_SCORE_ERRORS } from './score-schemas.ts';
+import { runScore, urlScore, type StreamingScoreRouteDeps } from './run-score.ts';
+import { ScoreBody, URL_SCORE_DESCRIPTION, URL_SCORE_ERRORS, URL_SCORE_SUCCESS } from './score-schemas.ts';
 
 /** POST /api/score/quick (our design): a fast, shallow score from the start page and at most five more. */
-export function registerPostScoreQuick(app: App, deps: ScoreRouteDeps): void {
+export function registerPostScoreQuick(app: App, deps: StreamingScoreRouteDeps): void {
   app.post(
     '/api/score/quick',
     {
@@ -13,9 +12,9 @@ export function registerPostScoreQuick(app: App, deps: ScoreRouteDeps): void {
       schema: {
         tags: ['Scoring'],
         summary: 'A fast, shallow score from the start page and at most five more pages',
-        description: CLAIM_TOKEN_DESCRIPTION,
+        description: URL_SCORE_DESCRIPTION,
         body: ScoreBody,
-        response: { 200: ScoringResultSchema, ...URL_SCORE_ERRORS },
+        response: { ...URL_SCORE_SUCCESS, ...URL_SCORE_ERRORS },
       },
     },
     async (request, reply) =>

@@ -1,10 +1,9 @@
 import type { App } from '../../../http/app-types.ts';
-import { ScoringResultSchema } from '../result-schema.ts';
-import { runScore, urlScore, type ScoreRouteDeps } from './run-score.ts';
-import { CLAIM_TOKEN_DESCRIPTION, ScoreBody, URL_SCORE_ERRORS } from './score-schemas.ts';
+import { runScore, urlScore, type StreamingScoreRouteDeps } from './run-score.ts';
+import { ScoreBody, URL_SCORE_DESCRIPTION, URL_SCORE_ERRORS, URL_SCORE_SUCCESS } from './score-schemas.ts';
 
 /** POST /api/try-score (public): anonymous, quick, under the anonymous cap whoever calls. */
-export function registerPostTryScore(app: App, deps: ScoreRouteDeps): void {
+export function registerPostTryScore(app: App, deps: StreamingScoreRouteDeps): void {
   app.post(
     '/api/try-score',
     {
@@ -13,9 +12,9 @@ export function registerPostTryScore(app: App, deps: ScoreRouteDeps): void {
       schema: {
         tags: ['Scoring'],
         summary: 'Try a score anonymously (quick depth, one per address per hour)',
-        description: CLAIM_TOKEN_DESCRIPTION,
+        description: URL_SCORE_DESCRIPTION,
         body: ScoreBody,
-        response: { 200: ScoringResultSchema, ...URL_SCORE_ERRORS },
+        response: { ...URL_SCORE_SUCCESS, ...URL_SCORE_ERRORS },
       },
     },
     // Scored as an anonymous caller whatever credentials come with the request.

@@ -2,16 +2,21 @@
  * The path every scoring endpoint shares: the admission gate (rate limit,
  * then quotas and credits, or the anonymous cap) decided before any crawl
  * slot is awaited; the score; a refund when it fails or the client leaves.
+ * Routes that can stream progress answer a client that accepts
+ * text/event-stream with it (score-progress-stream.ts), once admitted: a
+ * refusal is still a JSON error, since nothing has been streamed yet.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../http/app-types.ts';
 import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
+import { acceptsEventStream } from '../../../http/sse.ts';
 import { clientAddressOf } from '../../limits/client-address.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
 import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-responses.ts';
 import type { ScoringResult } from '../result-schema.ts';
 import type { ScoreRequest, ScoringService } from '../scoring-service.ts';
 import { scoreFailureError } from './score-failure-responses.ts';
+import { sendScoreProgressStream, type ProgressStreamTimings } from './score-progress-stream.ts';
 import type { Static } from 'typebox';
 import { CLAIM_TOKEN_HEADER, type ScoreBody } from './score-schemas.ts';
 
@@ -23,7 +28,12 @@ export function urlScore(body: Static<typeof ScoreBody>, depth: ScoreRequest['de
 export interface ScoreRouteDeps {
   scoring: ScoringService;
   admissionGate: AdmissionGate;
+  /** Given to the routes that may answer with a progress stream; without it, always JSON. */
+  progressStream?: ProgressStreamTimings;
 }
+
+/** The URL-scoring routes: they may answer with a progress stream. */
+export type StreamingScoreRouteDeps = ScoreRouteDeps & { progressStream: ProgressStreamTimings };
 
 export async function runScore(
   deps: ScoreRouteDeps,
@@ -41,12 +51,19 @@ export async function runScore(
   if (!admission.ok) throw refusalError(admission);
   reply.headers(rateLimitHeaders(admission.rateLimit));
 
+  const { viaTryEndpoint: _, ...scoreRequest } = score;
+  const owner = principal ? { accountId: principal.accountId, userId: principal.userId } : null;
+  if (deps.progressStream && acceptsEventStream(request.headers.accept)) {
+    return sendScoreProgressStream(reply, deps.progressStream, admission.charge, (observer) =>
+      deps.scoring.score({ ...scoreRequest, owner, ...observer }),
+    );
+  }
+
   let outcome;
   try {
-    const { viaTryEndpoint: _, ...scoreRequest } = score;
     outcome = await deps.scoring.score({
       ...scoreRequest,
-      owner: principal ? { accountId: principal.accountId, userId: principal.userId } : null,
+      owner,
       signal: abortOnDisconnect(reply),
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { errorResponses } from '../../../http/errors.ts';
+import { ScoringResultSchema } from '../result-schema.ts';
 
 /** Bounds on what a caller may send with a score. */
 export const URL_MAX_LENGTH = 2048;
@@ -59,5 +60,27 @@ export const URL_SCORE_ERRORS = errorResponses(
   'SERVICE_UNAVAILABLE',
 );
 
-/** The URL-scoring endpoints' note on anonymous results. */
-export const CLAIM_TOKEN_DESCRIPTION = 'An anonymous caller gets a claim token in the `score-claim-token` header, for POST /api/score/link.';
+/** The progress stream, as the API document describes it. */
+export const SCORE_PROGRESS_STREAM_DESCRIPTION = [
+  'Sent instead of the JSON result when the request\'s `Accept` header includes `text/event-stream` (refusals decided before the score starts, such as rate limits, quotas and the anonymous cap, still answer with their JSON error).',
+  'Events: `event: progress` with `data: {"stage": "crawling" | "scoring" | "refining", "pagesFound", "pagesFetched", "pagesAnalysed", "pageLimit"}` as the counts change (at most one about every 100 ms; counts never decrease; the last crawling state is always sent before `scoring`);',
+  'then `event: result` with `data: {"result": <ScoringResult>, "claimToken": "..."}` (`claimToken` only for an anonymous caller, instead of the `score-claim-token` header),',
+  'or, when the score fails after the stream has begun, `event: error` with `data: {"code", "message", "status"}` (the code, message and HTTP status the JSON answer would have had; the score is refunded);',
+  'then `data: [DONE]`. Comment lines (`: keep-alive`) are heartbeats.',
+].join(' ');
+
+/** What the URL-scoring endpoints answer on success: the result as JSON, or its progress as Server-Sent Events. */
+export const URL_SCORE_SUCCESS = {
+  200: {
+    description: 'The ScoringResult; or, with `Accept: text/event-stream`, the score\'s progress and then the result as Server-Sent Events.',
+    content: {
+      'application/json': { schema: ScoringResultSchema },
+      'text/event-stream': { schema: Type.String({ description: SCORE_PROGRESS_STREAM_DESCRIPTION }) },
+    },
+  },
+};
+
+/** The URL-scoring endpoints' description: the claim token of anonymous results, and the progress stream. */
+export const URL_SCORE_DESCRIPTION =
+  'An anonymous caller gets a claim token, for POST /api/score/link: in the `score-claim-token` header, or in the `result` event of a progress stream.\n\n' +
+  `Progress stream: ${SCORE_PROGRESS_STREAM_DESCRIPTION}`;

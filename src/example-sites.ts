@@ -1,6 +1,7 @@
 /**
- * A company site kept as files (the fixture sites under test/fixtures/sites/,
- * one of which `maturity demo-site` serves): served on 127.0.0.1 with an
+ * A company site kept as files (the example sites under src/example-sites/:
+ * `maturity demo-site` serves one, the /demo pages score three, the tests
+ * crawl all four): served on 127.0.0.1 with an
  * ephemeral port, or read straight from disk as the raw pages a crawl would
  * fetch.
  *
@@ -18,10 +19,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, resolve, sep } from 'node:path';
-import type { RawPage } from '../modules/scoring/extract/extract-page.ts';
+import type { RawPage } from './modules/scoring/extract/extract-page.ts';
 
-/** The fixture company sites: the tests' crawl targets, and the demo company. */
-export const SITES_DIR = resolve(import.meta.dirname, '../../test/fixtures/sites');
+/**
+ * The example company sites, invented for this project: they ship inside
+ * src/ (the container image copies src/, not test/), for the demo command,
+ * the /demo pages and the tests' crawls.
+ */
+export const SITES_DIR = resolve(import.meta.dirname, 'example-sites');
 
 export interface ServedSite {
   /** http://127.0.0.1:<port>, no trailing slash. */

@@ -1,0 +1,50 @@
+/** GET /try: the address box on its own, for a visitor to score a site and watch it happen. */
+import type { App } from '../../http/app-types.ts';
+import { csrfToken } from '../csrf.ts';
+import { ScoreForm, type ScoreFormProps } from '../components/score-form.ts';
+import { sendPage } from '../document.ts';
+import { html, type ComponentChildren } from '../view.ts';
+import { viewerOf, type Viewer } from '../viewer.ts';
+import { usesSecureCookies, type PageSettings } from './page-settings.ts';
+
+export const TRY_PATH = '/try';
+
+/** A visitor tries a quick score under the anonymous cap; a member scores fully, on their plan. */
+export function scoreFormTarget(viewer: Viewer): Pick<ScoreFormProps, 'action' | 'endpoint' | 'buttonLabel'> {
+  return viewer.signedIn
+    ? { action: TRY_PATH, endpoint: '/api/score', buttonLabel: 'Score it' }
+    : { action: TRY_PATH, endpoint: '/api/try-score', buttonLabel: 'Score it free' };
+}
+
+export interface TryPageContent {
+  url?: string;
+  /** A refusal or failure of a posted form, shown above the box. */
+  problem?: ComponentChildren;
+}
+
+export function tryPage(viewer: Viewer, csrf: string, content: TryPageContent = {}) {
+  return {
+    head: {
+      title: 'Score a site',
+      description: 'Score a company site on 27 dimensions of product maturity and watch the crawl as it happens.',
+      path: TRY_PATH,
+    },
+    viewer,
+    scripts: ['score-progress.js'] as const,
+    body: html`
+      <h1>Score a site</h1>
+      <p>${viewer.signedIn
+        ? 'A full score reads up to a few dozen pages and uses one score from your plan.'
+        : 'Try it free: one quick score per hour, no account needed. Sign up to keep the result and get coaching on it.'}</p>
+      ${content.problem ?? null}
+      <${ScoreForm} ...${scoreFormTarget(viewer)} csrf=${csrf} value=${content.url} autofocus=${true} />
+    `,
+  };
+}
+
+export function registerTryPage(app: App, settings: PageSettings): void {
+  app.get(TRY_PATH, { config: { auth: 'page' }, schema: { hide: true } }, async (request, reply) => {
+    const csrf = csrfToken(request, reply, usesSecureCookies(settings));
+    return sendPage(reply, settings, tryPage(viewerOf(request), csrf));
+  });
+}
