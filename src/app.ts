@@ -51,6 +51,11 @@ import { registerCheckout } from './modules/billing/routes/checkout.ts';
 import { registerLocalCheckoutPage } from './modules/billing/routes/local-checkout-page.ts';
 import { registerLocalCheckoutPayment } from './modules/billing/routes/local-checkout-payment.ts';
 import { registerPaymentWebhook } from './modules/billing/routes/payment-webhook.ts';
+import { EmailPreferences } from './modules/email-preferences/email-preferences.ts';
+import { registerGetOneClickUnsubscribe } from './modules/email-preferences/routes/get-one-click-unsubscribe.ts';
+import { registerGetUnsubscribe } from './modules/email-preferences/routes/get-unsubscribe.ts';
+import { registerPostOneClickUnsubscribe } from './modules/email-preferences/routes/post-one-click-unsubscribe.ts';
+import { registerPostUnsubscribe } from './modules/email-preferences/routes/post-unsubscribe.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency-service.ts';
 import { installIdempotency } from './modules/idempotency/routes/idempotent-routes.ts';
 import { IntegrationService, REVOKE_TOKEN_TOPIC, revokeToken } from './modules/integrations/integration-service.ts';
@@ -59,6 +64,14 @@ import type { CountingStore } from './modules/limits/counting-store.ts';
 import { createCountingStore } from './modules/limits/create-counting-store.ts';
 import { RateLimiter } from './modules/limits/rate-limiter.ts';
 import { registerGetAssessmentMetadata } from './modules/metadata/routes/get-assessment-metadata.ts';
+import { OnboardingService } from './modules/onboarding/onboarding-service.ts';
+import { registerDeleteTeamRegistry } from './modules/onboarding/routes/delete-team-registry.ts';
+import { registerGetCoverage } from './modules/onboarding/routes/get-coverage.ts';
+import { registerGetTeamRegistry } from './modules/onboarding/routes/get-team-registry.ts';
+import { registerGetWelcomeInterview } from './modules/onboarding/routes/get-welcome-interview.ts';
+import { registerPostWelcomeInterview } from './modules/onboarding/routes/post-welcome-interview.ts';
+import { registerPutTeamRegistry } from './modules/onboarding/routes/put-team-registry.ts';
+import { installReadOnlyGate } from './modules/onboarding/routes/read-only-gate.ts';
 import { AdmissionGate } from './modules/metering/admission-gate.ts';
 import { CreditLedger } from './modules/metering/credit-ledger.ts';
 import { registerGetUsage } from './modules/metering/routes/get-usage.ts';
@@ -83,6 +96,13 @@ import { registerPostTryScore } from './modules/scoring/routes/post-try-score.ts
 import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
 import { SharedResultCache } from './modules/scoring/shared-result-cache.ts';
 import { Outbox } from './outbox/outbox.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { createMailer, mailDirectory } from './mail/create-mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { handleSendMail } from './mail/send-mail-job.ts';
+import { registerDevInboxPage } from './web/pages/dev-inbox-page.ts';
+import { registerDevInboxMessagePage } from './web/pages/dev-inbox-message-page.ts';
 import { registerAssets } from './web/assets.ts';
 import { registerHomePage } from './web/pages/home-page.ts';
 import { sendNotFoundPage } from './web/pages/not-found-page.ts';
@@ -95,6 +115,8 @@ import { registerPricingCompletePage } from './web/pages/pricing-complete-page.t
 import { registerPricingPage } from './web/pages/pricing-page.ts';
 import { registerTryPage } from './web/pages/try-page.ts';
 import { registerTrySubmit } from './web/pages/try-submit.ts';
+import { registerUnsubscribePage } from './web/pages/unsubscribe-page.ts';
+import { registerUnsubscribeSubmit } from './web/pages/unsubscribe-submit.ts';
 import { viewerOf } from './web/viewer.ts';
 import { registerGetOgImage } from './web/og/routes/get-og-image.ts';
 import { installSecurityHeaders } from './web/security-headers.ts';
@@ -131,6 +153,13 @@ export interface Services {
   scoring: ScoringService;
   coach: CoachService;
   outbox: Outbox;
+  onboarding: OnboardingService;
+  /** Enqueue jobs in your transaction (src/jobs/); mail through enqueueMail (src/mail/send-mail-job.ts). */
+  jobs: JobQueue;
+  jobRunner: JobRunner;
+  mailer: Mailer;
+  /** Call prepare(executor, mail) as a mail is about to be sent (src/modules/email-preferences/). */
+  emailPreferences: EmailPreferences;
 }
 
 export interface BuiltApp {
@@ -193,6 +222,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Services.
   const log = app.log;
   const outbox = new Outbox(database.db, clock, log);
+  const jobs = new JobQueue(clock);
+  const jobRunner = new JobRunner({ db: database.db, clock, log });
+  const mailer = createMailer(config, clock);
   const paymentProvider =
     deps.paymentProvider ??
     (config.payments.stripeSecretKey
@@ -233,6 +265,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     productCount: (executor, accountId) => products.count(executor, accountId),
   });
   const integrations = new IntegrationService();
+  const emailPreferences = new EmailPreferences({ db: database.db, clock, publicBaseUrl: config.publicBaseUrl });
+  // Preferences are checked when a mail goes out, not when it was scheduled: an opt-out in between holds.
+  handleSendMail(jobRunner, { mailer, gate: (mail) => emailPreferences.prepare(database.db, mail) });
   const sharedResults = new SharedResultCache(clock);
   const accounts = new AccountService({
     db: database.db,
@@ -244,7 +279,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       seatLimit: (accountId) => admissionGate.seatLimit(accountId),
       onSeatsChanged: (listener) => billing.onBillingChanged(listener),
     },
-    erasureParticipants: [billing, integrations, sharedResults],
+    // The closure runs only inside an erasure, long after `accounts` exists: the addresses leaving with the account.
+    erasureParticipants: [billing, integrations, sharedResults, emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId))],
   });
   const usageReports = new UsageReports({
     db: database.db,
@@ -252,6 +288,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     ledger: creditLedger,
     memberCount: (executor, accountId) => accounts.memberCount(executor, accountId),
     productCount: (executor, accountId) => products.count(executor, accountId),
+  });
+  const onboarding = new OnboardingService({
+    db: database.db,
+    clock,
+    accountCreatedAt: async (accountId) => (await accounts.get(accountId))?.createdAt ?? null,
+    plans: {
+      known: (accountId) => billing.knownEntitlement(accountId)?.entitlement.plan ?? null,
+      current: async (accountId) => (await billing.entitlementOf(accountId)).plan,
+    },
+    products,
   });
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
   const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup));
@@ -279,6 +325,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     publicOrigin: new URL(config.publicBaseUrl).origin,
     clock,
   });
+  // After authentication (it needs the caller's account), before the routes that declare `whenReadOnly`.
+  installReadOnlyGate(app, { onboarding });
 
   // Before the routes it applies to: paid and creating routes honour Idempotency-Key.
   installIdempotency(app, { idempotency: new IdempotencyService({ db: database.db, clock }) });
@@ -298,12 +346,21 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerListMembers(app, { accounts });
   registerRemoveMember(app, { accounts });
   registerGetAssessmentMetadata(app);
+  registerGetCoverage(app, { onboarding });
+  registerGetWelcomeInterview(app, { onboarding });
+  registerPostWelcomeInterview(app, { onboarding });
+  registerGetTeamRegistry(app, { onboarding });
+  registerPutTeamRegistry(app, { onboarding });
+  registerDeleteTeamRegistry(app, { onboarding });
   registerCheckout(app, { billing });
   registerPaymentWebhook(app, { billing, webhookSecrets: config.payments.webhookSecrets, clock });
   registerGetUsage(app, { usageReports });
   registerCreateApiKey(app, { apiKeys });
   registerListApiKeys(app, { apiKeys });
   registerRevokeApiKey(app, { apiKeys });
+  registerGetUnsubscribe(app, { emailPreferences });
+  registerPostUnsubscribe(app, { emailPreferences });
+  registerGetOneClickUnsubscribe(app);
   const progressStream = { heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs };
   registerPostScore(app, { scoring, admissionGate, progressStream });
   registerPostScoreQuick(app, { scoring, admissionGate, progressStream });
@@ -326,12 +383,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const demos = new DemoResults();
   registerDemoIndexPage(app, { settings: pageSettings, demos });
   registerDemoPage(app, { settings: pageSettings, demos });
+  registerUnsubscribePage(app, { settings: pageSettings, emailPreferences });
   // HTML forms post form-encoded bodies; only this scope parses them, so the JSON API never accepts one
   // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
   await app.register(async (forms: App) => {
     await forms.register(formbody);
-    registerTrySubmit(forms, { settings: pageSettings, scoring, admissionGate });
+    registerTrySubmit(forms, { settings: pageSettings, scoring, admissionGate, onboarding });
     registerPricingCheckout(forms, { settings: pageSettings, billing });
+    registerUnsubscribeSubmit(forms, { settings: pageSettings, emailPreferences });
+    // An API route, here because RFC 8058 one-click posts a form body (List-Unsubscribe=One-Click).
+    registerPostOneClickUnsubscribe(forms, { emailPreferences });
     registerIdentityPage(forms, 'sign-in', { config, devKey });
     registerIdentityPage(forms, 'sign-up', { config, devKey });
     if (devKey) {
@@ -345,18 +406,27 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }
   });
   if (devKey) registerDevJwks(app, devKey);
+  if (devKey) {
+    const inbox = { settings: pageSettings, mailDirectory: mailDirectory(config.dataDir) };
+    registerDevInboxPage(app, { ...inbox, smtpConfigured: config.mail.smtpUrl !== null });
+    registerDevInboxMessagePage(app, inbox);
+  }
 
   if (deps.backgroundWork !== false) {
     app.addHook('onReady', async () => outbox.start(config.outboxPollMs));
+    // The same cadence as the outbox: both carry out work that follows a commit.
+    app.addHook('onReady', async () => jobRunner.start(config.outboxPollMs));
   }
   app.addHook('onClose', async () => {
     await outbox.stop();
+    await jobRunner.stop();
+    await mailer.close();
     await limiter.close();
     await crawler.close();
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, admissionGate, usageReports, apiKeys, integrations, products, scoring, coach, outbox }, database, devKey, routes };
+  return { app, services: { accounts, billing, admissionGate, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences }, database, devKey, routes };
 }
 
 /** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */

@@ -74,6 +74,9 @@ export const EnvironmentSchema = Type.Object({
   PAYMENT_PRICE_IDS: optionalMapping(PRICE_TARGETS, 'Provider price id -> plan or pack key'),
   PAYMENT_GRACE_DAYS: Type.Integer({ minimum: 0, maximum: 60, default: 7, description: 'Grace period after a failed payment before Free limits apply' }),
 
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP server mail goes out through, smtp://user:pass@host:port or smtps://...; unset writes each mail as an .eml file under DATA_DIR/mail'),
+  MAIL_FROM: Type.String({ default: 'Maturity Scoring <no-reply@localhost>', description: 'From address of every mail' }),
+
   OUTBOX_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 2000, description: 'How often pending side effects are retried' }),
   SSE_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 300_000, default: 10_000, description: 'Silence after which an event stream sends a heartbeat comment' }),
   SSE_STALL_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 60_000, description: 'How long an event stream may wait for its client to read before it is closed' }),
@@ -140,6 +143,11 @@ function configFromEnvironment(env: Environment) {
       /** Provider price id -> plan or pack key. */
       priceIds: Object.fromEntries(mappingEntries(env.PAYMENT_PRICE_IDS)),
       graceDays: env.PAYMENT_GRACE_DAYS,
+    },
+    mail: {
+      /** SMTP server URL; null writes each mail as an .eml file under dataDir/mail. */
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM,
     },
     outboxPollMs: env.OUTBOX_POLL_MS,
     /** Silence after which an event stream sends a heartbeat comment. */

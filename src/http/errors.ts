@@ -54,6 +54,9 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_KEY_REUSED: { status: 422, shape: 'flat', label: 'Idempotency key reused', message: 'This Idempotency-Key was used for a different request.' },
   CONFLICT: { status: 409, shape: 'flat', label: 'Conflict', message: 'The request conflicts with the current state.' },
   SERVICE_UNAVAILABLE: { status: 503, shape: 'flat', label: 'Service unavailable', message: 'The service is busy. Retry shortly.' },
+  // Read-only mode (spec part 3). Flat like every other 403, so a client (and a route's 403 schema) reads one shape
+  // there; what lifts it is in `details.action` (and `details.missingMilestones`), as ACCOUNT_DELETED's advice is.
+  ACCOUNT_READ_ONLY: { status: 403, shape: 'flat', label: 'Account read-only', message: 'This account is read-only until onboarding is complete.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

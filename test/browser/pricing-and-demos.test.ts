@@ -29,6 +29,7 @@ describe('pricing and the example results', () => {
 
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await page.waitForURL(/\/payment\/local-checkout\?/);
+    await expectAccessible(page, 'the local checkout');
     await saveScreenshot(page, 'local-checkout');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/pricing\/complete/);
@@ -62,6 +63,10 @@ describe('pricing and the example results', () => {
 
   it('signs a visitor in and shows them signed in on the home page', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
+    await page.goto('/sign-up');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await expectAccessible(page, '/sign-up');
+    await saveScreenshot(page, 'sign-up');
     await signIn(page, { sub: 'home_visitor' });
     await page.goto('/');
     await expectVisible(page.getByRole('button', { name: 'Sign out' }));

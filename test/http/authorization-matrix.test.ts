@@ -36,6 +36,9 @@ const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'GET /api/keys': ['admin', 'owner'],
   'POST /api/keys': ['admin', 'owner'],
   'DELETE /api/keys/:id': ['admin', 'owner'],
+  'POST /api/onboarding/welcome-interview': ['admin', 'owner'],
+  'PUT /api/team-registry/:productId': ['admin', 'owner'],
+  'DELETE /api/team-registry/:productId': ['admin', 'owner'],
 };
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID);
 

@@ -235,10 +235,11 @@ export class AccountService {
     const name = identity.organization
       ? (identity.organization.slug ?? `Organization ${identity.organization.id}`)
       : (identity.email ?? 'Personal account');
-    // One statement: no account is created for a key that sits in erased_identities.
+    // One statement: no account is created for a key that sits in erased_identities. Created at the
+    // injected clock's time, not the database's: the trial (onboarding) and the Free cycle count from it.
     const created = await tx.execute(sql`
-      INSERT INTO accounts (external_key, kind, name)
-      SELECT ${externalKey}, ${identity.organization ? 'organization' : 'personal'}, ${name}
+      INSERT INTO accounts (external_key, kind, name, created_at)
+      SELECT ${externalKey}, ${identity.organization ? 'organization' : 'personal'}, ${name}, ${this.#clock.now().toISOString()}::timestamptz
       WHERE NOT EXISTS (SELECT 1 FROM erased_identities WHERE external_key = ${identityHash(externalKey)})
       ON CONFLICT (external_key) DO NOTHING
       RETURNING id`);
@@ -278,6 +279,21 @@ export class AccountService {
       .orderBy(sql`${memberships.role} = 'member'`, asc(memberships.createdAt), asc(memberships.userId));
     const seats = (await this.#hooks.seatLimit?.(accountId)) ?? null;
     return rows.map((row, index) => ({ ...row, holdsSeat: row.role !== 'member' || seats === null || index < seats }));
+  }
+
+  /**
+   * The addresses of the account's members that no other account's member
+   * has, compared trimmed and lower-cased (as email preferences key them):
+   * what leaves with the account when it is erased.
+   */
+  async addressesOnlyIn(executor: Executor, accountId: string): Promise<string[]> {
+    const rows = rowsOf<{ email: string }>(
+      await executor.execute(sql`
+        SELECT DISTINCT lower(trim(m.email)) AS email FROM memberships m
+        WHERE m.account_id = ${accountId}::uuid AND m.email IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM memberships o WHERE o.account_id <> m.account_id AND lower(trim(o.email)) = lower(trim(m.email)))`),
+    );
+    return rows.map((row) => row.email);
   }
 
   /**

@@ -9,6 +9,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { OnboardingService } from '../../modules/onboarding/onboarding-service.ts';
+import { readOnlyError } from '../../modules/onboarding/routes/read-only-gate.ts';
 import { runScore, urlScore, type ScoreRouteDeps } from '../../modules/scoring/routes/run-score.ts';
 import { csrfToken, hasValidCsrfToken } from '../csrf.ts';
 import { sendPage } from '../document.ts';
@@ -32,6 +34,7 @@ function problemNotice(error: ApiError) {
     CRAWL_FAILED: 'Check that the address opens in your browser, then try again in a few minutes.',
     CREDIT_EXHAUSTED: 'Upgrade or buy a score pack to keep going.',
     PLAN_LIMIT_REACHED: 'Upgrade or buy a score pack to keep going.',
+    ACCOUNT_READ_ONLY: 'Finish onboarding (the welcome interview and the org map), or choose a paid plan, to score again.',
   };
   const titles: Record<string, string> = {
     SCORING_RATE_LIMITED: 'You have used your free score for now',
@@ -40,6 +43,7 @@ function problemNotice(error: ApiError) {
     CRAWL_FAILED: 'We could not read that site',
     CREDIT_EXHAUSTED: 'Your plan has no scores left',
     PLAN_LIMIT_REACHED: 'Your plan has no scores left',
+    ACCOUNT_READ_ONLY: 'Your account is read-only for now',
   };
   const links = error.code === 'SCORING_RATE_LIMITED' ? html`<p class="cta"><a class="button button-quiet" href="/sign-up">Sign up free</a> <a class="button button-quiet" href="/pricing">See plans</a></p>` : null;
   return html`<div class="notice notice-error" role="alert">
@@ -50,7 +54,7 @@ function problemNotice(error: ApiError) {
   </div>`;
 }
 
-export function registerTrySubmit(app: App, deps: { settings: PageSettings } & ScoreRouteDeps): void {
+export function registerTrySubmit(app: App, deps: { settings: PageSettings; onboarding: OnboardingService } & ScoreRouteDeps): void {
   const { settings } = deps;
   app.post(TRY_PATH, { config: { auth: 'page', idempotent: false }, schema: { hide: true, body: TryForm } }, async (request, reply) => {
     const viewer = viewerOf(request);
@@ -61,6 +65,9 @@ export function registerTrySubmit(app: App, deps: { settings: PageSettings } & S
     }
     const principal = request.principal;
     try {
+      // The API's read-only gate answers JSON; the page asks the same question and answers in words.
+      const readOnly = principal ? await deps.onboarding.writeRefusal(principal, 'refuse') : null;
+      if (readOnly) throw readOnlyError(readOnly);
       const score = principal ? urlScore({ url: request.body.url }, 'full') : { ...urlScore({ url: request.body.url }, 'quick'), viaTryEndpoint: true };
       const outcome = await runScore(deps, request, reply, principal, score);
       if ('id' in outcome) return reply.redirect(resultPath(outcome.id), 303);

@@ -10,7 +10,7 @@ export function registerCreateApiKey(app: App, deps: { apiKeys: ApiKeyService })
   app.post(
     '/api/keys',
     {
-      config: { auth: 'required', permission: 'api_keys:manage', idempotent: true },
+      config: { auth: 'required', permission: 'api_keys:manage', idempotent: true, whenReadOnly: 'refuse' },
       schema: {
         tags: ['API Keys'],
         summary: 'Create an API key',

@@ -52,7 +52,7 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
   app.post(
     '/api/chat',
     {
-      config: { auth: 'required', permission: 'chat:use' },
+      config: { auth: 'required', permission: 'chat:use', whenReadOnly: 'refuse' },
       schema: {
         tags: ['Coach'],
         summary: 'Ask the coaching assistant; the answer streams as Server-Sent Events',

@@ -13,7 +13,7 @@ export function registerPostProducts(app: App, deps: { products: ProductService;
   app.post(
     '/api/products',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', whenReadOnly: 'allow-toward-org-map' },
       schema: {
         tags: ['Products'],
         summary: 'Add a product',

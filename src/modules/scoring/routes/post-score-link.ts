@@ -11,7 +11,7 @@ export function registerPostScoreLink(app: App, deps: { scoring: ScoringService 
   app.post(
     '/api/score/link',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', whenReadOnly: 'refuse' },
       schema: {
         tags: ['Scoring'],
         summary: 'Link an anonymous result to your account (with the claim token it was issued with)',

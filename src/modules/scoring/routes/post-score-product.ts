@@ -11,7 +11,7 @@ export function registerPostScoreProduct(app: App, deps: ScoreRouteDeps & { prod
   app.post(
     '/api/score/product',
     {
-      config: { auth: 'required', idempotent: true },
+      config: { auth: 'required', idempotent: true, whenReadOnly: 'refuse' },
       schema: {
         tags: ['Scoring'],
         summary: "Score one of the account's products",

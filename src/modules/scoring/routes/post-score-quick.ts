@@ -8,7 +8,7 @@ export function registerPostScoreQuick(app: App, deps: StreamingScoreRouteDeps):
     '/api/score/quick',
     {
       // Honours Idempotency-Key: a paid score that clients retry.
-      config: { auth: 'optional', idempotent: true },
+      config: { auth: 'optional', idempotent: true, whenReadOnly: 'refuse' },
       schema: {
         tags: ['Scoring'],
         summary: 'A fast, shallow score from the start page and at most five more pages',

@@ -8,7 +8,7 @@ export function registerPostScore(app: App, deps: StreamingScoreRouteDeps): void
     '/api/score',
     {
       // Honours Idempotency-Key: a paid score that clients retry.
-      config: { auth: 'optional', idempotent: true },
+      config: { auth: 'optional', idempotent: true, whenReadOnly: 'refuse' },
       schema: {
         tags: ['Scoring'],
         summary: 'Crawl a site and score its product maturity on 27 dimensions',

@@ -1,0 +1,29 @@
+/**
+ * The port every mail leaves through. What a message says, who it is for
+ * and which headers it carries are decided before it gets here (the
+ * preference footer and List-Unsubscribe headers of non-transactional mail
+ * included); a Mailer only delivers it: over SMTP (`SMTP_URL`), or, on the
+ * embedded default, as an .eml file under DATA_DIR/mail.
+ */
+import type { MailCategory } from '../vocabulary/mail-categories.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  /** Both parts are required: every mail has a plain-text and an HTML body. */
+  text: string;
+  html: string;
+  category: MailCategory;
+  /** Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
+}
+
+export interface SentMail {
+  /** The Message-ID the transport gave the message. */
+  messageId: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<SentMail>;
+  close(): Promise<void>;
+}

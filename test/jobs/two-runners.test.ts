@@ -1,0 +1,59 @@
+/**
+ * Two runners polling one database run each job exactly once. On PostgreSQL
+ * the runners hold separate connection pools, as two instances do, and race
+ * for the same rows (FOR UPDATE SKIP LOCKED); on PGlite (one connection) the
+ * same test checks the interleaving of two runners in one process.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { JobQueue } from '../../src/jobs/job-queue.ts';
+import { JobRunner } from '../../src/jobs/job-runner.ts';
+import { jobs } from '../../src/jobs/tables.ts';
+import { createTestDatabase, type TestDatabase } from '../harness.ts';
+
+const JOB_COUNT = 60;
+let database: TestDatabase;
+let second: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  second = database.options ? await openDatabase({ kind: 'postgres', url: database.options.url, schema: database.options.schema, poolSize: 3 }) : database.handle;
+});
+afterAll(async () => {
+  if (second !== database.handle) await second.close();
+  await database.drop();
+});
+
+describe('two runners on one database', () => {
+  it('run each of N jobs exactly once', async () => {
+    const queue = new JobQueue(systemClock);
+    await database.handle.db.transaction(async (tx) => {
+      for (let n = 0; n < JOB_COUNT; n++) await queue.enqueue(tx, { name: 'count', payload: { n } });
+    });
+    const runsByJob = new Map<number, string[]>();
+    const runners = [database.handle, second].map((handle, index) => {
+      const runner = new JobRunner({ db: handle.db, clock: systemClock, log: pino({ level: 'silent' }), batchSize: 4 });
+      runner.on('count', async (payload) => {
+        const n = Number(payload.n);
+        runsByJob.set(n, [...(runsByJob.get(n) ?? []), `runner ${index}`]);
+        // Long enough for the other runner to claim the next batch meanwhile.
+        await delay(2);
+      });
+      return runner;
+    });
+
+    const summaries = await Promise.all(runners.map((runner) => runner.runDue()));
+    expect(summaries.reduce((sum, summary) => sum + summary.completed, 0)).toBe(JOB_COUNT);
+    expect([...runsByJob.keys()].sort((a, b) => a - b)).toEqual([...Array(JOB_COUNT).keys()]);
+    expect([...runsByJob.values()].filter((runs) => runs.length !== 1)).toEqual([]);
+    const rows = await database.handle.db.select().from(jobs);
+    expect(rows.every((row) => row.completedAt !== null && row.attempts === 1)).toBe(true);
+    if (database.options) {
+      // Both instances took part: the race was real.
+      expect(new Set([...runsByJob.values()].flat()).size).toBe(2);
+    }
+  });
+});
