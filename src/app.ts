@@ -101,6 +101,8 @@ import { JobRunner } from './jobs/job-runner.ts';
 import { createMailer, mailDirectory } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { handleSendMail } from './mail/send-mail-job.ts';
+import { LifecycleMail } from './modules/lifecycle-mail/lifecycle-mail.ts';
+import { isPaidPlan } from './vocabulary/plans.ts';
 import { registerDevInboxPage } from './web/pages/dev-inbox-page.ts';
 import { registerDevInboxMessagePage } from './web/pages/dev-inbox-message-page.ts';
 import { registerAssets } from './web/assets.ts';
@@ -299,6 +301,24 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     products,
   });
+  // Trial mail sweeps on the job engine, next to mail.send: they enqueue, the send job's gate checks preferences.
+  new LifecycleMail({
+    db: database.db,
+    clock,
+    log,
+    jobs,
+    publicBaseUrl: config.publicBaseUrl,
+    accountsCreatedSince: (since, page) => accounts.createdSince(since, page),
+    members: (accountId) => accounts.members(accountId),
+    coverage: (accountId) => onboarding.coverage(accountId),
+    onPaidPlan: async (accountId) => isPaidPlan((await billing.entitlementOf(accountId)).plan),
+    // `scoring` is built below; these run only in a sweep, once the app is built.
+    productsLastScoredBefore: (cutoff, page) => scoring.productsLastScoredBefore(cutoff, page),
+    product: (accountId, productId) => products.find(accountId, productId),
+    accountsScoredBetween: (from, to, page) => scoring.accountsScoredBetween(from, to, page),
+    scoresBetween: (accountId, from, to, limit) => scoring.history(accountId, { createdFrom: from, createdBefore: to, limit }),
+    usage: (accountId) => usageReports.forAccount(accountId),
+  }).register(jobRunner);
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
   const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup));
   const scoring = new ScoringService({

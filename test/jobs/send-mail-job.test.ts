@@ -53,7 +53,8 @@ describe('mail.send', () => {
       expect(result.enqueued).toBe(true);
       // Not before the commit: the runner cannot see the job yet.
     });
-    expect(await t.services.jobRunner.runDue()).toEqual({ completed: 1, failed: 0 });
+    // The app's recurring sweeps (lifecycle mail) run too, so only failures are counted here; the mail itself is checked below.
+    expect(await t.services.jobRunner.runDue()).toMatchObject({ failed: 0 });
     const [received] = await smtp.waitForMessages(1);
     expect(received!.to).toEqual(['owner@example.test']);
     expect(received!.parsed.from?.value).toEqual([{ name: 'Maturity Scoring', address: 'mail@scoring.example.test' }]);
@@ -82,13 +83,13 @@ describe('mail.send', () => {
   it('retries while the SMTP server refuses, and sends once it accepts', async () => {
     smtp.refusing = true;
     await enqueueMail(t.services.jobs, t.database.db, daySeven);
-    expect(await t.services.jobRunner.runDue()).toEqual({ completed: 0, failed: 1 });
+    expect(await t.services.jobRunner.runDue()).toMatchObject({ failed: 1 });
     const [pending] = await t.database.db.select().from(jobs);
     expect(pending!.lastError).toMatch(/451|Try again later/);
 
     smtp.refusing = false;
     clock.advance(5 * 60_000);
-    expect(await t.services.jobRunner.runDue()).toEqual({ completed: 1, failed: 0 });
+    expect(await t.services.jobRunner.runDue()).toMatchObject({ failed: 0 });
     expect(smtp.received).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@
  * renaming, members, and erasure. Owns accounts, memberships, audit_log and
  * erased_identities.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import { rowsOf, type Database, type Executor, type Transaction } from '../../db/client.ts';
 import { ExpiringCache } from '../../expiring-cache.ts';
@@ -268,6 +268,26 @@ export class AccountService {
       await tx.insert(auditLog).values({ accountId, actorUserId, action: 'account_renamed', details: { name } });
       return true;
     });
+  }
+
+  /**
+   * One page of the accounts created at or after `since`, oldest first, after
+   * the `after` cursor (the last row of the previous page): the accounts still
+   * in their trial, for the lifecycle mail sweep. Paged by (created_at, id), so
+   * a sweep is a bounded series of indexed reads.
+   */
+  async createdSince(since: Date, page: { after?: { createdAt: Date; id: string }; limit: number }): Promise<{ id: string; createdAt: Date }[]> {
+    const after = page.after;
+    return this.#db
+      .select({ id: accounts.id, createdAt: accounts.createdAt })
+      .from(accounts)
+      .where(
+        after
+          ? and(gte(accounts.createdAt, since), sql`(${accounts.createdAt}, ${accounts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`)
+          : gte(accounts.createdAt, since),
+      )
+      .orderBy(asc(accounts.createdAt), asc(accounts.id))
+      .limit(page.limit);
   }
 
   /** The team, owners and admins first, then members in the order they joined, and who holds a seat. */

@@ -5,7 +5,7 @@
  * with the claim token handed out with it.
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
@@ -80,6 +80,17 @@ export interface ScoreSummary {
   stageName: string;
   productId: string | null;
   createdAt: string;
+}
+
+/** A product's latest score, for the score decay reminders (ScoringService.productsLastScoredBefore). */
+export interface LatestProductScore {
+  productId: string;
+  accountId: string;
+  resultId: string;
+  companyName: string | null;
+  totalScore: number;
+  stageName: string;
+  scoredAt: Date;
 }
 
 export interface ScoringDependencies {
@@ -246,8 +257,58 @@ export class ScoringService {
     return { ok: false, reason: 'no_held_result' };
   }
 
-  /** The account's results, newest first; within one product when productId is given. */
-  async history(accountId: string, options: { productId?: string; limit: number }): Promise<ScoreSummary[]> {
+  /**
+   * The products whose latest score was made before `cutoff`, with that
+   * score, ordered by product id and paged after `afterProductId`. Only
+   * account-owned, product-linked results count; a product never scored is
+   * not listed (there is nothing to decay).
+   */
+  async productsLastScoredBefore(cutoff: Date, page: { afterProductId?: string; limit: number }): Promise<LatestProductScore[]> {
+    const db = this.#deps.db;
+    const latest = db
+      .selectDistinctOn([scoringResults.productId], {
+        productId: sql<string>`${scoringResults.productId}`.as('product_id'),
+        accountId: sql<string>`${scoringResults.accountId}`.as('account_id'),
+        resultId: sql<string>`${scoringResults.id}`.as('result_id'),
+        companyName: sql<string | null>`${scoringResults.result}->>'companyName'`.as('company_name'),
+        totalScore: sql<number>`(${scoringResults.result}->>'totalScore')::int`.as('total_score'),
+        stageName: sql<string>`${scoringResults.result}->>'stageName'`.as('stage_name'),
+        scoredAt: sql<string>`${scoringResults.createdAt}`.as('scored_at'),
+      })
+      .from(scoringResults)
+      .where(
+        and(
+          isNotNull(scoringResults.productId),
+          isNotNull(scoringResults.accountId),
+          page.afterProductId ? gt(scoringResults.productId, page.afterProductId) : undefined,
+        ),
+      )
+      .orderBy(scoringResults.productId, desc(scoringResults.createdAt), desc(scoringResults.id))
+      .as('latest');
+    const rows = await db.select().from(latest).where(lt(latest.scoredAt, sql`${cutoff.toISOString()}::timestamptz`)).orderBy(asc(latest.productId)).limit(page.limit);
+    return rows.map((row) => ({ ...row, scoredAt: new Date(row.scoredAt) }));
+  }
+
+  /** The accounts with at least one result made in [from, to), ordered by id and paged after `afterAccountId`. */
+  async accountsScoredBetween(from: Date, to: Date, page: { afterAccountId?: string; limit: number }): Promise<string[]> {
+    const rows = await this.#deps.db
+      .selectDistinct({ accountId: scoringResults.accountId })
+      .from(scoringResults)
+      .where(
+        and(
+          isNotNull(scoringResults.accountId),
+          gte(scoringResults.createdAt, from),
+          lt(scoringResults.createdAt, to),
+          page.afterAccountId ? gt(scoringResults.accountId, page.afterAccountId) : undefined,
+        ),
+      )
+      .orderBy(asc(scoringResults.accountId))
+      .limit(page.limit);
+    return rows.map((row) => row.accountId!);
+  }
+
+  /** The account's results, newest first; within one product when productId is given, within [createdFrom, createdBefore) when given. */
+  async history(accountId: string, options: { productId?: string; createdFrom?: Date; createdBefore?: Date; limit: number }): Promise<ScoreSummary[]> {
     // Only the summary's fields, not the whole result document of each row.
     const rows = await this.#deps.db
       .select({
@@ -260,7 +321,14 @@ export class ScoringService {
         createdAt: scoringResults.createdAt,
       })
       .from(scoringResults)
-      .where(and(eq(scoringResults.accountId, accountId), options.productId ? eq(scoringResults.productId, options.productId) : undefined))
+      .where(
+        and(
+          eq(scoringResults.accountId, accountId),
+          options.productId ? eq(scoringResults.productId, options.productId) : undefined,
+          options.createdFrom ? gte(scoringResults.createdAt, options.createdFrom) : undefined,
+          options.createdBefore ? lt(scoringResults.createdAt, options.createdBefore) : undefined,
+        ),
+      )
       .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
       .limit(options.limit);
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));

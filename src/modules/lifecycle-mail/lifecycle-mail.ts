@@ -1,0 +1,238 @@
+/**
+ * Scheduled lifecycle mail (issue 13, point 5): recurring sweeps on the job
+ * engine that enqueue mail through the mail.send job. Each sweep is one
+ * bounded pass (paged reads) and idempotent: every mail carries a dedupe key
+ * naming the mail and its recipient, and the engine keeps keys after the
+ * mail is sent, so a sweep run twice, on two instances, or after a restart
+ * never sends the same mail twice. Preferences are not looked at here: the
+ * send job's gate checks them when the mail goes out.
+ *
+ * Reads go through the other modules' services (ports handed in by app.ts),
+ * never their tables.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import { enqueueMail } from '../../mail/send-mail-job.ts';
+import type { Role } from '../../vocabulary/roles.ts';
+import type { CoverageRecord } from '../onboarding/trial.ts';
+import { TRIAL_DAYS } from '../onboarding/trial.ts';
+import type { MailCategory } from '../../vocabulary/mail-categories.ts';
+import { SCORE_DECAY_AGE_MS, scoreDecayMailFor, type MailContent } from './score-decay-mail.ts';
+import { duePosition, TRIAL_MAIL_WINDOW_MS, trialMailFor } from './trial-mail.ts';
+import { DIGEST_SCORE_LIMIT, reportedWeek, weeklyDigestFor, type DigestScore, type DigestUsage, type IsoWeek } from './weekly-digest-mail.ts';
+
+export const TRIAL_SWEEP_JOB = 'lifecycle.trial-mail-sweep';
+/** Hourly: a position's mail goes out within the hour it is reached. */
+export const TRIAL_SWEEP_EVERY_MS = 60 * 60 * 1000;
+export const SCORE_DECAY_SWEEP_JOB = 'lifecycle.score-decay-sweep';
+export const WEEKLY_DIGEST_SWEEP_JOB = 'lifecycle.weekly-digest-sweep';
+/**
+ * Daily, at the first poll after 00:00 UTC (the runner aligns periods to the
+ * epoch): decay is counted in days, and the digest's week starts on a Monday
+ * at 00:00 UTC, so Monday's first sweep sends it.
+ */
+export const DAILY_SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
+/** Accounts read per page of a sweep. */
+const PAGE_SIZE = 100;
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+export interface LifecycleMailDependencies {
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  jobs: JobQueue;
+  publicBaseUrl: string;
+  /** Accounts created at or after `since`, a page at a time (accounts module). */
+  accountsCreatedSince(since: Date, page: { after?: { createdAt: Date; id: string }; limit: number }): Promise<{ id: string; createdAt: Date }[]>;
+  /** The account's team with their addresses (accounts module). */
+  members(accountId: string): Promise<{ role: Role; email: string | null }[]>;
+  /** The coverage record (onboarding module); null once the account is gone. */
+  coverage(accountId: string): Promise<CoverageRecord | null>;
+  /** Whether the account is on a paid plan now (billing): a paid plan ends the trial. */
+  onPaidPlan(accountId: string): Promise<boolean>;
+  /** Products whose latest score is older than `cutoff`, with that score, paged by product id (scoring module). */
+  productsLastScoredBefore(
+    cutoff: Date,
+    page: { afterProductId?: string; limit: number },
+  ): Promise<{ productId: string; accountId: string; resultId: string; totalScore: number; stageName: string; scoredAt: Date }[]>;
+  /** The product's name and address; null once it is gone (products module). */
+  product(accountId: string, productId: string): Promise<{ name: string; url: string } | null>;
+  /** Accounts with a score in [from, to), paged by account id (scoring module). */
+  accountsScoredBetween(from: Date, to: Date, page: { afterAccountId?: string; limit: number }): Promise<string[]>;
+  /** The account's scores made in [from, to), newest first, at most `limit` (scoring module). */
+  scoresBetween(accountId: string, from: Date, to: Date, limit: number): Promise<DigestScore[]>;
+  /** The account's usage this billing period (metering's UsageReports). */
+  usage(accountId: string): Promise<DigestUsage>;
+}
+
+export interface SweepSummary {
+  /** Accounts (trial mail, digest) or products (decay) looked at. */
+  visited: number;
+  enqueued: number;
+}
+
+/** Who gets trial mail: the people who can complete the milestones (admin and above answer and edit the registry). */
+const TRIAL_MAIL_ROLES: readonly Role[] = ['owner', 'admin'];
+/** Who gets a decay reminder: the people who decide to spend a score on a rescore (as for trial mail). */
+const SCORE_DECAY_ROLES: readonly Role[] = ['owner', 'admin'];
+/** Who gets the weekly digest: every member; it reports what the team did. */
+const DIGEST_ROLES: readonly Role[] = ['owner', 'admin', 'member'];
+
+export class LifecycleMail {
+  readonly #deps: LifecycleMailDependencies;
+
+  constructor(deps: LifecycleMailDependencies) {
+    this.#deps = deps;
+  }
+
+  /** Registers the sweeps on the runner; `runner.start` (background work on) then runs them on their cadence. */
+  register(runner: JobRunner): void {
+    runner.on(TRIAL_SWEEP_JOB, async () => {
+      await this.sweepTrialMail();
+    });
+    runner.every(TRIAL_SWEEP_JOB, TRIAL_SWEEP_EVERY_MS);
+    runner.on(SCORE_DECAY_SWEEP_JOB, async () => {
+      await this.sweepScoreDecay();
+    });
+    runner.every(SCORE_DECAY_SWEEP_JOB, DAILY_SWEEP_EVERY_MS);
+    runner.on(WEEKLY_DIGEST_SWEEP_JOB, async () => {
+      await this.sweepWeeklyDigest();
+    });
+    runner.every(WEEKLY_DIGEST_SWEEP_JOB, DAILY_SWEEP_EVERY_MS);
+  }
+
+  /**
+   * One pass over the products whose latest score is older than
+   * SCORE_DECAY_AGE_MS: a reminder to the account's owners and admins, once
+   * per (product, latest score, address). A new score changes the latest
+   * result, so its own decay reminds again.
+   */
+  async sweepScoreDecay(): Promise<SweepSummary> {
+    const cutoff = new Date(this.#deps.clock.now().getTime() - SCORE_DECAY_AGE_MS);
+    const summary: SweepSummary = { visited: 0, enqueued: 0 };
+    let afterProductId: string | undefined;
+    for (;;) {
+      const page = await this.#deps.productsLastScoredBefore(cutoff, { afterProductId, limit: PAGE_SIZE });
+      for (const score of page) {
+        summary.visited++;
+        try {
+          const product = await this.#deps.product(score.accountId, score.productId);
+          if (!product) continue;
+          const content = scoreDecayMailFor({ ...score, productName: product.name, productUrl: product.url }, this.#deps.publicBaseUrl);
+          const recipients = recipientsOf(await this.#deps.members(score.accountId), SCORE_DECAY_ROLES);
+          summary.enqueued += await this.#enqueueEach(recipients, content, 'score_decay_reminders', score.accountId, (to) => `score decay for ${score.productId} at ${score.resultId} to ${to}`);
+        } catch (error) {
+          this.#deps.log.warn({ err: error, accountId: score.accountId, productId: score.productId }, 'score decay reminder failed; the next sweep tries again');
+        }
+      }
+      if (page.length < PAGE_SIZE) return summary;
+      afterProductId = page.at(-1)!.productId;
+    }
+  }
+
+  /**
+   * One pass over the accounts scored in the last whole ISO week: the digest
+   * of that week to every member with an address, once per (week, account,
+   * address). An account with no score that week gets none.
+   */
+  async sweepWeeklyDigest(): Promise<SweepSummary> {
+    const week = reportedWeek(this.#deps.clock.now());
+    const summary: SweepSummary = { visited: 0, enqueued: 0 };
+    let afterAccountId: string | undefined;
+    for (;;) {
+      const page = await this.#deps.accountsScoredBetween(week.start, week.end, { afterAccountId, limit: PAGE_SIZE });
+      for (const accountId of page) {
+        summary.visited++;
+        try {
+          summary.enqueued += await this.#digestForAccount(accountId, week);
+        } catch (error) {
+          this.#deps.log.warn({ err: error, accountId }, 'weekly digest for an account failed; the next sweep tries again');
+        }
+      }
+      if (page.length < PAGE_SIZE) return summary;
+      afterAccountId = page.at(-1);
+    }
+  }
+
+  async #digestForAccount(accountId: string, week: IsoWeek): Promise<number> {
+    // One more than listed, so the digest can say there are more.
+    const scores = await this.#deps.scoresBetween(accountId, week.start, week.end, DIGEST_SCORE_LIMIT + 1);
+    if (scores.length === 0) return 0;
+    const content = weeklyDigestFor(week, scores, await this.#deps.usage(accountId), this.#deps.publicBaseUrl);
+    const recipients = recipientsOf(await this.#deps.members(accountId), DIGEST_ROLES);
+    return this.#enqueueEach(recipients, content, 'weekly_digest', accountId, (to) => `weekly digest ${week.label} for ${accountId} to ${to}`);
+  }
+
+  async #enqueueEach(recipients: string[], content: MailContent, category: MailCategory, accountId: string, dedupeKeyFor: (to: string) => string): Promise<number> {
+    let enqueued = 0;
+    for (const to of recipients) {
+      const result = await enqueueMail(
+        this.#deps.jobs,
+        this.#deps.db,
+        { to, subject: content.subject, text: content.text, html: content.html, category },
+        { dedupeKey: dedupeKeyFor(to), accountId },
+      );
+      if (result.enqueued) enqueued++;
+    }
+    return enqueued;
+  }
+
+  /**
+   * One pass over the accounts still in (or just past) their trial: for each,
+   * the mail of the latest position reached within the window, to its owners
+   * and admins, once per (position, account, address).
+   */
+  async sweepTrialMail(): Promise<SweepSummary> {
+    const now = this.#deps.clock.now();
+    // Day 30's mail may still be due until the window after it closes.
+    const since = new Date(now.getTime() - TRIAL_DAYS * MS_PER_DAY - TRIAL_MAIL_WINDOW_MS);
+    const summary: SweepSummary = { visited: 0, enqueued: 0 };
+    let after: { createdAt: Date; id: string } | undefined;
+    for (;;) {
+      const page = await this.#deps.accountsCreatedSince(since, { after, limit: PAGE_SIZE });
+      for (const account of page) {
+        summary.visited++;
+        try {
+          summary.enqueued += await this.#trialMailForAccount(account.id, now);
+        } catch (error) {
+          // One account's failure (erased mid-sweep: its foreign key is gone) must not hold up the others.
+          this.#deps.log.warn({ err: error, accountId: account.id }, 'trial mail for an account failed; the next sweep tries again');
+        }
+      }
+      if (page.length < PAGE_SIZE) return summary;
+      after = page.at(-1);
+    }
+  }
+
+  async #trialMailForAccount(accountId: string, now: Date): Promise<number> {
+    const coverage = await this.#deps.coverage(accountId);
+    if (!coverage) return 0;
+    const day = duePosition(coverage, now);
+    if (day === null) return 0;
+    // A paid plan ends the trial: none of its mails apply (docs/DECISIONS.md).
+    if (await this.#deps.onPaidPlan(accountId)) return 0;
+    const content = trialMailFor(day, coverage, this.#deps.publicBaseUrl);
+    if (!content) return 0;
+    const recipients = recipientsOf(await this.#deps.members(accountId), TRIAL_MAIL_ROLES);
+    let enqueued = 0;
+    for (const to of recipients) {
+      const result = await enqueueMail(
+        this.#deps.jobs,
+        this.#deps.db,
+        { to, subject: content.subject, text: content.text, html: content.html, category: content.category },
+        { dedupeKey: `trial day ${day} for ${accountId} to ${to}`, accountId },
+      );
+      if (result.enqueued) enqueued++;
+    }
+    return enqueued;
+  }
+}
+
+/** The distinct addresses (trimmed, lower-cased, as preferences key them) of the members holding one of `roles`. */
+export function recipientsOf(members: { role: Role; email: string | null }[], roles: readonly Role[]): string[] {
+  const addresses = members.filter((member) => roles.includes(member.role) && member.email).map((member) => member.email!.trim().toLowerCase());
+  return [...new Set(addresses)].filter((address) => address.includes('@'));
+}

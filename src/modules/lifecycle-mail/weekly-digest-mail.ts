@@ -1,0 +1,78 @@
+/**
+ * The weekly digest (issue 13, point 5), as pure functions: which week a
+ * sweep reports, and what the digest says.
+ */
+import { escapeHtml } from '../../web/html.ts';
+import { dayOf, type MailContent } from './score-decay-mail.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Scores listed in one digest; more are counted, not listed (the history has them all). */
+export const DIGEST_SCORE_LIMIT = 50;
+
+export interface IsoWeek {
+  /** e.g. 2026-W47 */
+  label: string;
+  /** Monday 00:00 UTC. */
+  start: Date;
+  /** The next Monday 00:00 UTC (exclusive). */
+  end: Date;
+}
+
+/** The ISO 8601 week (Monday to Sunday, UTC) that holds `at`. */
+export function isoWeekOf(at: Date): IsoWeek {
+  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  const weekday = (new Date(midnight).getUTCDay() + 6) % 7; // Monday 0 .. Sunday 6
+  const start = new Date(midnight - weekday * DAY_MS);
+  // The week belongs to the year of its Thursday.
+  const thursday = new Date(start.getTime() + 3 * DAY_MS);
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1;
+  return { label: `${year}-W${String(week).padStart(2, '0')}`, start, end: new Date(start.getTime() + 7 * DAY_MS) };
+}
+
+/** The week a digest sent at `now` reports: the last whole ISO week before the current one. */
+export function reportedWeek(now: Date): IsoWeek {
+  return isoWeekOf(new Date(isoWeekOf(now).start.getTime() - DAY_MS));
+}
+
+export interface DigestScore {
+  id: string;
+  url: string;
+  companyName: string | null;
+  totalScore: number;
+  stageName: string;
+}
+
+export interface DigestUsage {
+  periodStart: string;
+  periodEnd: string;
+  scores: { used: number; limit: number | null };
+  credits: { used: number; limit: number | null };
+}
+
+function usedOf(meter: { used: number; limit: number | null }): string {
+  return meter.limit === null ? `${meter.used} (no limit)` : `${meter.used} of ${meter.limit}`;
+}
+
+export function weeklyDigestFor(week: IsoWeek, scores: DigestScore[], usage: DigestUsage, publicBaseUrl: string): MailContent {
+  const listed = scores.slice(0, DIGEST_SCORE_LIMIT);
+  const heading = `Your week ${week.label} (${dayOf(week.start)} to ${dayOf(new Date(week.end.getTime() - DAY_MS))}): ${scores.length} ${scores.length === 1 ? 'score' : 'scores'}.`;
+  const lines = listed.map((score) => ({ line: `${score.companyName ?? score.url}: ${score.totalScore}, ${score.stageName}`, url: `${publicBaseUrl}/r/${score.id}` }));
+  const more = scores.length > listed.length ? `And ${scores.length - listed.length} more in your score history.` : null;
+  const period = `Usage this billing period (${dayOf(new Date(usage.periodStart))} to ${dayOf(new Date(usage.periodEnd))}):`;
+  const meters = [`Scores: ${usedOf(usage.scores)}`, `Credits: ${usedOf(usage.credits)}`];
+  const text = [heading, '', ...lines.map((entry) => `- ${entry.line}: ${entry.url}`), ...(more ? [more] : []), '', period, ...meters.map((meter) => `- ${meter}`)].join(
+    '\n',
+  );
+  const html = [
+    '<!doctype html><html><body>',
+    `<p>${escapeHtml(heading)}</p>`,
+    `<ul>${lines.map((entry) => `<li><a href="${escapeHtml(entry.url)}">${escapeHtml(entry.line)}</a></li>`).join('')}</ul>`,
+    more ? `<p>${escapeHtml(more)}</p>` : '',
+    `<p>${escapeHtml(period)}</p>`,
+    `<ul>${meters.map((meter) => `<li>${escapeHtml(meter)}</li>`).join('')}</ul>`,
+    '</body></html>',
+  ].join('');
+  return { subject: `Your weekly digest: ${week.label}`, text, html };
+}

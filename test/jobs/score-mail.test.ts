@@ -1,0 +1,152 @@
+/**
+ * The score decay reminders and the weekly digest through the whole app and
+ * real SMTP: the daily sweeps on the job engine enqueue each mail once per
+ * recipient (dedupe keys), real scores of a fixture site feed them, and the
+ * send job's gate honours an opt-out made through the mail's own
+ * List-Unsubscribe address.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.ts';
+import { startFakeSmtpServer, type FakeSmtpServer, type ReceivedMail } from '../fakes/smtp-server.ts';
+import { serveSite, SITES_DIR, type ServedSite } from '../fixtures/static-site.ts';
+import { startTestApp, type TestApp } from '../harness.ts';
+import { ALL_OWNERS, caller, DAY } from '../onboarding-client.ts';
+
+const HOUR = 60 * 60 * 1000;
+const BASE = 'https://scoring.example.test';
+let smtp: FakeSmtpServer;
+let site: ServedSite;
+let t: TestApp;
+// A Wednesday (ISO week 2026-W10).
+const clock = new ManualClock('2026-03-04T10:00:00.000Z');
+
+beforeAll(async () => {
+  smtp = await startFakeSmtpServer();
+  site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
+  t = await startTestApp({ clock, env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE, CRAWL_ALLOWLIST: new URL(site.origin).host } });
+});
+afterAll(async () => {
+  await t.close();
+  await site.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  smtp.received.length = 0;
+});
+
+/**
+ * A personal account created now, onboarding complete (so it never turns
+ * read-only and can score months later), with one product at the fixture site.
+ */
+async function scoringAccount(sub: string, productName = 'Burrowly') {
+  const email = `${sub}@example.test`;
+  const client = caller(t, { sub, email });
+  const id = await client.accountId();
+  const product = await client.send('POST', '/api/products', { name: productName, url: `${site.origin}/` });
+  expect(product.statusCode).toBe(201);
+  const productId = product.json().id as string;
+  expect((await client.answerInterview()).statusCode).toBe(200);
+  expect((await client.putOwners(productId, ALL_OWNERS)).statusCode).toBe(200);
+  const score = async (): Promise<string> => {
+    const response = await client.send('POST', '/api/score/product', { productId });
+    expect(response.statusCode).toBe(200);
+    return response.json().id as string;
+  };
+  return { id, email, productId, score };
+}
+
+/** Moves to `at` and runs what is due twice, as consecutive polls do (the sweep enqueues; its mail jobs run). */
+async function sweepAt(at: Date) {
+  clock.set(at);
+  await t.services.jobRunner.runDue();
+  await t.services.jobRunner.runDue();
+}
+
+const mailTo = (email: string, category: string): ReceivedMail[] =>
+  smtp.received.filter((mail) => mail.to.includes(email) && mail.parsed.headers.get('x-mail-category') === category);
+
+describe('score decay reminders', () => {
+  it('remind once per latest score, not while it is fresh, and again after a new score has decayed in its turn', async () => {
+    const account = await scoringAccount('decaying', 'Burrowly & Co');
+    const firstResult = await account.score();
+    const scoredAt = clock.now();
+    const decays = () => mailTo(account.email, 'score_decay_reminders');
+
+    for (const days of [1, 30, 89]) await sweepAt(new Date(scoredAt.getTime() + days * DAY + HOUR));
+    expect(decays()).toEqual([]);
+
+    for (const days of [91, 92, 95]) await sweepAt(new Date(scoredAt.getTime() + days * DAY + HOUR));
+    expect(decays()).toHaveLength(1);
+    const [reminder] = decays();
+    expect(reminder!.parsed.subject).toBe('Time to rescore Burrowly & Co');
+    const first = (await t.app.inject({ method: 'GET', url: `/api/score/${firstResult}` })).json();
+    expect(reminder!.parsed.text).toContain(`is from ${scoredAt.toISOString().slice(0, 10)}, more than 90 days ago: ${first.totalScore}, ${first.stageName}.`);
+    expect(reminder!.parsed.text).toContain(`${BASE}/r/${firstResult}`);
+    expect(reminder!.parsed.text).toContain(`POST /api/score/product with {"productId": "${account.productId}"}`);
+    expect(reminder!.parsed.html).toContain('Burrowly &amp; Co');
+    expect(reminder!.parsed.html).toContain(`<a href="${BASE}/r/${firstResult}">`);
+    expect(reminder!.parsed.headerLines.some((header) => header.key === 'list-unsubscribe')).toBe(true);
+
+    // A new score: fresh again, so no reminder; once it decays, one reminder naming it.
+    const secondResult = await account.score();
+    const rescoredAt = clock.now();
+    await sweepAt(new Date(rescoredAt.getTime() + 2 * DAY));
+    expect(decays()).toHaveLength(1);
+    for (const days of [91, 93]) await sweepAt(new Date(rescoredAt.getTime() + days * DAY + HOUR));
+    expect(decays()).toHaveLength(2);
+    expect(decays()[1]!.parsed.text).toContain(`${BASE}/r/${secondResult}`);
+  });
+});
+
+describe('weekly digest', () => {
+  it('sends the last week once, with its scores and usage, skips an empty week, and honours a one-click opt-out', async () => {
+    // Wednesday of 2026-W12 (two weeks after the decay test's start, whose clock this test continues from).
+    clock.set(new Date('2026-03-18T09:00:00.000Z'));
+    const active = await scoringAccount('digest_active', 'Digest <One>');
+    const quiet = await scoringAccount('digest_quiet');
+    const resultId = await active.score();
+    const result = (await t.app.inject({ method: 'GET', url: `/api/score/${resultId}` })).json();
+    const digests = (email: string) => mailTo(email, 'weekly_digest');
+
+    // Still W12: the week being reported (W11) had no score.
+    await sweepAt(new Date('2026-03-19T01:00:00.000Z'));
+    expect(digests(active.email)).toEqual([]);
+
+    // Monday of W13 and the days after: W12's digest once.
+    for (const at of ['2026-03-23T00:30:00.000Z', '2026-03-24T01:00:00.000Z', '2026-03-27T01:00:00.000Z']) await sweepAt(new Date(at));
+    expect(digests(active.email)).toHaveLength(1);
+    expect(digests(quiet.email)).toEqual([]);
+    const [digest] = digests(active.email);
+    expect(digest!.parsed.subject).toBe('Your weekly digest: 2026-W12');
+    expect(digest!.parsed.text).toContain('Your week 2026-W12 (2026-03-16 to 2026-03-22): 1 score.');
+    expect(digest!.parsed.text).toContain(`- ${result.companyName ?? result.url}: ${result.totalScore}, ${result.stageName}: ${BASE}/r/${resultId}`);
+    expect(digest!.parsed.text).toMatch(/Scores: 1 (of \d+|\(no limit\))/);
+    expect(digest!.parsed.text).toMatch(/Credits: \d+ (of \d+|\(no limit\))/);
+    expect(digest!.parsed.html).toContain(`<a href="${BASE}/r/${resultId}">`);
+
+    // W13 had no score: nothing to say on the Monday of W14.
+    await sweepAt(new Date('2026-03-30T01:00:00.000Z'));
+    expect(digests(active.email)).toHaveLength(1);
+
+    // One click on the digest's List-Unsubscribe address; W14's scores then send the quiet account its digest, not the opted-out one.
+    // The raw header line: mailparser turns the parsed header into an object.
+    const line = digest!.parsed.headerLines.find((header) => header.key === 'list-unsubscribe')?.line ?? '';
+    const address = /<([^>]+)>/.exec(line)?.[1];
+    expect(address).toBeTruthy();
+    const url = new URL(address!);
+    const optOut = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(optOut.statusCode).toBe(200);
+    clock.set(new Date('2026-04-01T09:00:00.000Z'));
+    await active.score();
+    await quiet.score();
+    await sweepAt(new Date('2026-04-06T01:00:00.000Z'));
+    expect(digests(active.email)).toHaveLength(1);
+    expect(digests(quiet.email).map((mail) => mail.parsed.subject)).toEqual(['Your weekly digest: 2026-W14']);
+  });
+});
