@@ -6,6 +6,7 @@
  */
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.ts';
+import { isUuid } from '../../http/uuid.ts';
 import type { ScoringResult } from '../../modules/scoring/result-schema.ts';
 import type { ScoringService } from '../../modules/scoring/scoring-service.ts';
 import { csrfToken } from '../csrf.ts';
@@ -19,7 +20,6 @@ import { usesSecureCookies, type PageSettings } from './page-settings.ts';
 import { TRY_PATH } from './try-page.ts';
 
 const ResultPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An account's deletion erases its results at once: browsers may keep the page briefly, shared caches not at all. */
 const RESULT_PAGE_CACHE_CONTROL = 'private, max-age=60';
@@ -50,7 +50,8 @@ export function registerResultPage(app: App, deps: { settings: PageSettings; sco
   app.get('/r/:id', { config: { auth: 'page' }, schema: { hide: true, params: ResultPageParams } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const { id } = request.params;
-    const result = UUID.test(id) ? await deps.scoring.get(id) : null;
+    // A malformed id names no result: the same 404 page, without asking the database.
+    const result = isUuid(id) ? await deps.scoring.get(id) : null;
     if (!result) return sendNotFoundPage(reply, settings, viewer, 'result');
     const csrf = viewer.signedIn ? csrfToken(request, reply, usesSecureCookies(settings)) : '';
     const company = companyLabel(result);
