@@ -88,6 +88,7 @@ import { crawlerOptionsFromConfig, createCrawler, type HostLookup } from './modu
 import { createLlmRefiner } from './modules/scoring/refinement/llm-refiner.ts';
 import { registerGetScore } from './modules/scoring/routes/get-score.ts';
 import { registerGetScores } from './modules/scoring/routes/get-scores.ts';
+import { registerGetScoreChange } from './modules/scoring/routes/get-score-change.ts';
 import { registerPostScore } from './modules/scoring/routes/post-score.ts';
 import { registerPostScoreLink } from './modules/scoring/routes/post-score-link.ts';
 import { registerPostScoreProduct } from './modules/scoring/routes/post-score-product.ts';
@@ -317,6 +318,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     product: (accountId, productId) => products.find(accountId, productId),
     accountsScoredBetween: (from, to, page) => scoring.accountsScoredBetween(from, to, page),
     scoresBetween: (accountId, from, to, limit) => scoring.history(accountId, { createdFrom: from, createdBefore: to, limit }),
+    changeOf: (accountId, resultId) => scoring.changeOf(accountId, resultId),
     usage: (accountId) => usageReports.forAccount(accountId),
   }).register(jobRunner);
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
@@ -390,6 +392,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetScore(app, { scoring });
   registerGetOgImage(app, { scoring });
   registerGetScores(app, { scoring });
+  registerGetScoreChange(app, { scoring });
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });
   registerGetProductScores(app, { products, scoring });

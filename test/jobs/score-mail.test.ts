@@ -17,6 +17,8 @@ const HOUR = 60 * 60 * 1000;
 const BASE = 'https://scoring.example.test';
 let smtp: FakeSmtpServer;
 let site: ServedSite;
+/** A company whose site grows between two scores: burrowly-seed first, then tallyworks-growing at the same address. */
+let growingSite: ServedSite;
 let t: TestApp;
 // A Wednesday (ISO week 2026-W10).
 const clock = new ManualClock('2026-03-04T10:00:00.000Z');
@@ -24,11 +26,14 @@ const clock = new ManualClock('2026-03-04T10:00:00.000Z');
 beforeAll(async () => {
   smtp = await startFakeSmtpServer();
   site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
-  t = await startTestApp({ clock, env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE, CRAWL_ALLOWLIST: new URL(site.origin).host } });
+  growingSite = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
+  const allowlist = [site, growingSite].map((served) => new URL(served.origin).host).join(',');
+  t = await startTestApp({ clock, env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE, CRAWL_ALLOWLIST: allowlist } });
 });
 afterAll(async () => {
   await t.close();
   await site.close();
+  await growingSite.close();
   await smtp.close();
 });
 beforeEach(() => {
@@ -39,11 +44,11 @@ beforeEach(() => {
  * A personal account created now, onboarding complete (so it never turns
  * read-only and can score months later), with one product at the fixture site.
  */
-async function scoringAccount(sub: string, productName = 'Burrowly') {
+async function scoringAccount(sub: string, productName = 'Burrowly', origin = site.origin) {
   const email = `${sub}@example.test`;
   const client = caller(t, { sub, email });
   const id = await client.accountId();
-  const product = await client.send('POST', '/api/products', { name: productName, url: `${site.origin}/` });
+  const product = await client.send('POST', '/api/products', { name: productName, url: `${origin}/` });
   expect(product.statusCode).toBe(201);
   const productId = product.json().id as string;
   expect((await client.answerInterview()).statusCode).toBe(200);
@@ -53,7 +58,7 @@ async function scoringAccount(sub: string, productName = 'Burrowly') {
     expect(response.statusCode).toBe(200);
     return response.json().id as string;
   };
-  return { id, email, productId, score };
+  return { id, email, productId, score, client };
 }
 
 /** Moves to `at` and runs what is due twice, as consecutive polls do (the sweep enqueues; its mail jobs run). */
@@ -148,5 +153,52 @@ describe('weekly digest', () => {
     await sweepAt(new Date('2026-04-06T01:00:00.000Z'));
     expect(digests(active.email)).toHaveLength(1);
     expect(digests(quiet.email).map((mail) => mail.parsed.subject)).toEqual(['Your weekly digest: 2026-W14']);
+  });
+
+  it("says what changed since each product's score before: the total's move and the dimensions that moved", async () => {
+    // Wednesday of 2026-W16: the first score, of the seed-stage site.
+    clock.set(new Date('2026-04-15T09:00:00.000Z'));
+    const account = await scoringAccount('digest_changes', 'Growing', growingSite.origin);
+    const firstId = await account.score();
+    // Two days later the company's site has grown: another site at the same address.
+    const port = Number(new URL(growingSite.origin).port);
+    await growingSite.close();
+    growingSite = await serveSite(path.join(SITES_DIR, 'tallyworks-growing'), { port });
+    clock.set(new Date('2026-04-17T09:00:00.000Z'));
+    const secondId = await account.score();
+    // And once more, unchanged.
+    clock.set(new Date('2026-04-17T10:00:00.000Z'));
+    const thirdId = await account.score();
+
+    const change = (id: string) => account.client.send('GET', `/api/scores/${id}/change`);
+    const first = (await t.app.inject({ method: 'GET', url: `/api/score/${firstId}` })).json();
+    const second = (await t.app.inject({ method: 'GET', url: `/api/score/${secondId}` })).json();
+    expect((await change(firstId)).json()).toEqual({ resultId: firstId, previous: null, totalDelta: null, stageChanged: false, moved: [] });
+    const grown = (await change(secondId)).json();
+    expect(grown.previous).toEqual({ id: firstId, totalScore: first.totalScore, stageName: first.stageName, createdAt: first.createdAt });
+    expect(grown.totalDelta).toBe(second.totalScore - first.totalScore);
+    expect(grown.totalDelta).toBeGreaterThan(0);
+    // Every dimension whose score differs between the two results, and only those.
+    const firstLevels = new Map<string, number>(first.dimensions.map((d: { dimensionId: string; score: number }) => [d.dimensionId, d.score]));
+    const expectedMoves = second.dimensions
+      .filter((d: { dimensionId: string; score: number }) => d.score !== firstLevels.get(d.dimensionId))
+      .map((d: { dimensionId: string; score: number }) => `${d.dimensionId} ${firstLevels.get(d.dimensionId)}->${d.score}`);
+    expect(expectedMoves.length).toBeGreaterThan(0);
+    expect(grown.moved.map((m: { dimensionId: string; from: number; to: number }) => `${m.dimensionId} ${m.from}->${m.to}`).sort()).toEqual(expectedMoves.sort());
+    const unchanged = (await change(thirdId)).json();
+    expect([unchanged.previous.id, unchanged.totalDelta, unchanged.moved]).toEqual([secondId, 0, []]);
+    // Another account cannot compare this account's results.
+    const stranger = caller(t, { sub: 'digest_stranger', email: 'digest_stranger@example.test' });
+    expect((await stranger.send('GET', `/api/scores/${secondId}/change`)).statusCode).toBe(404);
+
+    await sweepAt(new Date('2026-04-20T01:00:00.000Z'));
+    const [digest] = mailTo(account.email, 'weekly_digest');
+    expect(digest!.parsed.subject).toBe('Your weekly digest: 2026-W16');
+    const text = digest!.parsed.text!;
+    expect(text).toContain('The first score of this product.');
+    const top = grown.moved[0];
+    expect(text).toContain(`Up ${grown.totalDelta} since 2026-04-15 (${first.totalScore}, ${first.stageName}); moved: ${top.dimensionName} ${top.from} to ${top.to}`);
+    expect(text).toContain(`Unchanged since 2026-04-17 (${second.totalScore}, ${second.stageName}); no dimension moved.`);
+    expect(digest!.parsed.html).toContain(`Up ${grown.totalDelta} since 2026-04-15`);
   });
 });

@@ -17,6 +17,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { enqueueMail } from '../../mail/send-mail-job.ts';
 import type { Role } from '../../vocabulary/roles.ts';
+import type { ScoreChange } from '../scoring/score-change.ts';
 import type { CoverageRecord } from '../onboarding/trial.ts';
 import { TRIAL_DAYS } from '../onboarding/trial.ts';
 import type { MailCategory } from '../../vocabulary/mail-categories.ts';
@@ -63,7 +64,9 @@ export interface LifecycleMailDependencies {
   /** Accounts with a score in [from, to), paged by account id (scoring module). */
   accountsScoredBetween(from: Date, to: Date, page: { afterAccountId?: string; limit: number }): Promise<string[]>;
   /** The account's scores made in [from, to), newest first, at most `limit` (scoring module). */
-  scoresBetween(accountId: string, from: Date, to: Date, limit: number): Promise<DigestScore[]>;
+  scoresBetween(accountId: string, from: Date, to: Date, limit: number): Promise<Omit<DigestScore, 'change'>[]>;
+  /** What changed since the score before (ScoringService.changeOf). */
+  changeOf(accountId: string, resultId: string): Promise<ScoreChange | null>;
   /** The account's usage this billing period (metering's UsageReports). */
   usage(accountId: string): Promise<DigestUsage>;
 }
@@ -159,8 +162,13 @@ export class LifecycleMail {
 
   async #digestForAccount(accountId: string, week: IsoWeek): Promise<number> {
     // One more than listed, so the digest can say there are more.
-    const scores = await this.#deps.scoresBetween(accountId, week.start, week.end, DIGEST_SCORE_LIMIT + 1);
-    if (scores.length === 0) return 0;
+    const found = await this.#deps.scoresBetween(accountId, week.start, week.end, DIGEST_SCORE_LIMIT + 1);
+    if (found.length === 0) return 0;
+    // Changes only for the listed scores; the one past the limit is only counted.
+    const scores: DigestScore[] = [];
+    for (const [index, score] of found.entries()) {
+      scores.push({ ...score, change: index < DIGEST_SCORE_LIMIT ? await this.#deps.changeOf(accountId, score.id) : null });
+    }
     const content = weeklyDigestFor(week, scores, await this.#deps.usage(accountId), this.#deps.publicBaseUrl);
     const recipients = recipientsOf(await this.#deps.members(accountId), DIGEST_ROLES);
     return this.#enqueueEach(recipients, content, 'weekly_digest', accountId, (to) => `weekly digest ${week.label} for ${accountId} to ${to}`);

@@ -3,6 +3,7 @@
  * sweep reports, and what the digest says.
  */
 import { escapeHtml } from '../../web/html.ts';
+import { describeDelta, type ScoreChange } from '../scoring/score-change.ts';
 import { dayOf, type MailContent } from './score-decay-mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +43,26 @@ export interface DigestScore {
   companyName: string | null;
   totalScore: number;
   stageName: string;
+  /** Against the product's (or address's) score before it; null when unknown. */
+  change: ScoreChange | null;
+}
+
+/** Moved dimensions named per score; the result page has the rest. */
+export const DIGEST_MOVES_LISTED = 5;
+
+/** One sentence on what changed since the score before, or null when there is nothing to compare. */
+export function changeSentence(change: ScoreChange | null): string | null {
+  if (!change) return null;
+  if (!change.previous || change.totalDelta === null) return 'The first score of this product.';
+  const since = `${describeDelta(change.totalDelta)} since ${dayOf(new Date(change.previous.createdAt))} (${change.previous.totalScore}, ${change.previous.stageName})`;
+  if (change.moved.length === 0) return `${capitalise(since)}; no dimension moved.`;
+  const listed = change.moved.slice(0, DIGEST_MOVES_LISTED).map((move) => `${move.dimensionName} ${move.from} to ${move.to}`);
+  const more = change.moved.length > listed.length ? ` and ${change.moved.length - listed.length} more` : '';
+  return `${capitalise(since)}; moved: ${listed.join(', ')}${more}.`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export interface DigestUsage {
@@ -58,17 +79,21 @@ function usedOf(meter: { used: number; limit: number | null }): string {
 export function weeklyDigestFor(week: IsoWeek, scores: DigestScore[], usage: DigestUsage, publicBaseUrl: string): MailContent {
   const listed = scores.slice(0, DIGEST_SCORE_LIMIT);
   const heading = `Your week ${week.label} (${dayOf(week.start)} to ${dayOf(new Date(week.end.getTime() - DAY_MS))}): ${scores.length} ${scores.length === 1 ? 'score' : 'scores'}.`;
-  const lines = listed.map((score) => ({ line: `${score.companyName ?? score.url}: ${score.totalScore}, ${score.stageName}`, url: `${publicBaseUrl}/r/${score.id}` }));
+  const lines = listed.map((score) => ({
+    line: `${score.companyName ?? score.url}: ${score.totalScore}, ${score.stageName}`,
+    url: `${publicBaseUrl}/r/${score.id}`,
+    change: changeSentence(score.change),
+  }));
   const more = scores.length > listed.length ? `And ${scores.length - listed.length} more in your score history.` : null;
   const period = `Usage this billing period (${dayOf(new Date(usage.periodStart))} to ${dayOf(new Date(usage.periodEnd))}):`;
   const meters = [`Scores: ${usedOf(usage.scores)}`, `Credits: ${usedOf(usage.credits)}`];
-  const text = [heading, '', ...lines.map((entry) => `- ${entry.line}: ${entry.url}`), ...(more ? [more] : []), '', period, ...meters.map((meter) => `- ${meter}`)].join(
+  const text = [heading, '', ...lines.map((entry) => `- ${entry.line}: ${entry.url}${entry.change ? `\n  ${entry.change}` : ''}`), ...(more ? [more] : []), '', period, ...meters.map((meter) => `- ${meter}`)].join(
     '\n',
   );
   const html = [
     '<!doctype html><html><body>',
     `<p>${escapeHtml(heading)}</p>`,
-    `<ul>${lines.map((entry) => `<li><a href="${escapeHtml(entry.url)}">${escapeHtml(entry.line)}</a></li>`).join('')}</ul>`,
+    `<ul>${lines.map((entry) => `<li><a href="${escapeHtml(entry.url)}">${escapeHtml(entry.line)}</a>${entry.change ? `<br>${escapeHtml(entry.change)}` : ''}</li>`).join('')}</ul>`,
     more ? `<p>${escapeHtml(more)}</p>` : '',
     `<p>${escapeHtml(period)}</p>`,
     `<ul>${meters.map((meter) => `<li>${escapeHtml(meter)}</li>`).join('')}</ul>`,

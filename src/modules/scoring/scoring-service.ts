@@ -16,6 +16,7 @@ import { CrawlQueueFullError, type CrawlSlots } from './crawl-slots.ts';
 import { CrawlFailedError, checkTargetUrl, type CrawlProgress, type Crawler } from './crawler/crawler.ts';
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
 import type { ScoringResult } from './result-schema.ts';
+import { scoreChange, type ScoreChange } from './score-change.ts';
 import type { SharedResultBody, SharedResultCache } from './shared-result-cache.ts';
 import { scoringResults } from './tables.ts';
 
@@ -305,6 +306,33 @@ export class ScoringService {
       .orderBy(asc(scoringResults.accountId))
       .limit(page.limit);
     return rows.map((row) => row.accountId!);
+  }
+
+  /**
+   * What changed since the score before this one: the same product's, or,
+   * for a result with no product, the same address's, within the account.
+   * Null when the account holds no result with this id.
+   */
+  async changeOf(accountId: string, resultId: string): Promise<ScoreChange | null> {
+    const db = this.#deps.db;
+    const [current] = await db
+      .select({ result: scoringResults.result, url: scoringResults.url, productId: scoringResults.productId, createdAt: scoringResults.createdAt })
+      .from(scoringResults)
+      .where(and(eq(scoringResults.id, resultId), eq(scoringResults.accountId, accountId)));
+    if (!current) return null;
+    const [previous] = await db
+      .select({ result: scoringResults.result })
+      .from(scoringResults)
+      .where(
+        and(
+          eq(scoringResults.accountId, accountId),
+          current.productId ? eq(scoringResults.productId, current.productId) : eq(scoringResults.url, current.url),
+          lt(scoringResults.createdAt, current.createdAt),
+        ),
+      )
+      .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
+      .limit(1);
+    return scoreChange(previous?.result ?? null, current.result);
   }
 
   /** The account's results, newest first; within one product when productId is given, within [createdFrom, createdBefore) when given. */

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
 import { errorResponses } from '../../../http/errors.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
 
@@ -41,6 +42,20 @@ export const ScoreSummarySchema = Type.Object({
 });
 
 export const ScoreHistorySchema = Type.Object({ scores: Type.Array(ScoreSummarySchema) });
+
+export const ScoreChangeSchema = Type.Object({
+  resultId: Type.String({ format: 'uuid' }),
+  previous: Type.Union([
+    Type.Object({ id: Type.String({ format: 'uuid' }), totalScore: Type.Integer(), stageName: Type.String(), createdAt: Type.String({ format: 'date-time' }) }),
+    Type.Null(),
+  ]),
+  totalDelta: Type.Union([Type.Integer(), Type.Null()], { description: 'This total minus the previous one; null for a first score.' }),
+  stageChanged: Type.Boolean(),
+  moved: Type.Array(
+    Type.Object({ dimensionId: Type.Enum(DIMENSION_IDS), dimensionName: Type.String(), from: Type.Integer(), to: Type.Integer() }),
+    { description: 'The dimensions whose score differs, largest move first.' },
+  ),
+});
 
 /** The header that carries an anonymous result's claim token (for POST /api/score/link). */
 export const CLAIM_TOKEN_HEADER = 'score-claim-token';
