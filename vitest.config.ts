@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects:
+ * Five projects:
  * - unit: pure tests (no database); they run once.
  * - pglite: every test that boots the app or touches the database, against
  *   embedded PGlite (one migrated template, loaded afresh by each test file).
@@ -11,8 +11,11 @@ import { defineConfig } from 'vitest/config';
  * - browser: pages driven as a person uses them (test/browser/), by
  *   Debian's Chromium through playwright-core. One browser serves every file
  *   (test/setup/browser-server.ts): CI has two cores, and a Chromium per file
- *   would spend them starting browsers. PGlite only: what these tests check is
- *   the page, and the database paths under it are covered by the other two.
+ *   would spend them starting browsers. On PGlite: what most of these tests
+ *   check is the page, and the database paths under it are covered by the
+ *   other two.
+ * - browser-postgres: the signed-in app's flows (test/browser/app-*), which
+ *   write through every module, again on PostgreSQL (with TEST_DATABASE_URL).
  *
  * A test file needs the database when its name ends in .happy, .error,
  * .security or .db before .test.ts, or when it lives under test/, except
@@ -24,6 +27,7 @@ const databaseTestsInSrc = ['src/**/*.{happy,error,security,db}.test.ts'];
 const databaseTests = [...databaseTestsInSrc, 'test/**/*.test.ts'];
 const databaseFreeTestsInTest = ['test/corpus/**/*.test.ts', 'test/architecture/**/*.test.ts'];
 const browserTests = ['test/browser/**/*.test.ts'];
+const signedInAppBrowserTests = ['test/browser/app-*.test.ts'];
 
 const shared = {
   testTimeout: 30_000,
@@ -70,6 +74,21 @@ export default defineConfig({
           setupFiles: ['test/browser/browser-connection-cleanup.ts'],
         },
       },
+      // The signed-in app's flows write through every module: they run on PostgreSQL too.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'browser-postgres',
+                include: signedInAppBrowserTests,
+                env: { TEST_DB: 'postgres' },
+                globalSetup: ['test/setup/browser-server.ts'],
+                setupFiles: ['test/browser/browser-connection-cleanup.ts'],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -2,7 +2,7 @@
  * The scorer against the analyst's labels on the real-site corpus
  * (../shared/corpus): `npm run eval`.
  *
- *   npm run eval [-- --company <dir>] [--dimension <id>] [--markdown | --json]
+ *   npm run eval [-- --company <dir>] [--dimension <id>] [--markdown | --json] [--database-url <url>]
  *
  * Prints the company table, the agreement figures, the quote audit, the
  * 27-row per-dimension table and which targets are met. `--company` and
@@ -11,10 +11,17 @@
  * and the analyst's quote and justification. `--markdown` gives the summary
  * tables for docs/EVALUATION.md. Exits 0 whatever the figures: the floor
  * test (test/corpus/corpus-floor.test.ts) is what gates.
+ *
+ * Then, when a database is given (--database-url, or DATABASE_URL and
+ * DATABASE_SCHEMA as the service reads them), the feedback members gave on
+ * scores, counted per dimension and verdict (narrowed by --dimension); on
+ * standard error with --json, so standard output stays the evaluation.
+ * Without one it says so and ends as before.
  */
 import { parseArgs } from 'node:util';
 import { isDimensionId } from '../src/framework/dimensions.ts';
 import { FUNCTIONS } from '../src/framework/functions.ts';
+import { feedbackRows, readFeedbackCounts } from './feedback-counts.ts';
 import { evaluateCorpus, EVALUATION_AS_OF, type CompanyEvaluation, type CorpusEvaluation, type DimensionJudgement, type QuoteIssue } from '../test/corpus/evaluate-corpus.ts';
 
 /** The targets the scorer is tuned toward (the floor test holds what is reached so far). */
@@ -26,6 +33,7 @@ const { values: args } = parseArgs({
     dimension: { type: 'string' },
     markdown: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
   },
 });
 if (args.dimension !== undefined && !isDimensionId(args.dimension)) {
@@ -160,3 +168,13 @@ if (args.json) {
   }
   process.stdout.write(`${out.join('\n')}\n`);
 }
+
+const feedback = await readFeedbackCounts({ url: args['database-url'] ?? process.env.DATABASE_URL, schema: process.env.DATABASE_SCHEMA || undefined });
+const feedbackLines = [heading('Feedback on scores (verdicts per dimension)')];
+if (!feedback.ok) {
+  feedbackLines.push(feedback.why);
+} else {
+  const { headers, rows } = feedbackRows(feedback.counts, args.dimension);
+  feedbackLines.push(rows.length === 0 ? 'No feedback yet.' : table(headers, rows));
+}
+(args.json ? process.stderr : process.stdout).write(`${feedbackLines.join('\n')}\n`);

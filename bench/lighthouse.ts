@@ -1,24 +1,33 @@
 /**
- * Lighthouse on the service's pages (issue 12): performance, accessibility,
- * best practices and SEO of `/`, a result page `/r/<id>` and `/pricing`,
- * on a phone (Lighthouse's default: a mid-range Android phone on a slow 4G
- * connection, simulated) and on a desktop.
+ * Lighthouse on the service's pages (issues 12 and 14): performance,
+ * accessibility, best practices and SEO of `/`, a result page `/r/<id>` and
+ * `/pricing`, and signed in, of the dashboard `/app` and the coach
+ * (`/app/coach` and `/app/coach?result=<id>`), on a phone (Lighthouse's
+ * default: a mid-range Android phone on a slow 4G connection, simulated) and
+ * on a desktop.
  *
- *   node_modules/.bin/node bench/lighthouse.ts [--runs 3] [--chromium /usr/bin/chromium]
+ *   node_modules/.bin/node bench/lighthouse.ts [--runs 3] [--chromium /usr/bin/chromium] [--pages all|public|app]
  *
  * The service starts as `npm start` starts it (src/main.ts under the Node
  * flags of package.json's start script) in a fresh DATA_DIR (PGlite), with
  * PUBLIC_BASE_URL set to its address. It scores one fixture company site
  * (src/example-sites/lumenfield-platform, served on 127.0.0.1 and
  * allowlisted) through POST /api/try-score, as an anonymous visitor would,
- * which gives the result page its id. Then Lighthouse's Node API runs on
+ * which gives the result page its id. It then signs in through the
+ * development identity provider's form at /sign-in, as a person does, and
+ * scores the same site into that account with the session (POST /api/score),
+ * which gives the coach its result; Lighthouse sends the session cookie with
+ * the app's pages. Then Lighthouse's Node API runs on
  * each page and form factor, `runs` times (the median score is reported:
  * simulated throttling still measures this machine's CPU), in one headless
  * Debian Chromium started here with a DevTools port. Nothing is fetched from
  * the internet: Lighthouse audits the pages as served on 127.0.0.1.
  *
  * A page that does not answer 200 is listed with its status, not audited.
- * Targets: performance >= 90; accessibility, best practices and SEO >= 95.
+ * Targets: performance >= 90; accessibility, best practices and SEO >= 95,
+ * except SEO on the app's pages: they are private and marked noindex, which
+ * Lighthouse's SEO category counts against them, so their SEO is reported
+ * without a target.
  * Progress goes to stderr, the Markdown table to stdout. Linux only.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -27,7 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import lighthouse, { desktopConfig, type Config, type Result as LighthouseResult } from 'lighthouse';
+import lighthouse, { desktopConfig, type Config, type Flags, type Result as LighthouseResult } from 'lighthouse';
 import { request } from 'undici';
 import { serveSite, SITES_DIR } from '../src/example-sites.ts';
 import { loadAverage, median } from './measure.ts';
@@ -45,6 +54,15 @@ const CATEGORY_IDS = Object.keys(TARGETS) as CategoryId[];
 const CATEGORY_TITLES: Record<CategoryId, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
 
 const FIXTURE_SITE = 'lumenfield-platform';
+/** Who the signed-in pages are audited as: a personal account of the development identity provider. */
+const AUDIT_USER = 'lighthouse_user';
+
+/** One audited page: its address, how the table names it, and whether it is the signed-in app (session cookie, no SEO target). */
+interface AuditedPage {
+  path: string;
+  shown: string;
+  signedIn: boolean;
+}
 /** Headless, no sandbox (CI runs as root in a container), /tmp instead of a small /dev/shm. */
 const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check', '--disable-gpu'];
 
@@ -57,6 +75,7 @@ const FORM_FACTORS: { name: 'mobile' | 'desktop'; config: Config | undefined }[]
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
+    pages: { type: 'string', default: 'all' },
     chromium: { type: 'string', default: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
   },
 });
@@ -105,8 +124,43 @@ async function scoreAnonymously(base: string, siteUrl: string): Promise<string> 
   return body.id;
 }
 
-async function statusOf(url: string): Promise<number> {
-  const response = await request(url, { headers: { accept: 'text/html' } });
+/** `name=value` of a Set-Cookie header's cookie called `name`. */
+function cookieFrom(setCookie: string | string[] | undefined, name: string): string {
+  const found = [setCookie ?? []].flat().find((header) => header.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie was set`);
+  return found.split(';')[0]!;
+}
+
+/** Signs in through the development identity provider's form, as a person would; returns the session's Cookie header. */
+async function signIn(base: string): Promise<string> {
+  const form = await request(`${base}/sign-in`, { headers: { accept: 'text/html' } });
+  const markup = await form.body.text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(markup)?.[1];
+  if (!csrf) throw new Error('the sign-in page has no CSRF field (is the development identity provider on?)');
+  const response = await request(`${base}/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie: cookieFrom(form.headers['set-cookie'], '__csrf') },
+    body: new URLSearchParams({ sub: AUDIT_USER, csrf }).toString(),
+  });
+  await response.body.dump();
+  if (response.statusCode !== 303) throw new Error(`POST /sign-in answered ${response.statusCode}`);
+  return cookieFrom(response.headers['set-cookie'], '__session');
+}
+
+/** Scores the fixture site into the signed-in account (POST /api/score with the session); returns the result's id. */
+async function scoreSignedIn(base: string, siteUrl: string, cookie: string): Promise<string> {
+  const response = await request(`${base}/api/score`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', origin: base, cookie },
+    body: JSON.stringify({ url: siteUrl }),
+  });
+  const body = (await response.body.json()) as { id?: string };
+  if (response.statusCode !== 200 || !body.id) throw new Error(`POST /api/score answered ${response.statusCode}: ${JSON.stringify(body).slice(0, 500)}`);
+  return body.id;
+}
+
+async function statusOf(url: string, cookie: string | null): Promise<number> {
+  const response = await request(url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
   await response.body.dump();
   return response.statusCode;
 }
@@ -115,26 +169,48 @@ async function statusOf(url: string): Promise<number> {
 interface Row {
   page: string;
   formFactor: string;
+  signedIn: boolean;
   status: number;
   scores: Partial<Record<CategoryId, number>>;
   problem: string | null;
 }
 
+/** How many runs of one page and form factor may end in a Lighthouse runtime error before the page is reported with it. */
+const RUNTIME_ERROR_RETRIES = 3;
+
+/** What Lighthouse clears before each run by default (its constants.js); cookies are added to it. */
+const CLEARED_STORAGE: NonNullable<Flags['clearStorageTypes']> = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'];
+
 /** This machine's CPU benchmark as Lighthouse measured it each run: the base of its simulated throttling. */
 const machine = { benchmarkIndexes: [] as number[] };
 
-async function audit(url: string, port: number, config: Config | undefined, runs: number): Promise<Pick<Row, 'scores' | 'problem'>> {
+async function audit(url: string, port: number, config: Config | undefined, runs: number, cookie: string | null): Promise<Pick<Row, 'scores' | 'problem'>> {
   const samples: Record<CategoryId, number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
-  for (let run = 0; run < runs; run++) {
-    const result = await lighthouse(url, { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: CATEGORY_IDS }, config);
+  const extraHeaders = cookie ? { Cookie: cookie } : null;
+  // Cookies a page set (the CSRF cookie) would otherwise stay in the browser's jar for the next
+  // run, and the jar's Cookie header takes the place of the session sent in extraHeaders.
+  const clearStorageTypes: Flags['clearStorageTypes'] = [...CLEARED_STORAGE, 'cookies'];
+  let completedRuns = 0;
+  let failedRuns = 0;
+  while (completedRuns < runs) {
+    const flags: Flags = { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: CATEGORY_IDS, extraHeaders, clearStorageTypes };
+    const result = await lighthouse(url, flags, config);
     const lhr: LighthouseResult | undefined = result?.lhr;
     if (!lhr) return { scores: {}, problem: 'Lighthouse returned no result' };
     machine.benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-    if (lhr.runtimeError) return { scores: {}, problem: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
+    if (lhr.runtimeError) {
+      // NO_NAVSTART and its kin come and go on a loaded machine: the run is done again, a few times at most.
+      if (++failedRuns > RUNTIME_ERROR_RETRIES) return { scores: {}, problem: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
+      log(`  ${lhr.runtimeError.code}; running again`);
+      continue;
+    }
+    // A signed-in page that lost its session would be the sign-in page's scores under the app's name.
+    if (lhr.finalDisplayedUrl !== url) return { scores: {}, problem: `Lighthouse ended on ${lhr.finalDisplayedUrl}, not the page asked for` };
     for (const id of CATEGORY_IDS) {
       const score = lhr.categories[id]?.score;
       if (typeof score === 'number') samples[id].push(Math.round(score * 100));
     }
+    completedRuns++;
   }
   const scores: Partial<Record<CategoryId, number>> = {};
   for (const id of CATEGORY_IDS) if (samples[id].length > 0) scores[id] = Math.round(median(samples[id]));
@@ -155,6 +231,7 @@ function cell(row: Row, id: CategoryId): string {
   if (row.status !== 200) return `— (${row.status})`;
   const score = row.scores[id];
   if (score === undefined) return 'n/a';
+  if (row.signedIn && id === 'seo') return `${score} (noindex)`;
   return score >= TARGETS[id] ? `${score} ✓` : `**${score}** ✗`;
 }
 
@@ -165,7 +242,7 @@ function printReport(rows: Row[], run: { runs: number; loadBefore: string; chrom
     `Node ${process.version}, ${os.cpus().length} cores, load average ${run.loadBefore} before, ${loadAverage()} after; ` +
       `Chromium ${chromiumVersion} (${run.chromium}), headless; Lighthouse default throttling (simulated), benchmark index ${benchmarks} (median); ` +
       `${run.runs} run${run.runs === 1 ? '' : 's'} per page and form factor, median score. ` +
-      `Targets: performance ≥ ${TARGETS.performance}; accessibility, best practices, SEO ≥ ${TARGETS.accessibility}.`,
+      `Targets: performance ≥ ${TARGETS.performance}; accessibility, best practices, SEO ≥ ${TARGETS.accessibility} (no SEO target on the signed-in app's pages: they are noindex).`,
     '',
     `| Page | Form factor | HTTP | ${CATEGORY_IDS.map((id) => CATEGORY_TITLES[id]).join(' | ')} |`,
     `|---|---|---|${CATEGORY_IDS.map(() => '---').join('|')}|`,
@@ -182,8 +259,8 @@ function printReport(rows: Row[], run: { runs: number; loadBefore: string; chrom
 
 async function main(): Promise<void> {
   const runs = Number(args.runs);
-  if (!Number.isInteger(runs) || runs < 1) {
-    log('usage: lighthouse.ts [--runs <n>] [--chromium <path>]');
+  if (!Number.isInteger(runs) || runs < 1 || !['all', 'public', 'app'].includes(args.pages)) {
+    log('usage: lighthouse.ts [--runs <n>] [--chromium <path>] [--pages all|public|app]');
     process.exit(2);
   }
   const loadBefore = loadAverage();
@@ -195,21 +272,33 @@ async function main(): Promise<void> {
     children.push(service.child);
     log(`scoring ${FIXTURE_SITE} through POST /api/try-score`);
     const id = await scoreAnonymously(service.base, `${site.origin}/`);
+    log(`signing in as ${AUDIT_USER} and scoring ${FIXTURE_SITE} into the account through POST /api/score`);
+    const session = await signIn(service.base);
+    const ownId = await scoreSignedIn(service.base, `${site.origin}/`, session);
     const chromium = await startChromium(args.chromium, path.join(dataDir, 'chromium-profile'));
     children.push(chromium.child);
 
+    const pages: AuditedPage[] = [
+      { path: '/', shown: '/', signedIn: false },
+      { path: `/r/${id}`, shown: '/r/<id>', signedIn: false },
+      { path: '/pricing', shown: '/pricing', signedIn: false },
+      { path: '/app', shown: '/app', signedIn: true },
+      { path: '/app/coach', shown: '/app/coach', signedIn: true },
+      { path: `/app/coach?result=${ownId}`, shown: '/app/coach?result=<id>', signedIn: true },
+    ];
     const rows: Row[] = [];
-    for (const page of ['/', `/r/${id}`, '/pricing']) {
-      const url = `${service.base}${page}`;
-      const status = await statusOf(url);
-      const shownPage = page.startsWith('/r/') ? '/r/<id>' : page;
+    for (const page of pages.filter((candidate) => args.pages === 'all' || candidate.signedIn === (args.pages === 'app'))) {
+      const url = `${service.base}${page.path}`;
+      const cookie = page.signedIn ? session : null;
+      const status = await statusOf(url, cookie);
       for (const { name, config } of FORM_FACTORS) {
+        const row = { page: page.shown, formFactor: name, signedIn: page.signedIn, status };
         if (status !== 200) {
-          rows.push({ page: shownPage, formFactor: name, status, scores: {}, problem: null });
+          rows.push({ ...row, scores: {}, problem: null });
           continue;
         }
-        log(`${page} (${name}): ${runs} run${runs === 1 ? '' : 's'} (load ${loadAverage()})`);
-        rows.push({ page: shownPage, formFactor: name, status, ...(await audit(url, chromium.port, config, runs)) });
+        log(`${page.path} (${name}): ${runs} run${runs === 1 ? '' : 's'} (load ${loadAverage()})`);
+        rows.push({ ...row, ...(await audit(url, chromium.port, config, runs, cookie)) });
       }
     }
     printReport(rows, { runs, loadBefore, chromium: args.chromium });

@@ -47,11 +47,16 @@ import {
   StripePaymentProvider,
   type PaymentProvider,
 } from './modules/billing/payment-provider.ts';
+import { registerBillingPortal } from './modules/billing/routes/billing-portal.ts';
 import { registerCheckout } from './modules/billing/routes/checkout.ts';
 import { registerLocalCheckoutPage } from './modules/billing/routes/local-checkout-page.ts';
 import { registerLocalCheckoutPayment } from './modules/billing/routes/local-checkout-payment.ts';
+import { registerLocalPortalCancel } from './modules/billing/routes/local-portal-cancel.ts';
+import { registerLocalPortalPage } from './modules/billing/routes/local-portal-page.ts';
 import { registerPaymentWebhook } from './modules/billing/routes/payment-webhook.ts';
 import { EmailPreferences } from './modules/email-preferences/email-preferences.ts';
+import { registerGetOwnEmailPreferences } from './modules/email-preferences/routes/get-own-email-preferences.ts';
+import { registerPutOwnEmailPreferences } from './modules/email-preferences/routes/put-own-email-preferences.ts';
 import { registerGetOneClickUnsubscribe } from './modules/email-preferences/routes/get-one-click-unsubscribe.ts';
 import { registerGetUnsubscribe } from './modules/email-preferences/routes/get-unsubscribe.ts';
 import { registerPostOneClickUnsubscribe } from './modules/email-preferences/routes/post-one-click-unsubscribe.ts';
@@ -79,6 +84,12 @@ import { UsageReports } from './modules/metering/usage-report.ts';
 import { CoachService } from './modules/coach/coach-service.ts';
 import { createLlmCoach } from './modules/coach/llm/llm-coach.ts';
 import { registerPostChat } from './modules/coach/routes/post-chat.ts';
+import { BenchmarkService } from './modules/benchmarks/benchmark-service.ts';
+import { registerGetBenchmarks } from './modules/benchmarks/routes/get-benchmarks.ts';
+import { registerGetScorePercentile } from './modules/benchmarks/routes/get-score-percentile.ts';
+import { FeedbackService } from './modules/feedback/feedback-service.ts';
+import { registerGetFeedback } from './modules/feedback/routes/get-feedback.ts';
+import { registerPostFeedback } from './modules/feedback/routes/post-feedback.ts';
 import { ProductService } from './modules/products/product-service.ts';
 import { registerGetProductScores } from './modules/products/routes/get-product-scores.ts';
 import { registerGetProducts } from './modules/products/routes/get-products.ts';
@@ -126,6 +137,11 @@ import { installSecurityHeaders } from './web/security-headers.ts';
 import { registerIdentityPage } from './web/identity-page.ts';
 import { registerDevSignIn } from './web/sign-in-form.ts';
 import { registerSignOut } from './web/sign-out.ts';
+import { registerBillingPages } from './web/app/billing/register-billing-pages.ts';
+import { registerCoachPage } from './web/app/coach/register-coach-page.ts';
+import { registerDashboardPages } from './web/app/dashboard/register-dashboard-pages.ts';
+import { registerOnboardingPages } from './web/app/onboarding/register-onboarding-pages.ts';
+import { registerSettingsPages } from './web/app/settings/register-settings-pages.ts';
 
 /** What a caller (main, the CLI, a test) may hand in instead of what the configuration selects. */
 export interface AppDependencies {
@@ -163,6 +179,8 @@ export interface Services {
   mailer: Mailer;
   /** Call prepare(executor, mail) as a mail is about to be sent (src/modules/email-preferences/). */
   emailPreferences: EmailPreferences;
+  benchmarks: BenchmarkService;
+  feedback: FeedbackService;
 }
 
 export interface BuiltApp {
@@ -335,6 +353,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     sharedResults,
     judge: deps.scoringJudge,
   });
+  const benchmarks = new BenchmarkService({
+    latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
+    segmentedResult: (resultId) => scoring.segmentedResult(resultId),
+  });
+  // Erased with the giver's account, and with the result it is about, by foreign keys: nothing outside the database to clean up.
+  const feedback = new FeedbackService({ db: database.db, clock });
   const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
   outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
@@ -375,6 +399,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerPutTeamRegistry(app, { onboarding });
   registerDeleteTeamRegistry(app, { onboarding });
   registerCheckout(app, { billing });
+  registerBillingPortal(app, { billing });
   registerPaymentWebhook(app, { billing, webhookSecrets: config.payments.webhookSecrets, clock });
   registerGetUsage(app, { usageReports });
   registerCreateApiKey(app, { apiKeys });
@@ -383,16 +408,22 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetUnsubscribe(app, { emailPreferences });
   registerPostUnsubscribe(app, { emailPreferences });
   registerGetOneClickUnsubscribe(app);
+  registerGetOwnEmailPreferences(app, { emailPreferences });
+  registerPutOwnEmailPreferences(app, { emailPreferences });
   const progressStream = { heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs };
   registerPostScore(app, { scoring, admissionGate, progressStream });
   registerPostScoreQuick(app, { scoring, admissionGate, progressStream });
   registerPostTryScore(app, { scoring, admissionGate, progressStream });
-  registerPostScoreProduct(app, { scoring, admissionGate, products });
+  registerPostScoreProduct(app, { scoring, admissionGate, products, progressStream });
   registerPostScoreLink(app, { scoring });
   registerGetScore(app, { scoring });
   registerGetOgImage(app, { scoring });
   registerGetScores(app, { scoring });
   registerGetScoreChange(app, { scoring });
+  registerGetScorePercentile(app, { benchmarks });
+  registerGetBenchmarks(app, { benchmarks });
+  registerPostFeedback(app, { feedback });
+  registerGetFeedback(app, { feedback });
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });
   registerGetProductScores(app, { products, scoring });
@@ -407,6 +438,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerDemoIndexPage(app, { settings: pageSettings, demos });
   registerDemoPage(app, { settings: pageSettings, demos });
   registerUnsubscribePage(app, { settings: pageSettings, emailPreferences });
+  // The signed-in app (/app...): pages render the account's state; their scripts act through the JSON API.
+  const appPages = { settings: pageSettings, accounts, billing, onboarding };
+  registerDashboardPages(app, { ...appPages, scoring, products, usageReports });
+  registerCoachPage(app, { ...appPages, scoring });
+  registerSettingsPages(app, { ...appPages, apiKeys });
+  registerBillingPages(app, { ...appPages, usageReports });
+  registerOnboardingPages(app, { ...appPages, products, emailPreferences });
   // HTML forms post form-encoded bodies; only this scope parses them, so the JSON API never accepts one
   // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
   await app.register(async (forms: App) => {
@@ -418,14 +456,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     registerPostOneClickUnsubscribe(forms, { emailPreferences });
     registerIdentityPage(forms, 'sign-in', { config, devKey });
     registerIdentityPage(forms, 'sign-up', { config, devKey });
-    if (devKey) {
-      registerDevSignIn(forms, { config, devKey, clock });
-      registerSignOut(forms);
-    }
+    if (devKey) registerDevSignIn(forms, { config, devKey, clock });
+    // Whatever set the session cookie, the header's Sign out clears it.
+    registerSignOut(forms);
     if (paymentProvider.name === 'local') {
       const localCheckout = { clock, signingSecret: config.payments.webhookSecrets[0]!, publicBaseUrl: config.publicBaseUrl };
       registerLocalCheckoutPage(forms, localCheckout);
       registerLocalCheckoutPayment(forms, localCheckout);
+      registerLocalPortalPage(forms, { ...localCheckout, billing });
+      registerLocalPortalCancel(forms, { ...localCheckout, billing });
     }
   });
   if (devKey) registerDevJwks(app, devKey);
@@ -449,7 +488,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, admissionGate, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences }, database, devKey, routes };
+  return { app, services: { accounts, billing, admissionGate, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback }, database, devKey, routes };
 }
 
 /** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */

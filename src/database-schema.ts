@@ -19,3 +19,4 @@ export * from './modules/api-keys/tables.ts';
 export * from './modules/idempotency/tables.ts';
 export * from './modules/onboarding/tables.ts';
 export * from './modules/email-preferences/tables.ts';
+export * from './modules/feedback/tables.ts';

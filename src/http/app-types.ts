@@ -7,6 +7,7 @@ import type {} from '@fastify/swagger';
 import type { Role } from '../vocabulary/roles.ts';
 import type { Identity } from '../identity/claims.ts';
 import type { Permission } from './permissions.ts';
+import type { ApiError } from './errors.ts';
 
 /** The Fastify instance every route registers on: TypeBox types request and reply. */
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -51,5 +52,7 @@ declare module 'fastify' {
     principal: Principal | null;
     /** On a `startsOver` route: the verified identity whose account was erased. */
     erasedIdentity: Identity | null;
+    /** On an HTML page: why a valid session was refused (a member without a seat); null otherwise. */
+    pageRefusal: ApiError | null;
   }
 }

@@ -109,6 +109,7 @@ export function installRouteGuard(app: App): RouteAccess[] {
 export function installAuthentication(app: App, deps: AuthenticationDeps): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('erasedIdentity', null);
+  app.decorateRequest('pageRefusal', null);
   const verifiedTokens = new ExpiringCache<string, Identity>({ clock: deps.clock, ttlMs: VERIFIED_TOKEN_TTL_MS, maxEntries: VERIFIED_TOKENS_MAX });
   const verify = async (token: string): Promise<Identity | null> => {
     const known = verifiedTokens.get(token);
@@ -190,7 +191,12 @@ async function authenticate(
   };
 }
 
-/** A page's signed-in visitor by the session cookie; nobody when there is none or it no longer works. */
+/**
+ * A page's signed-in visitor by the session cookie; nobody when there is
+ * none or it no longer works. A valid session that its account refuses (a
+ * member without a seat) is also nobody, with the refusal kept on the
+ * request so an app page can say why instead of asking to sign in again.
+ */
 async function pageVisitor(request: FastifyRequest, deps: AuthenticationDeps, verify: (token: string) => Promise<Identity | null>): Promise<Principal | null> {
   const cookie = request.cookies?.[SESSION_COOKIE];
   if (!cookie) return null;
@@ -198,8 +204,9 @@ async function pageVisitor(request: FastifyRequest, deps: AuthenticationDeps, ve
     const outcome = await authenticate({ value: cookie, method: 'session' }, deps, verify);
     return 'erased' in outcome ? null : outcome;
   } catch (error) {
-    if (error instanceof ApiError) return null;
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code !== 'AUTH_REQUIRED') request.pageRefusal = error;
+    return null;
   }
 }
 

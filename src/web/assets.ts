@@ -17,7 +17,23 @@ const ASSET_TYPES = {
 } as const;
 
 /** The files under src/web/assets/ that pages may name. */
-export const ASSET_NAMES = ['app.css', 'score-progress.js', 'held-result.js', 'checkout.js', 'icon.svg'] as const;
+export const ASSET_NAMES = [
+  'app.css',
+  'score-progress.js',
+  'held-result.js',
+  'checkout.js',
+  'icon.svg',
+  // The signed-in app's areas (web/app/), each with its own stylesheet and script.
+  'dashboard.css',
+  'dashboard.js',
+  'coach.css',
+  'coach.js',
+  'settings.css',
+  'settings.js',
+  'onboarding.css',
+  'onboarding.js',
+  'billing.js',
+] as const;
 export type AssetName = (typeof ASSET_NAMES)[number];
 
 interface Asset {

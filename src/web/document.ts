@@ -6,7 +6,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { assetPath, type AssetName } from './assets.ts';
-import { SiteLayout } from './components/site-layout.ts';
+import { SiteLayout, type SignedInAccount } from './components/site-layout.ts';
 import { html, renderMarkup, type ComponentChildren } from './view.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -28,8 +28,12 @@ export interface PageSite {
 export interface Page {
   head: PageHead;
   viewer: Viewer;
+  /** The signed-in visitor's account and plan, shown in the header (app pages). */
+  account?: SignedInAccount;
   body: ComponentChildren;
   scripts?: readonly AssetName[];
+  /** Stylesheets after app.css (an app area's own). */
+  styles?: readonly AssetName[];
 }
 
 const SITE_NAME = 'Maturity Scoring';
@@ -63,9 +67,10 @@ export function pageDocument(site: PageSite, page: Page): string {
     <meta name="twitter:image" content=${image} />
     <link rel="icon" href=${assetPath('icon.svg')} type="image/svg+xml" />
     <link rel="stylesheet" href=${assetPath('app.css')} />
+    ${(page.styles ?? []).map((name) => html`<link rel="stylesheet" href=${assetPath(name)} />`)}
     ${scripts.map((name) => html`<script type="module" src=${assetPath(name)}></script>`)}
   `);
-  const bodyMarkup = renderMarkup(html`<${SiteLayout} viewer=${page.viewer}>${page.body}<//>`);
+  const bodyMarkup = renderMarkup(html`<${SiteLayout} viewer=${page.viewer} account=${page.account}>${page.body}<//>`);
   return `<!doctype html>\n<html lang="en"><head>${headMarkup}</head><body data-signed-in=${page.viewer.signedIn ? '"true"' : '"false"'}>${bodyMarkup}</body></html>`;
 }
 

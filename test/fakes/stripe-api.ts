@@ -1,7 +1,8 @@
 /**
  * Just enough of Stripe's REST API for our provider: form-encoded requests,
  * JSON objects back, and Stripe's error envelope when told to fail.
- * Routes: DELETE /v1/subscriptions/<id> (cancel), POST /v1/checkout/sessions.
+ * Routes: DELETE /v1/subscriptions/<id> (cancel), POST /v1/checkout/sessions,
+ * POST /v1/billing_portal/sessions.
  */
 import crypto from 'node:crypto';
 import { startHttpRecorder, type HttpRecorder, type RecordedRequest } from './http-recorder.ts';
@@ -13,9 +14,12 @@ export interface FakeStripe extends HttpRecorder {
   cancellations(): { subscriptionId: string; form: URLSearchParams }[];
   /** The form of every checkout session created, in order. */
   checkoutSessions(): URLSearchParams[];
+  /** The form of every billing portal session created, in order. */
+  portalSessions(): URLSearchParams[];
 }
 
 export const FAKE_CHECKOUT_HOST = 'https://checkout.stripe.test';
+export const FAKE_PORTAL_HOST = 'https://billing.stripe.test';
 
 function respond(request: RecordedRequest) {
   const cancel = /^\/v1\/subscriptions\/([^/?]+)/.exec(request.url);
@@ -39,6 +43,14 @@ function respond(request: RecordedRequest) {
       },
     };
   }
+  if (request.method === 'POST' && request.url === '/v1/billing_portal/sessions') {
+    const form = new URLSearchParams(request.body);
+    const id = `bps_test_${crypto.randomUUID().replaceAll('-', '')}`;
+    return {
+      status: 200,
+      body: { id, object: 'billing_portal.session', customer: form.get('customer'), return_url: form.get('return_url'), livemode: false, url: `${FAKE_PORTAL_HOST}/p/session/${id}` },
+    };
+  }
   return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such route ${request.url}` } } };
 }
 
@@ -53,5 +65,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         .filter((r) => r.method === 'DELETE' && r.url.startsWith('/v1/subscriptions/'))
         .map((r) => ({ subscriptionId: decodeURIComponent(r.url.split('/')[3]!.split('?')[0]!), form: new URLSearchParams(r.body || r.url.split('?')[1] || '') })),
     checkoutSessions: () => recorder.requests.filter((r) => r.method === 'POST' && r.url === '/v1/checkout/sessions').map((r) => new URLSearchParams(r.body)),
+    portalSessions: () => recorder.requests.filter((r) => r.method === 'POST' && r.url === '/v1/billing_portal/sessions').map((r) => new URLSearchParams(r.body)),
   };
 }

@@ -33,6 +33,7 @@ const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'DELETE /api/account/members/:userId': ['admin', 'owner'],
   'DELETE /api/account/delete': ['owner'],
   'POST /api/payment/checkout': ['admin', 'owner'],
+  'POST /api/billing/portal': ['admin', 'owner'],
   'GET /api/keys': ['admin', 'owner'],
   'POST /api/keys': ['admin', 'owner'],
   'DELETE /api/keys/:id': ['admin', 'owner'],

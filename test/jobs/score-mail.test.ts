@@ -88,7 +88,9 @@ describe('score decay reminders', () => {
     const first = (await t.app.inject({ method: 'GET', url: `/api/score/${firstResult}` })).json();
     expect(reminder!.parsed.text).toContain(`is from ${scoredAt.toISOString().slice(0, 10)}, more than 90 days ago: ${first.totalScore}, ${first.stageName}.`);
     expect(reminder!.parsed.text).toContain(`${BASE}/r/${firstResult}`);
+    expect(reminder!.parsed.text).toContain(`Rescore it from its page (one score from your plan): ${BASE}/app/products/${account.productId}`);
     expect(reminder!.parsed.text).toContain(`POST /api/score/product with {"productId": "${account.productId}"}`);
+    expect(reminder!.parsed.html).toContain(`<a href="${BASE}/app/products/${account.productId}">Rescore Burrowly &amp; Co</a>`);
     expect(reminder!.parsed.html).toContain('Burrowly &amp; Co');
     expect(reminder!.parsed.html).toContain(`<a href="${BASE}/r/${firstResult}">`);
     expect(reminder!.parsed.headerLines.some((header) => header.key === 'list-unsubscribe')).toBe(true);

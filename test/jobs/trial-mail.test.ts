@@ -60,8 +60,9 @@ describe('trial mail sweep', () => {
     expect(category(welcome!)).toBe('account');
     expect(welcome!.parsed.text).toContain('The welcome interview is not answered yet');
     expect(welcome!.parsed.text).toContain('No product yet');
-    expect(welcome!.parsed.text).toContain('https://scoring.example.test/api/onboarding/welcome-interview');
-    expect(welcome!.parsed.html).toContain('<a href="https://scoring.example.test/api/onboarding/coverage">');
+    expect(welcome!.parsed.text).toContain('Answer the welcome interview: https://scoring.example.test/app/onboarding/interview');
+    expect(welcome!.parsed.text).toContain('Map your team (the org map): https://scoring.example.test/app/onboarding/org-map');
+    expect(welcome!.parsed.html).toContain('<a href="https://scoring.example.test/app/onboarding">Your onboarding checklist</a>');
   });
 
   it('honours an opt-out of ritual_emails at send time (no Day 7 nudge) while the Day 14 read-only notice still goes', async () => {

@@ -17,7 +17,7 @@ import { entitlementFrom, type BillingState, type Entitlement } from './entitlem
 import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
-import { isHigherPlan, isPaidPlan, type Plan } from '../../vocabulary/plans.ts';
+import { isHigherPlan, isPaidPlan, type PaidPlan, type Plan } from '../../vocabulary/plans.ts';
 import { billingAccounts, billingPaymentFailures, billingSubscriptions } from './tables.ts';
 
 export type { Plan } from '../../vocabulary/plans.ts';
@@ -52,6 +52,21 @@ export type CheckoutOutcome =
   /** PAYMENT_PRICE_IDS names no price for the plan or pack (its key, e.g. `pro` or `pack_small`). */
   | { ok: false; reason: 'no_price'; item: string }
   | { ok: false; reason: 'provider_unavailable' };
+
+export type PortalOutcome =
+  | { ok: true; url: string }
+  /** The provider knows no customer for the account (it never bought anything): the portal would have nothing to show. */
+  | { ok: false; reason: 'no_customer' }
+  | { ok: false; reason: 'provider_unavailable' };
+
+/** What the billing settings and the local portal show: the plan in force, and the subscription it comes from. */
+export interface BillingOverview {
+  entitlement: Entitlement;
+  /** The provider knows the account as a customer: its billing portal has something to manage. */
+  hasCustomer: boolean;
+  /** The subscription the plan comes from; null on Free. */
+  subscription: { subscriptionId: string; plan: PaidPlan | null; status: string | null; startedAt: Date | null } | null;
+}
 
 /**
  * An entitlement to charge against without reading it first: computed now
@@ -88,6 +103,8 @@ const KNOWN_RECORD_TTL_MS = 60 * 60 * 1000;
  */
 const CHECKOUT_COMPLETE_PATH = '/pricing/complete';
 const CHECKOUT_CANCEL_PATH = '/pricing?checkout=cancelled';
+/** Where the billing portal's "return" link leads: the app's billing settings. */
+const PORTAL_RETURN_PATH = '/app/settings/billing';
 
 export class BillingService implements ErasureParticipant {
   readonly #db: Database;
@@ -218,6 +235,40 @@ export class BillingService implements ErasureParticipant {
       // Anything else (a refused request, bad credentials) is our fault to fix: the error handler logs it and answers 500.
       if (!(error instanceof PaymentProviderUnavailable)) throw error;
       this.#log.warn({ err: error.cause, provider: this.#provider.name }, 'payment provider unavailable; checkout answered 503');
+      return { ok: false, reason: 'provider_unavailable' };
+    }
+  }
+
+  /** The plan in force and its subscription, read now (the billing settings page, the local portal). AccountErasedError when gone. */
+  async overview(accountId: string): Promise<BillingOverview> {
+    const { entitlement, customerId } = await this.#billingRecord(accountId, this.#db);
+    const [subscription] = await this.#db
+      .select({
+        subscriptionId: billingSubscriptions.subscriptionId,
+        plan: billingSubscriptions.plan,
+        status: billingSubscriptions.status,
+        startedAt: billingSubscriptions.startedAt,
+      })
+      .from(billingAccounts)
+      .innerJoin(billingSubscriptions, eq(billingSubscriptions.subscriptionId, billingAccounts.providerSubscriptionId))
+      .where(eq(billingAccounts.accountId, accountId));
+    return { entitlement, hasCustomer: customerId !== null, subscription: subscription ?? null };
+  }
+
+  /**
+   * POST /api/billing/portal: where to send the customer to manage their
+   * subscription, payment method and invoices; they come back to the
+   * billing settings. Only for an account the provider knows as a customer.
+   */
+  async startPortal(accountId: string): Promise<PortalOutcome> {
+    const { customerId } = await this.#billingRecord(accountId, this.#db);
+    if (!customerId) return { ok: false, reason: 'no_customer' };
+    try {
+      const session = await this.#provider.createPortal({ accountId, customerId, returnUrl: `${this.#settings.publicBaseUrl}${PORTAL_RETURN_PATH}` });
+      return { ok: true, url: session.url };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      this.#log.warn({ err: error.cause, provider: this.#provider.name }, 'payment provider unavailable; billing portal answered 503');
       return { ok: false, reason: 'provider_unavailable' };
     }
   }

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import type { Clock } from '../../clock.ts';
 import type { CheckoutItem } from '../../vocabulary/plans.ts';
 import { encodeLocalCheckout, LOCAL_CHECKOUT_PATH, LOCAL_CHECKOUT_TTL_MS } from './local-checkout-session.ts';
+import { encodeLocalPortal, LOCAL_PORTAL_PATH, LOCAL_PORTAL_TTL_MS } from './local-portal-session.ts';
 
 export type { CheckoutItem } from '../../vocabulary/plans.ts';
 
@@ -19,6 +20,14 @@ export interface CheckoutRequest {
   priceId: string | null;
   successUrl: string;
   cancelUrl: string;
+}
+
+export interface PortalRequest {
+  accountId: string;
+  /** The provider's customer for this account: the portal manages what the provider holds for it. */
+  customerId: string;
+  /** Where the portal's "return" link leads. */
+  returnUrl: string;
 }
 
 /**
@@ -45,6 +54,12 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ url: string } | null>;
   /** Ends the subscription now, without proration. Idempotent: an already-ended one is success. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * A billing portal session for the customer (plan, payment method,
+   * invoices, cancellation) and the address to send them to. What they
+   * change there comes back as payment events, like a checkout.
+   */
+  createPortal(request: PortalRequest): Promise<{ url: string }>;
 }
 
 export interface StripeProviderOptions {
@@ -102,6 +117,17 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** A customer portal session (POST /v1/billing_portal/sessions); the portal's configuration lives in the Stripe dashboard. */
+  async createPortal(request: PortalRequest): Promise<{ url: string }> {
+    try {
+      const session = await this.#stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl });
+      return { url: session.url };
+    } catch (error) {
+      if (isUnavailable(error)) throw new PaymentProviderUnavailable(error);
+      throw new Error('the payment provider refused to create the billing portal session', { cause: error });
+    }
+  }
+
   async cancelSubscription(subscriptionId: string): Promise<void> {
     try {
       await this.#stripe.subscriptions.cancel(subscriptionId, { prorate: false, invoice_now: false });
@@ -133,7 +159,9 @@ export interface LocalProviderOptions {
  * The embedded provider: no money moves. Checkout is a page of ours
  * (/payment/local-checkout) whose Pay button makes the server deliver a
  * signed checkout.session.completed to our own webhook endpoint, so the
- * local path exercises the production one. Its subscriptions exist only in
+ * local path exercises the production one. Its billing portal is a page of
+ * ours too (/payment/local-portal), whose Cancel delivers a signed
+ * customer.subscription.deleted the same way. Its subscriptions exist only in
  * our database: cancelling has nobody to tell, and BillingService marks the
  * subscription cancelled once this returns.
  */
@@ -159,6 +187,21 @@ export class LocalPaymentProvider implements PaymentProvider {
       this.#options.signingSecret,
     );
     return { url: `${this.#options.publicBaseUrl}${LOCAL_CHECKOUT_PATH}?session=${token}` };
+  }
+
+  /** Our own portal page (/payment/local-portal), addressed like the checkout page: a signed, short-lived session in its address. */
+  async createPortal(request: PortalRequest): Promise<{ url: string }> {
+    const token = encodeLocalPortal(
+      {
+        sessionId: crypto.randomUUID(),
+        accountId: request.accountId,
+        customerId: request.customerId,
+        returnUrl: request.returnUrl,
+        expiresAt: this.#options.clock.now().getTime() + LOCAL_PORTAL_TTL_MS,
+      },
+      this.#options.signingSecret,
+    );
+    return { url: `${this.#options.publicBaseUrl}${LOCAL_PORTAL_PATH}?session=${token}` };
   }
 
   async cancelSubscription(): Promise<void> {}

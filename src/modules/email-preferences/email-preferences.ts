@@ -78,19 +78,26 @@ export class EmailPreferences {
   async change(token: string, change: PreferenceChange): Promise<PreferenceState | null> {
     return this.#db.transaction(async (tx) => {
       const recipient = await this.#holderOf(tx, token);
-      if (!recipient) return null;
-      if (change.optOut.length > 0) {
-        const at = this.#clock.now();
-        await tx
-          .insert(emailOptOuts)
-          .values(change.optOut.map((category) => ({ recipientId: recipient.id, category, optedOutAt: at })))
-          .onConflictDoNothing();
-      }
-      if (change.optIn.length > 0) {
-        await tx.delete(emailOptOuts).where(and(eq(emailOptOuts.recipientId, recipient.id), inArray(emailOptOuts.category, [...change.optIn])));
-      }
-      return this.#stateOf(tx, recipient);
+      return recipient ? this.#apply(tx, recipient, change) : null;
     });
+  }
+
+  /**
+   * The preferences of a signed-in person's own address (their identity's
+   * email), with no token: the sign-in is the proof. An address we never
+   * mailed has no record yet and is subscribed to everything; reading
+   * creates nothing.
+   */
+  async stateForAddress(email: string): Promise<PreferenceState> {
+    const address = normaliseAddress(email);
+    const [recipient] = await this.#db.select({ id: emailRecipients.id, email: emailRecipients.email }).from(emailRecipients).where(eq(emailRecipients.email, address));
+    return recipient ? this.#stateOf(this.#db, recipient) : { email: address, subscriptions: allSubscribed() };
+  }
+
+  /** A change to a signed-in person's own address, creating its record on the first one (its token comes with its first mail). */
+  async changeForAddress(email: string, change: PreferenceChange): Promise<PreferenceState> {
+    const address = normaliseAddress(email);
+    return this.#db.transaction(async (tx) => this.#apply(tx, { id: await this.#recipientId(tx, address), email: address }, change));
   }
 
   /** Deletes the records of these addresses, their opt-outs and tokens with them. */
@@ -111,6 +118,20 @@ export class EmailPreferences {
         return [];
       },
     };
+  }
+
+  async #apply(tx: Transaction, recipient: { id: string; email: string }, change: PreferenceChange): Promise<PreferenceState> {
+    if (change.optOut.length > 0) {
+      const at = this.#clock.now();
+      await tx
+        .insert(emailOptOuts)
+        .values(change.optOut.map((category) => ({ recipientId: recipient.id, category, optedOutAt: at })))
+        .onConflictDoNothing();
+    }
+    if (change.optIn.length > 0) {
+      await tx.delete(emailOptOuts).where(and(eq(emailOptOuts.recipientId, recipient.id), inArray(emailOptOuts.category, [...change.optIn])));
+    }
+    return this.#stateOf(tx, recipient);
   }
 
   async #recipientId(executor: Executor, email: string): Promise<string> {
@@ -158,6 +179,10 @@ export class EmailPreferences {
     const subscriptions = Object.fromEntries(OPT_OUT_CATEGORIES.map((category) => [category, !optedOut.has(category)])) as Record<OptOutCategory, boolean>;
     return { email: recipient.email, subscriptions };
   }
+}
+
+function allSubscribed(): Record<OptOutCategory, boolean> {
+  return Object.fromEntries(OPT_OUT_CATEGORIES.map((category) => [category, true])) as Record<OptOutCategory, boolean>;
 }
 
 function ageCutoff(now: Date): Date {

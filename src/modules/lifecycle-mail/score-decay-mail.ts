@@ -37,13 +37,16 @@ export function scoreDecayMailFor(score: DecayedScore, publicBaseUrl: string): M
   const days = Math.floor(SCORE_DECAY_AGE_MS / (24 * 60 * 60 * 1000));
   const summary = `The latest score of ${score.productName} (${score.productUrl}) is from ${dayOf(score.scoredAt)}, more than ${days} days ago: ${score.totalScore}, ${score.stageName}.`;
   const why = 'A score that old may no longer describe the product. Score it again to see where it stands now.';
-  const how = `To rescore, POST /api/score/product with {"productId": "${score.productId}"} (one score from your plan).`;
-  const text = [summary, '', why, how, '', `The last result: ${resultUrl}`].join('\n');
+  // The product's page in the app has the Rescore button; API clients get the call too.
+  const productUrl = `${publicBaseUrl}/app/products/${score.productId}`;
+  const how = `Rescore it from its page (one score from your plan): ${productUrl}`;
+  const api = `Or through the API: POST /api/score/product with {"productId": "${score.productId}"}.`;
+  const text = [summary, '', why, how, api, '', `The last result: ${resultUrl}`].join('\n');
   const html = [
     '<!doctype html><html><body>',
     `<p>${escapeHtml(summary)}</p>`,
     `<p>${escapeHtml(why)}</p>`,
-    `<p>${escapeHtml(how)}</p>`,
+    `<p><a href="${escapeHtml(productUrl)}">Rescore ${escapeHtml(score.productName)}</a> from its page (one score from your plan). ${escapeHtml(api)}</p>`,
     `<p><a href="${escapeHtml(resultUrl)}">${escapeHtml('The last result')}</a></p>`,
     '</body></html>',
   ].join('');

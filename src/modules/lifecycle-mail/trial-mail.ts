@@ -75,10 +75,11 @@ function render(day: TrialPosition, category: MailCategory, subject: string, sec
  */
 export function trialMailFor(day: TrialPosition, coverage: CoverageRecord, publicBaseUrl: string): TrialMailContent | null {
   const missing = missingLines(coverage);
-  const coverageLink = { label: 'Your onboarding coverage', url: `${publicBaseUrl}/api/onboarding/coverage` };
+  // The app's onboarding pages (web/app/onboarding/): a signed-out reader signs in and lands on them.
+  const coverageLink = { label: 'Your onboarding checklist', url: `${publicBaseUrl}/app/onboarding` };
   const pricingLink = { label: 'Plans and upgrade', url: `${publicBaseUrl}/pricing` };
-  const interviewLink = { label: 'Answer the welcome interview', url: `${publicBaseUrl}/api/onboarding/welcome-interview` };
-  const registryLink = { label: 'The team registry', url: `${publicBaseUrl}/api/team-registry` };
+  const interviewLink = { label: 'Answer the welcome interview', url: `${publicBaseUrl}/app/onboarding/interview` };
+  const registryLink = { label: 'Map your team (the org map)', url: `${publicBaseUrl}/app/onboarding/org-map` };
   const stepLinks = [
     ...(coverage.milestones.welcomeInterview.completedAt === null ? [interviewLink] : []),
     ...(coverage.milestones.orgMap.completedAt === null ? [registryLink] : []),

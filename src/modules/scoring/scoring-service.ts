@@ -17,6 +17,7 @@ import { CrawlFailedError, checkTargetUrl, type CrawlProgress, type Crawler } fr
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
 import type { ScoringResult } from './result-schema.ts';
 import { scoreChange, type ScoreChange } from './score-change.ts';
+import { latestCompanyScores, segmentedResult, type CompanyScore, type SegmentedResult } from './segment-scores.ts';
 import type { SharedResultBody, SharedResultCache } from './shared-result-cache.ts';
 import { scoringResults } from './tables.ts';
 
@@ -43,6 +44,8 @@ export interface ScoreRequest {
   /** null: an anonymous score, held until linked. */
   owner: { accountId: string; userId: string } | null;
   productId: string | null;
+  /** The market segment the caller placed the score in (a metadata segment key), for peer benchmarks. */
+  segment?: string | null;
   /** Aborts when the client goes away: the crawl stops at once. */
   signal: AbortSignal;
   /** Told the progress as it changes; an observer only: the result is the same with it or without. */
@@ -214,6 +217,7 @@ export class ScoringService {
       result,
       context: request.context,
       depth: request.depth,
+      segment: request.segment ?? null,
       claimTokenHash: claimToken ? hashClaimToken(claimToken) : null,
       createdAt,
     });
@@ -240,6 +244,16 @@ export class ScoringService {
         .where(eq(scoringResults.id, id));
       return row ? { accountId: row.accountId, body: serialise(row.result) } : null;
     });
+  }
+
+  /** The latest score of each company placed in the segment, whoever scored it (peer benchmarks). */
+  async latestCompanyScoresIn(segment: string): Promise<CompanyScore[]> {
+    return latestCompanyScores(this.#deps.db, segment);
+  }
+
+  /** Any stored result with the segment it was placed in (public: results are shareable). */
+  async segmentedResult(id: string): Promise<SegmentedResult | null> {
+    return segmentedResult(this.#deps.db, id);
   }
 
   /**

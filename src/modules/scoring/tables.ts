@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ScoringResult } from './result-schema.ts';
 
@@ -24,10 +25,15 @@ export const scoringResults = pgTable(
     /** SHA-256 of the claim token handed to the anonymous caller; null once linked or when not anonymous. */
     claimTokenHash: text('claim_token_hash'),
     linkedAt: timestamp('linked_at', { withTimezone: true, mode: 'date' }),
+    /** The market segment the caller placed a full score in (a metadata segment key), for peer benchmarks; null without one. */
+    segment: text('segment'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
     index('scoring_results_account_idx').on(table.accountId, table.createdAt),
     index('scoring_results_product_idx').on(table.productId, table.createdAt),
+    index('scoring_results_segment_idx')
+      .on(table.segment, table.createdAt)
+      .where(sql`${table.segment} IS NOT NULL`),
   ],
 );

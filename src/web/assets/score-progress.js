@@ -2,6 +2,8 @@
 // `Accept: text/event-stream`, shows the crawl's progress events as they
 // arrive, then opens the result page. Without this script the form posts
 // to the page itself and the server answers when the score is done.
+// The dashboard's script (dashboard.js) imports the stream reading and the
+// progress display from here; the form binding below finds no form there.
 
 const HELD_RESULT_KEY = 'maturity.heldResult';
 
@@ -52,7 +54,7 @@ function waitPhrase(seconds) {
 }
 
 /** Server-Sent Events from a fetch body: yields { event, data } as each arrives. */
-async function* serverSentEvents(body) {
+export async function* serverSentEvents(body) {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
@@ -78,7 +80,7 @@ async function* serverSentEvents(body) {
   }
 }
 
-function showProgress(panel, progress) {
+export function showProgress(panel, progress) {
   const bar = panel.querySelector('progress');
   const status = panel.querySelector('[data-progress-text]');
   const limit = Math.max(progress.pageLimit || 1, progress.pagesFound || 0, 1);
@@ -94,7 +96,7 @@ function showProgress(panel, progress) {
   }
 }
 
-function mark(panel, step) {
+export function mark(panel, step) {
   const order = ['crawl', 'score', 'done'];
   for (const item of panel.querySelectorAll('[data-step]')) {
     const distance = order.indexOf(item.dataset.step) - order.indexOf(step);
@@ -132,6 +134,43 @@ function showProblem(form, problem) {
   box.focus();
 }
 
+/**
+ * A refused or failed request's problem, from the API's error body: the
+ * nested shape (402, 429) or the flat one, whose advice is in details.action
+ * (ACCOUNT_READ_ONLY).
+ */
+export async function problemOf(response) {
+  const body = await response.json().catch(() => ({}));
+  const nested = body.error && typeof body.error === 'object' ? body.error : null;
+  return {
+    code: (nested ? nested.code : body.code) || '',
+    message: (nested ? nested.message : body.message) || '',
+    action: (nested ? nested.action : body.details && body.details.action) || '',
+    retryAfterSeconds: Number(response.headers.get('retry-after')) || 0,
+    status: response.status,
+  };
+}
+
+/**
+ * The score's answer: a progress stream followed into `panel`, or a JSON
+ * result taken as it is (an endpoint that does not stream). Resolves with
+ * { result, claimToken }; throws a problem ({ code, message, action, ... }).
+ */
+export async function readScoreAnswer(response, panel) {
+  if (!response.ok) throw await problemOf(response);
+  if (!(response.headers.get('content-type') || '').startsWith('text/event-stream')) {
+    return { result: await response.json(), claimToken: response.headers.get('score-claim-token') };
+  }
+  for await (const { event, data } of serverSentEvents(response.body)) {
+    if (data === '[DONE]') break;
+    const payload = JSON.parse(data);
+    if (event === 'progress') showProgress(panel, payload);
+    else if (event === 'error') throw { code: payload.code, message: payload.message, action: '', retryAfterSeconds: 0, status: payload.status };
+    else if (event === 'result') return { result: payload.result, claimToken: payload.claimToken || null };
+  }
+  throw { code: '', message: 'The connection closed before the score was done.', action: '', retryAfterSeconds: 0, status: 0 };
+}
+
 async function submitScore(form) {
   const button = form.querySelector('button[type="submit"]');
   const panel = form.parentElement.querySelector('[data-score-progress]');
@@ -148,32 +187,17 @@ async function submitScore(form) {
       body: JSON.stringify({ url }),
       credentials: 'same-origin',
     });
-    if (!response.ok || !(response.headers.get('content-type') || '').startsWith('text/event-stream')) {
-      const body = await response.json().catch(() => ({}));
-      const nested = body.error && typeof body.error === 'object' ? body.error : null;
-      const code = nested ? nested.code : body.code;
-      const message = nested ? nested.message : body.message;
-      throw explain(code, message, nested ? nested.action : '', Number(response.headers.get('retry-after')) || 0);
+    const { result, claimToken } = await readScoreAnswer(response, panel);
+    mark(panel, 'done');
+    if (claimToken) {
+      localStorage.setItem(HELD_RESULT_KEY, JSON.stringify({ id: result.id, claimToken, companyName: result.companyName || null }));
     }
-    for await (const { event, data } of serverSentEvents(response.body)) {
-      if (data === '[DONE]') break;
-      const payload = JSON.parse(data);
-      if (event === 'progress') showProgress(panel, payload);
-      else if (event === 'error') throw explain(payload.code, payload.message, '', 0);
-      else if (event === 'result') {
-        mark(panel, 'done');
-        if (payload.claimToken) {
-          localStorage.setItem(HELD_RESULT_KEY, JSON.stringify({ id: payload.result.id, claimToken: payload.claimToken, companyName: payload.result.companyName || null }));
-        }
-        panel.querySelector('[data-progress-text]').textContent = 'Done. Opening your result…';
-        window.location.assign(`/r/${payload.result.id}`);
-        return;
-      }
-    }
-    throw explain('', 'The connection closed before the score was done.', '', 0);
+    panel.querySelector('[data-progress-text]').textContent = 'Done. Opening your result…';
+    window.location.assign(`/r/${result.id}`);
   } catch (problem) {
     panel.hidden = true;
-    showProblem(form, problem && problem.title ? problem : explain('', '', '', 0));
+    const known = problem && typeof problem.code === 'string';
+    showProblem(form, known ? explain(problem.code, problem.message, problem.action, problem.retryAfterSeconds) : explain('', '', '', 0));
   } finally {
     button.disabled = false;
   }

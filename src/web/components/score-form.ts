@@ -17,6 +17,29 @@ export interface ScoreFormProps {
   buttonLabel?: string;
 }
 
+/**
+ * The live progress of a score (filled in by assets/score-progress.js, or a
+ * page script that imports it): a bar, a status line read out as it
+ * changes, and the three steps. `doneLabel` names where the page goes next.
+ */
+export function ScoreProgressPanel({ doneLabel = 'Opening your result' }: { doneLabel?: string }) {
+  return html`<div class="progress-panel card" data-score-progress hidden>
+    <h2 class="visually-hidden">Progress</h2>
+    <progress aria-label="Scoring progress"></progress>
+    <p role="status" aria-live="polite" data-progress-text>Starting…</p>
+    <ol class="progress-steps">
+      <li data-step="crawl">Reading the site's pages</li>
+      <li data-step="score">Scoring 27 dimensions from the evidence</li>
+      <li data-step="done">${doneLabel}</li>
+    </ol>
+  </div>`;
+}
+
+/** Where a refusal or failure is said, in words, with what to do next (an alert: read out when filled). */
+export function ScoreProblem() {
+  return html`<div class="notice notice-error" role="alert" tabindex="-1" data-score-problem hidden></div>`;
+}
+
 export function ScoreForm(props: ScoreFormProps) {
   return html`
     <div class="score-box">
@@ -29,17 +52,8 @@ export function ScoreForm(props: ScoreFormProps) {
         <button class="button" type="submit">${props.buttonLabel ?? 'Score it'}</button>
         <p id="score-url-hint" class="hint">We read up to a few dozen public pages of the site, the way a visitor would. It takes about a minute.</p>
       </form>
-      <div class="progress-panel card" data-score-progress hidden>
-        <h2 class="visually-hidden">Progress</h2>
-        <progress aria-label="Scoring progress"></progress>
-        <p role="status" aria-live="polite" data-progress-text>Starting…</p>
-        <ol class="progress-steps">
-          <li data-step="crawl">Reading the site's pages</li>
-          <li data-step="score">Scoring 27 dimensions from the evidence</li>
-          <li data-step="done">Opening your result</li>
-        </ol>
-      </div>
-      <div class="notice notice-error" role="alert" tabindex="-1" data-score-problem hidden></div>
+      <${ScoreProgressPanel} />
+      <${ScoreProblem} />
     </div>
   `;
 }

@@ -9,10 +9,22 @@ const NAVIGATION = [
   { href: '/docs', label: 'API' },
 ] as const;
 
-function AccountLinks({ viewer }: { viewer: Viewer }) {
+/** The account an app page is about, for the header. */
+export interface SignedInAccount {
+  name: string;
+  /** The plan's display name. */
+  plan: string;
+}
+
+function AccountLinks({ viewer, account }: { viewer: Viewer; account: SignedInAccount | undefined }) {
   if (viewer.signedIn) {
     return html`<div class="account">
-      <span class="account-name">${viewer.email ?? 'Signed in'}</span>
+      <a href="/app" class="button button-quiet">Dashboard</a>
+      ${account
+        ? // The badge sits outside the name's box: a long name is cut short with an ellipsis, never the plan.
+          html`<span class="account-name"><span class="account-label">${account.name}</span></span>
+            <span class="plan-badge"><span class="visually-hidden">Plan: </span>${account.plan}</span>`
+        : html`<span class="account-name">${viewer.email ?? 'Signed in'}</span>`}
       <form method="post" action="/sign-out"><button type="submit" class="button button-quiet">Sign out</button></form>
     </div>`;
   }
@@ -22,7 +34,7 @@ function AccountLinks({ viewer }: { viewer: Viewer }) {
   </div>`;
 }
 
-export function SiteLayout({ viewer, children }: { viewer: Viewer; children?: ComponentChildren }) {
+export function SiteLayout({ viewer, account, children }: { viewer: Viewer; account?: SignedInAccount; children?: ComponentChildren }) {
   return html`
     <a class="skip-link" href="#main">Skip to content</a>
     <header class="site-header">
@@ -33,7 +45,7 @@ export function SiteLayout({ viewer, children }: { viewer: Viewer; children?: Co
             ${NAVIGATION.map((item) => html`<li><a href=${item.href}>${item.label}</a></li>`)}
           </ul>
         </nav>
-        <${AccountLinks} viewer=${viewer} />
+        <${AccountLinks} viewer=${viewer} account=${account} />
       </div>
     </header>
     <main id="main" class="wrap" tabindex="-1">${children}</main>

@@ -1,4 +1,5 @@
 /** GET /: the promise, and one address box to try it. */
+import { Type } from 'typebox';
 import type { App } from '../../http/app-types.ts';
 import { csrfToken } from '../csrf.ts';
 import { ScoreForm } from '../components/score-form.ts';
@@ -8,8 +9,11 @@ import { viewerOf } from '../viewer.ts';
 import { usesSecureCookies, type PageSettings } from './page-settings.ts';
 import { scoreFormTarget } from './try-page.ts';
 
+/** `?account=deleted`: where the account settings page lands after deleting the account and signing out. */
+const HomeQuery = Type.Object({ account: Type.Optional(Type.String({ maxLength: 20 })) });
+
 export function registerHomePage(app: App, settings: PageSettings): void {
-  app.get('/', { config: { auth: 'page' }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/', { config: { auth: 'page' }, schema: { hide: true, querystring: HomeQuery } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const csrf = csrfToken(request, reply, usesSecureCookies(settings));
     return sendPage(reply, settings, {
@@ -21,6 +25,9 @@ export function registerHomePage(app: App, settings: PageSettings): void {
       viewer,
       scripts: ['score-progress.js'],
       body: html`
+        ${request.query.account === 'deleted' && !viewer.signedIn
+          ? html`<p class="notice" role="status">Your account and everything it held are deleted, and you are signed out.</p>`
+          : null}
         <section class="hero">
           <h1>How mature is your product practice, really?</h1>
           <p class="lead">Give us a company's web address. We read its public site and score 27 dimensions of product maturity, from research to pricing. Every score quotes the page it rests on, so you can check it yourself.</p>

@@ -4,16 +4,12 @@
  * endpoint over HTTP, the same code path a provider delivery takes, then
  * sends the buyer to the success address.
  */
-import type { AddressInfo } from 'node:net';
 import type { App } from '../../../http/app-types.ts';
 import { page } from '../../../web/html.ts';
 import { hasValidCsrfToken } from '../../../web/csrf.ts';
 import { completedCheckoutEvent, decodeLocalCheckout, LOCAL_CHECKOUT_PATH } from '../local-checkout-session.ts';
-import { paymentSignatureHeader } from '../payment-signature.ts';
 import { documented, htmlPage, PayForm, SESSION_EXPIRED_PAGE, type LocalCheckoutDeps } from './local-checkout-common.ts';
-import { PAYMENT_WEBHOOK_PATH } from './payment-webhook.ts';
-
-const DELIVERY_TIMEOUT_MS = 10_000;
+import { deliverToOwnWebhook } from './own-webhook-delivery.ts';
 
 /** What paying answers, for the API document (`pageResponses`, http/app-types.ts). */
 const PAY_RESPONSES = {
@@ -33,9 +29,7 @@ export function registerLocalCheckoutPayment(app: App, deps: LocalCheckoutDeps):
     if (!session) {
       return reply.code(404).type('text/html; charset=utf-8').send(SESSION_EXPIRED_PAGE);
     }
-    const rawBody = Buffer.from(JSON.stringify(completedCheckoutEvent(session, now)));
-    const signature = paymentSignatureHeader(rawBody, deps.signingSecret, Math.floor(now.getTime() / 1000));
-    const status = await deliver(ownWebhookUrl(app, deps.publicBaseUrl), rawBody, signature).catch((error: unknown) => {
+    const status = await deliverToOwnWebhook(app, deps, completedCheckoutEvent(session, now), now).catch((error: unknown) => {
       request.log.error({ err: error }, 'local checkout: delivering the event to our own webhook failed');
       return 0;
     });
@@ -47,25 +41,4 @@ export function registerLocalCheckoutPayment(app: App, deps: LocalCheckoutDeps):
     }
     return reply.redirect(session.successUrl, 303);
   });
-}
-
-/** This process's own listening socket (a wildcard address is reached on loopback); else the public address. */
-function ownWebhookUrl(app: App, publicBaseUrl: string): string {
-  const address = app.server.address() as AddressInfo | string | null;
-  if (!address || typeof address === 'string') return `${publicBaseUrl}${PAYMENT_WEBHOOK_PATH}`;
-  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
-  const hostPart = host.includes(':') ? `[${host}]` : host;
-  return `http://${hostPart}:${address.port}${PAYMENT_WEBHOOK_PATH}`;
-}
-
-async function deliver(url: string, rawBody: Buffer, signature: string): Promise<number> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'payment-signature': signature },
-    // A copy on its own ArrayBuffer: fetch's body types refuse a Buffer that may sit on shared memory.
-    body: new Uint8Array(rawBody),
-    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  return response.status;
 }

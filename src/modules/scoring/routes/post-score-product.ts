@@ -2,12 +2,15 @@ import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import type { ProductService } from '../../products/product-service.ts';
-import { ScoringResultSchema } from '../result-schema.ts';
-import { runScore, type ScoreRouteDeps } from './run-score.ts';
-import { ProductScoreBody } from './score-schemas.ts';
+import { runScore, type StreamingScoreRouteDeps } from './run-score.ts';
+import { ProductScoreBody, SCORE_PROGRESS_STREAM_DESCRIPTION, URL_SCORE_SUCCESS } from './score-schemas.ts';
 
-/** POST /api/score/product: scores one of the account's products at its address; the result carries productId. */
-export function registerPostScoreProduct(app: App, deps: ScoreRouteDeps & { products: ProductService }): void {
+/**
+ * POST /api/score/product: scores one of the account's products at its
+ * address; the result carries productId. Streams its progress as the URL
+ * routes do (the dashboard's Rescore shows it).
+ */
+export function registerPostScoreProduct(app: App, deps: StreamingScoreRouteDeps & { products: ProductService }): void {
   app.post(
     '/api/score/product',
     {
@@ -15,9 +18,10 @@ export function registerPostScoreProduct(app: App, deps: ScoreRouteDeps & { prod
       schema: {
         tags: ['Scoring'],
         summary: "Score one of the account's products",
+        description: `Progress stream: ${SCORE_PROGRESS_STREAM_DESCRIPTION}`,
         body: ProductScoreBody,
         response: {
-          200: ScoringResultSchema,
+          ...URL_SCORE_SUCCESS,
           ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'CREDIT_EXHAUSTED', 'NOT_FOUND', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED', 'CRAWL_FAILED', 'SCORING_RATE_LIMITED', 'SCORE_FAILED', 'SERVICE_UNAVAILABLE'),
         },
       },
@@ -32,6 +36,7 @@ export function registerPostScoreProduct(app: App, deps: ScoreRouteDeps & { prod
         context: request.body.context ?? null,
         companyName: product.name,
         productId: product.id,
+        segment: request.body.segment ?? null,
       });
     },
   );

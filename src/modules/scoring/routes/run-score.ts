@@ -9,6 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../http/app-types.ts';
 import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
+import { invalidBody } from '../../../http/errors.ts';
 import { acceptsEventStream } from '../../../http/sse.ts';
 import { clientAddressOf } from '../../limits/client-address.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
@@ -20,9 +21,17 @@ import { sendScoreProgressStream, type ProgressStreamTimings } from './score-pro
 import type { Static } from 'typebox';
 import { CLAIM_TOKEN_HEADER, type ScoreBody } from './score-schemas.ts';
 
-/** What the three URL-scoring endpoints ask of runScore: the body's address and hints, at a depth. */
+/**
+ * What the three URL-scoring endpoints ask of runScore: the body's address
+ * and hints, at a depth. A segment places a full score in the peer
+ * benchmarks; a quick score reads a few pages, so it is refused one rather
+ * than silently dropped.
+ */
 export function urlScore(body: Static<typeof ScoreBody>, depth: ScoreRequest['depth']): Omit<ScoreRequest, 'owner' | 'signal'> {
-  return { url: body.url, depth, context: body.context ?? null, companyName: body.companyName ?? null, productId: null };
+  if (body.segment !== undefined && depth === 'quick') {
+    throw invalidBody([{ field: 'body.segment', message: 'is taken by full scores only (POST /api/score): peer benchmarks compare full scores' }]);
+  }
+  return { url: body.url, depth, context: body.context ?? null, companyName: body.companyName ?? null, productId: null, segment: body.segment ?? null };
 }
 
 export interface ScoreRouteDeps {

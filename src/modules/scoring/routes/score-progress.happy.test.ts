@@ -120,6 +120,20 @@ describe('POST /api/score with Accept: text/event-stream', () => {
   });
 });
 
+describe('POST /api/score/product with Accept: text/event-stream', () => {
+  it("streams a product's score like an address's; the result carries the product", async () => {
+    const headers = await t.authHeaders({ sub: 'stream_product' });
+    const created = await t.app.inject({ method: 'POST', url: '/api/products', headers, payload: { name: 'Burrowly', url: `${seed.origin}/` } });
+    expect(created.statusCode).toBe(201);
+    const productId = created.json().id as string;
+    const transcript = await postSse(`${base}/api/score/product`, { productId }, { headers: { ...headers, ...STREAM } });
+    const { progress, ended } = readScoreStream(transcript);
+    expectSteadyProgress(progress, t.config.crawl.maxPages);
+    expect(ended.result.productId).toBe(productId);
+    expect(ended.result.companyName).toBe('Burrowly');
+  });
+});
+
 describe('POST /api/try-score with Accept: text/event-stream', () => {
   it('carries the claim token in the result event, and POST /api/score/link takes it', async () => {
     const transcript = await postSse(`${base}/api/try-score`, { url: seed.origin }, { headers: { ...STREAM, 'x-forwarded-for': '198.51.100.31' } });

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
+import { SEGMENTS } from '../../../framework/segments.ts';
 import { errorResponses } from '../../../http/errors.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
 
@@ -15,15 +16,34 @@ const ScoredAddress = Type.String({ minLength: 1, maxLength: URL_MAX_LENGTH, des
 const Context = Type.String({ maxLength: CONTEXT_MAX_LENGTH, description: 'Extra context about the company (kept with the result; used by the LLM path, never as evidence).' });
 const CompanyName = Type.String({ minLength: 1, maxLength: COMPANY_NAME_MAX_LENGTH, description: 'Overrides the name read from the site.' });
 
+/** A market segment: one of the metadata's segment keys (GET /api/assessment/metadata), as peer benchmarks group companies. */
+export const SegmentKey = Type.Enum(
+  SEGMENTS.map((segment) => segment.key),
+  { description: 'A market segment, for peer benchmarks (GET /api/benchmarks): one of the segment keys of GET /api/assessment/metadata.' },
+);
+/** Only full scores take a segment (urlScore refuses one on a quick score): peer benchmarks compare like with like. */
+const Segment = Type.Optional(
+  Type.Enum(
+    SEGMENTS.map((segment) => segment.key),
+    {
+      description:
+        'The market segment the company is compared within (peer benchmarks, GET /api/benchmarks): one of the segment keys of GET /api/assessment/metadata. ' +
+        'Full scores only (POST /api/score, /api/score/product): /api/score/quick and /api/try-score answer 400 to one.',
+    },
+  ),
+);
+
 export const ScoreBody = Type.Object({
   url: ScoredAddress,
   context: Type.Optional(Context),
   companyName: Type.Optional(CompanyName),
+  segment: Segment,
 });
 
 export const ProductScoreBody = Type.Object({
   productId: Type.String({ format: 'uuid' }),
   context: Type.Optional(Context),
+  segment: Segment,
 });
 
 export const LinkBody = Type.Object({

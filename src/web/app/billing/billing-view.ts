@@ -1,0 +1,143 @@
+/**
+ * The billing settings' content: the plan in force with its renewal (or,
+ * on Free, the trial's days), what it includes, the plans above it and the
+ * score packs, and the billing portal. Buttons appear only for those who
+ * may use them (billing:manage): a member sees the plan and nothing to press.
+ * The upgrade and pack buttons are the pricing page's checkout forms
+ * (checkout.js sends them through POST /api/payment/checkout).
+ */
+import type { BillingOverview } from '../../../modules/billing/billing-service.ts';
+import { TRIAL_DAYS } from '../../../modules/onboarding/trial.ts';
+import {
+  includesApiAccess,
+  isHigherPlan,
+  isPaidPlan,
+  PAID_PLANS,
+  PLAN_LIMITS,
+  PLAN_NAMES,
+  SCORE_PACK_NAMES,
+  SCORE_PACKS,
+  type PaidPlan,
+  type PlanLimits,
+  type ScorePack,
+} from '../../../vocabulary/plans.ts';
+import { PRICING_CHECKOUT_PATH, PRICING_PATH } from '../../pages/pricing-view.ts';
+import { html } from '../../view.ts';
+import type { AppVisit } from '../app-visit.ts';
+import { Day, Problem, ScriptNeeded } from '../onboarding/page-parts.ts';
+
+export interface BillingContent {
+  visit: AppVisit;
+  overview: BillingOverview;
+  /** Scores left in bought packs (GET /api/usage's scores.packBalance). */
+  packBalance: number;
+}
+
+const count = (value: number | null, unit: string) => (value === null ? 'Unlimited' : `${value.toLocaleString('en-US')} ${unit}`);
+
+function Includes({ limits }: { limits: PlanLimits }) {
+  const facts: [string, string][] = [
+    ['Scores', count(limits.scores, 'a month')],
+    ['Coach messages', count(limits.chatMessages, 'a month')],
+    ['Credits', count(limits.monthlyCredits, 'a month')],
+    ['Seats', limits.seats === null ? 'Custom' : limits.seats.toLocaleString('en-US')],
+    ['Products', limits.products === null ? 'Unlimited' : limits.products.toLocaleString('en-US')],
+    ['API access', includesApiAccess(limits) ? count(limits.apiCalls, 'calls a month') : 'No'],
+  ];
+  return html`<dl class="plan-facts billing-facts">${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>`;
+}
+
+function CheckoutButton({ field, value, label, csrf }: { field: 'plan' | 'pack'; value: string; label: string; csrf: string }) {
+  return html`<form method="post" action=${PRICING_CHECKOUT_PATH} class="checkout-form" data-checkout=${field}>
+    <input type="hidden" name="csrf" value=${csrf} />
+    <input type="hidden" name=${field} value=${value} />
+    <button class="button" type="submit">${label}</button>
+  </form>`;
+}
+
+/** When the plan renews, or on Free where the trial stands and when the credits renew. */
+function Renewal({ visit, overview }: { visit: AppVisit; overview: BillingOverview }) {
+  const { entitlement } = overview;
+  if (isPaidPlan(entitlement.plan)) {
+    return html`<p>Monthly subscription. ${entitlement.awaitingRenewal ? 'Renewal payment due since' : 'Renews on'} <${Day} at=${entitlement.period.end} />.</p>
+      ${entitlement.gracePeriodEndsAt
+        ? html`<p class="notice notice-error">A payment failed. ${entitlement.heldToFreeLimits ? "The Free plan's limits apply until it is paid." : html`The plan's limits hold until <${Day} at=${entitlement.gracePeriodEndsAt} />; then the Free plan's apply until it is paid.`} Update the payment method in the billing portal.</p>`
+        : null}`;
+  }
+  const trialEnd = new Date(new Date(visit.coverage.trialStartedAt).getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+  const trial =
+    visit.coverage.trialDaysRemaining > 0
+      ? html`Your ${TRIAL_DAYS}-day trial has ${visit.coverage.trialDaysRemaining} ${visit.coverage.trialDaysRemaining === 1 ? 'day' : 'days'} left; it ends on <${Day} at=${trialEnd} />.`
+      : html`Your ${TRIAL_DAYS}-day trial ended on <${Day} at=${trialEnd} />.`;
+  return html`<p>${trial} The monthly credits renew on <${Day} at=${entitlement.period.end} />.</p>`;
+}
+
+function Portal({ visit, overview }: { visit: AppVisit; overview: BillingOverview }) {
+  if (!visit.may('billing:manage')) return html`<p class="muted">An owner or admin of the account manages billing: upgrades, score packs and the subscription.</p>`;
+  if (!overview.hasCustomer) return html`<p class="hint">The billing portal opens once the account has bought a plan or a score pack.</p>`;
+  return html`<div class="billing-portal">
+    <button type="button" class="button button-quiet" data-billing-portal>Manage billing</button>
+    <p class="hint">At the payment provider: change or cancel the subscription, update the payment method, read invoices.</p>
+    <${ScriptNeeded} action="Opening the billing portal" />
+    <${Problem} id="portal-problem" />
+  </div>`;
+}
+
+function Upgrades({ visit, current }: { visit: AppVisit; current: AppVisit['plan'] }) {
+  const higher = PAID_PLANS.filter((plan) => isHigherPlan(plan, current));
+  if (higher.length === 0) return html`<p>You are on the highest plan. Enterprise limits and service levels can be negotiated: contact us.</p>`;
+  const mayBuy = visit.may('billing:manage');
+  return html`<div class="plan-grid">
+      ${higher.map(
+        (plan: PaidPlan) => html`<section class="card plan" aria-labelledby=${`upgrade-${plan}`}>
+          <h3 id=${`upgrade-${plan}`}>${PLAN_NAMES[plan]}</h3>
+          <${Includes} limits=${PLAN_LIMITS[plan]} />
+          ${mayBuy ? html`<${CheckoutButton} field="plan" value=${plan} label=${`Upgrade to ${PLAN_NAMES[plan]}`} csrf=${visit.csrf} />` : null}
+        </section>`,
+      )}
+    </div>
+    ${mayBuy ? null : html`<p class="muted">An owner or admin of your account can upgrade.</p>`}
+    <p class="hint">Prices are shown at checkout. <a href=${PRICING_PATH}>Compare every plan</a>.</p>`;
+}
+
+function Packs({ visit, packBalance }: { visit: AppVisit; packBalance: number }) {
+  const mayBuy = visit.may('billing:manage') && isPaidPlan(visit.plan);
+  const note = !isPaidPlan(visit.plan)
+    ? 'Packs are for paid plans: upgrade first, then top up.'
+    : visit.may('billing:manage')
+      ? 'Bought once, used after your monthly scores run out; they never expire.'
+      : 'An owner or admin of your account can buy one.';
+  return html`<p class="pack-balance" data-pack-balance=${packBalance}>
+      <strong>${packBalance.toLocaleString('en-US')}</strong> ${packBalance === 1 ? 'score' : 'scores'} left in bought packs.
+    </p>
+    ${mayBuy
+      ? html`<ul class="pack-grid">
+          ${SCORE_PACK_NAMES.map(
+            (pack: ScorePack) => html`<li class="card pack">
+              <h3>${SCORE_PACKS[pack]} scores</h3>
+              <${CheckoutButton} field="pack" value=${pack} label=${`Buy ${SCORE_PACKS[pack]} scores`} csrf=${visit.csrf} />
+            </li>`,
+          )}
+        </ul>`
+      : null}
+    <p class="muted">${note}</p>`;
+}
+
+export function BillingPage({ visit, overview, packBalance }: BillingContent) {
+  const { entitlement } = overview;
+  return html`
+    <h1>Billing</h1>
+    <div class="checkout-notice" role="status" aria-live="polite"></div>
+    <section class="card billing-plan" aria-labelledby="billing-plan-title">
+      <h2 id="billing-plan-title">${PLAN_NAMES[entitlement.plan]} plan</h2>
+      <${Renewal} visit=${visit} overview=${overview} />
+      <h3>What it includes</h3>
+      <${Includes} limits=${entitlement.limits} />
+      <${Portal} visit=${visit} overview=${overview} />
+    </section>
+    <h2>Upgrade</h2>
+    <${Upgrades} visit=${visit} current=${entitlement.plan} />
+    <h2>Score packs</h2>
+    <${Packs} visit=${visit} packBalance=${packBalance} />
+  `;
+}

@@ -1,0 +1,112 @@
+/**
+ * The coach on one result: which result is being discussed, suggested first
+ * questions from its gaps, the conversation (filled by coach.js as the
+ * answer streams in) and the question form. Everything the script needs
+ * (the result, the API's bounds, where refusals point) rides on the form's
+ * data attributes: the page has no inline script.
+ */
+import type { ScoringResult } from '../../../modules/scoring/result-schema.ts';
+import { describeDelta, type ScoreChange } from '../../../modules/scoring/score-change.ts';
+import { resultPath } from '../../pages/result-page.ts';
+import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../../result-summary.ts';
+import { html } from '../../view.ts';
+import { APP_PATHS } from '../app-layout.ts';
+import { coachPath } from './coach-paths.ts';
+
+/** What coach.js is told: the API's bounds on a conversation and where a refusal's action leads. */
+export interface CoachScriptSettings {
+  /** Each dimension's name and id, and its place on the result page, for the links in the advice. */
+  dimensionLinks: readonly { id: string; name: string; href: string }[];
+  maxMessages: number;
+  maxMessageChars: number;
+  maxConversationChars: number;
+  /** Upgrading or buying a pack: the billing page for those who may, else the plans. */
+  billingHref: string;
+  onboardingHref: string;
+  signInHref: string;
+}
+
+export interface CoachConversationProps {
+  result: ScoringResult;
+  change: ScoreChange;
+  questions: readonly string[];
+  /** Why asking would answer 403, if it would: the form then gives way to a note saying so. */
+  paused: 'read_only' | 'no_permission' | null;
+  script: CoachScriptSettings;
+}
+
+function ChangeLine({ change }: { change: ScoreChange }) {
+  if (!change.previous || change.totalDelta === null) return html`<p class="muted">This is the first score of this site in the account.</p>`;
+  const stage = change.stageChanged ? `, from ${change.previous.stageName}` : '';
+  return html`<p class="muted">Since the previous score (${scoredOn(change.previous)}): ${describeDelta(change.totalDelta)}${stage}.</p>`;
+}
+
+function Subject({ result, change }: { result: ScoringResult; change: ScoreChange }) {
+  return html`<section class="card coach-subject" aria-labelledby="coach-subject-heading">
+    <div>
+      <h2 id="coach-subject-heading">The result being discussed</h2>
+      <p class="coach-subject-site"><strong>${companyLabel(result)}</strong> · ${result.url} · scored on ${scoredOn(result)}</p>
+      <${ChangeLine} change=${change} />
+      <p class="coach-subject-links"><a href=${resultPath(result.id)}>Open the full result</a> <a href=${coachPath()}>Discuss another result</a></p>
+    </div>
+    <p class="total">
+      <span class="total-number">${result.totalScore}</span> <span class="total-out-of">of ${MAX_TOTAL_SCORE}</span><br />
+      <span class="tier">${result.stageName}</span>
+    </p>
+  </section>`;
+}
+
+function QuestionForm({ result, script }: { result: ScoringResult; script: CoachScriptSettings }) {
+  return html`<form
+    class="coach-form"
+    method="get"
+    action=${APP_PATHS.coach}
+    data-coach-form
+    data-result-id=${result.id}
+    data-dimension-links=${JSON.stringify(script.dimensionLinks)}
+    data-max-messages=${script.maxMessages}
+    data-max-message-chars=${script.maxMessageChars}
+    data-max-conversation-chars=${script.maxConversationChars}
+    data-billing-href=${script.billingHref}
+    data-onboarding-href=${script.onboardingHref}
+    data-sign-in-href=${script.signInHref}
+  >
+    <input type="hidden" name="result" value=${result.id} />
+    <label for="coach-question">Your question</label>
+    <textarea id="coach-question" name="question" rows="3" maxlength=${script.maxMessageChars} required aria-describedby="coach-question-hint"></textarea>
+    <p class="hint" id="coach-question-hint">Enter sends, Shift+Enter starts a new line. Each question uses one chat message and one credit.</p>
+    <div class="coach-actions">
+      <button class="button" type="submit" data-coach-send>Ask the coach</button>
+      <button class="button button-quiet" type="button" data-coach-stop hidden>Stop the answer</button>
+    </div>
+  </form>`;
+}
+
+function PausedNote({ paused, result }: { paused: 'read_only' | 'no_permission'; result: ScoringResult }) {
+  const why =
+    paused === 'read_only' ? 'Asking the coach is paused while the account is read-only; the banner above says how to lift it.' : 'Your role in this account does not include the coach.';
+  return html`<p class="notice">${why} The <a href=${resultPath(result.id)}>result</a> stays open to read.</p>`;
+}
+
+export function CoachConversation({ result, change, questions, paused, script }: CoachConversationProps) {
+  return html`
+    <h1>Coach: ${companyLabel(result)}</h1>
+    <${Subject} result=${result} change=${change} />
+    ${paused
+      ? html`<${PausedNote} paused=${paused} result=${result} />`
+      : html`<section aria-labelledby="coach-suggested-heading">
+            <h2 id="coach-suggested-heading">Suggested questions</h2>
+            <ul class="coach-suggestions">
+              ${questions.map((question) => html`<li><button class="button button-quiet" type="button" data-coach-question>${question}</button></li>`)}
+            </ul>
+          </section>
+          <section class="coach-conversation" aria-labelledby="coach-conversation-heading">
+            <h2 id="coach-conversation-heading">Conversation</h2>
+            <p class="muted" data-coach-empty>Ask a question, or choose one of the suggestions. The coach answers from this result.</p>
+            <div class="coach-log" role="log" aria-live="polite" aria-labelledby="coach-conversation-heading" data-coach-log></div>
+            <div class="coach-problem" role="alert" data-coach-problem></div>
+            <${QuestionForm} result=${result} script=${script} />
+            <noscript><p class="notice">The coach streams its answers with JavaScript: turn it on to ask questions.</p></noscript>
+          </section>`}
+  `;
+}

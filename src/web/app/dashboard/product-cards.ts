@@ -1,0 +1,77 @@
+/**
+ * The dashboard's lists: each product as a card with its latest score, the
+ * move since the score before, and what can be done with it; and the
+ * scores made without a product, as a table.
+ */
+import { describeDelta } from '../../../modules/scoring/score-change.ts';
+import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
+import { companyLabel, MAX_TOTAL_SCORE } from '../../result-summary.ts';
+import { html } from '../../view.ts';
+import type { ProductOverview } from './dashboard-overview.ts';
+import { coachPath, productHistoryPath, resultPath } from './dashboard-paths.ts';
+import { RescoreButton } from './score-actions.ts';
+import { momentText, ScoreMoment, shortDay } from './score-dates.ts';
+
+function companyOf(score: Pick<ScoreSummary, 'companyName' | 'url'>): string {
+  return companyLabel({ url: score.url, companyName: score.companyName ?? undefined });
+}
+
+/** "Up 3 since 12 Nov (59)": the latest total against the one before. */
+export function moveSince(latest: ScoreSummary, previous: ScoreSummary): string {
+  const words = describeDelta(latest.totalScore - previous.totalScore);
+  return `${words[0]!.toUpperCase()}${words.slice(1)} since ${shortDay(previous.createdAt)} (${previous.totalScore})`;
+}
+
+function LatestScore({ latest, previous }: { latest: ScoreSummary; previous: ScoreSummary | null }) {
+  return html`<p class="product-score">
+      <span class="product-total">${latest.totalScore}</span> <span class="muted">of ${MAX_TOTAL_SCORE}</span>
+      <span class="tier">${latest.stageName}</span>
+    </p>
+    <p class="muted product-when">Scored <${ScoreMoment} iso=${latest.createdAt} />.${previous ? ` ${moveSince(latest, previous)}.` : ' The first score.'}</p>`;
+}
+
+function ProductCard({ overview }: { overview: ProductOverview }) {
+  const { product, latest, previous } = overview;
+  return html`<li class="card product-card" data-feedback-host data-product-id=${product.id} data-product-url=${product.url}>
+    <h3><a href=${productHistoryPath(product.id)}>${product.name}</a></h3>
+    <p class="product-url muted">${product.url}</p>
+    ${latest ? html`<${LatestScore} latest=${latest} previous=${previous} />` : html`<p class="product-score muted">Not scored yet.</p>`}
+    <div class="product-actions">
+      <${RescoreButton} product=${product} scored=${latest !== null} />
+      <a href=${productHistoryPath(product.id)}>History and trend<span class="visually-hidden"> of ${product.name}</span></a>
+      ${latest
+        ? html`<a href=${resultPath(latest.id)}>Latest result<span class="visually-hidden"> of ${product.name}</span></a>
+            <a href=${coachPath(latest.id)}>Ask the coach<span class="visually-hidden"> about ${product.name}</span></a>`
+        : null}
+    </div>
+  </li>`;
+}
+
+export function ProductCards({ products }: { products: ProductOverview[] }) {
+  return html`<ul class="product-cards">
+    ${products.map((overview) => html`<${ProductCard} overview=${overview} />`)}
+  </ul>`;
+}
+
+/** Scores of a bare address (no product): newest first, each with its result and the coach. */
+export function UnfiledScores({ scores }: { scores: ScoreSummary[] }) {
+  return html`<div class="table-scroll">
+    <table class="score-table">
+      <caption class="visually-hidden">Scores without a product, newest first</caption>
+      <thead><tr><th scope="col">Company</th><th scope="col">Total</th><th scope="col">Scored</th><th scope="col"><span class="visually-hidden">Links</span></th></tr></thead>
+      <tbody>
+        ${scores.map(
+          (score) => html`<tr>
+            <th scope="row">${companyOf(score)}<span class="score-url muted">${score.url}</span></th>
+            <td>${score.totalScore} <span class="muted">of ${MAX_TOTAL_SCORE}</span>, ${score.stageName}</td>
+            <td><${ScoreMoment} iso=${score.createdAt} /></td>
+            <td><div class="row-links">
+              <a href=${resultPath(score.id)}>Result<span class="visually-hidden"> of ${companyOf(score)}, ${momentText(score.createdAt)}</span></a>
+              <a href=${coachPath(score.id)}>Ask the coach<span class="visually-hidden"> about ${companyOf(score)}, ${momentText(score.createdAt)}</span></a>
+            </div></td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}

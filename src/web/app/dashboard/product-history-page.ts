@@ -1,0 +1,41 @@
+/**
+ * GET /app/products/<id>: one product's history, trend and what changed,
+ * optionally at one score (?result=<id>). Another account's product, an
+ * unknown one, or a score not of this product is the 404 page: the address
+ * leads nowhere for this reader.
+ */
+import { Type } from 'typebox';
+import type { App } from '../../../http/app-types.ts';
+import { isUuid } from '../../../http/uuid.ts';
+import { sendNotFoundPage } from '../../pages/not-found-page.ts';
+import { html } from '../../view.ts';
+import { sendAppPage } from '../app-layout.ts';
+import { appVisit } from '../app-visit.ts';
+import type { DashboardDeps } from './dashboard-deps.ts';
+import { PRODUCT_HISTORY_PATH, productHistoryPath } from './dashboard-paths.ts';
+import { productHistory } from './product-history.ts';
+import { ProductHistoryView } from './product-history-view.ts';
+
+// Loose on purpose: a malformed id is the 404 page, as an unknown one is, not a 400 in JSON.
+const ProductPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const ProductPageQuery = Type.Object({ result: Type.Optional(Type.String({ maxLength: 100 })) });
+
+export function registerProductHistoryPage(app: App, deps: DashboardDeps): void {
+  app.get(PRODUCT_HISTORY_PATH, { config: { auth: 'page' }, schema: { hide: true, params: ProductPageParams, querystring: ProductPageQuery } }, async (request, reply) => {
+    const visit = await appVisit(request, reply, deps);
+    if (!visit) return reply;
+    const { id } = request.params;
+    const resultId = request.query.result ?? null;
+    const wellFormed = isUuid(id) && (resultId === null || isUuid(resultId));
+    const history = wellFormed ? await productHistory(deps, visit.account.id, id, resultId) : null;
+    if (!history) return sendNotFoundPage(reply, deps.settings, visit.viewer, 'product');
+    return sendAppPage(reply, deps.settings, visit, {
+      title: history.product.name,
+      path: productHistoryPath(history.product.id),
+      section: 'dashboard',
+      body: html`<${ProductHistoryView} history=${history} />`,
+      scripts: ['dashboard.js'],
+      styles: ['dashboard.css'],
+    });
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * A product's page: its latest total with the rescore button, the trend
+ * chart, what changed in the chosen score (the latest unless the reader
+ * picked another), and every score newest first, each with its move, its
+ * result and the coach.
+ */
+import { describeDelta } from '../../../modules/scoring/score-change.ts';
+import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
+import { MAX_TOTAL_SCORE } from '../../result-summary.ts';
+import { html } from '../../view.ts';
+import { APP_PATHS } from '../app-layout.ts';
+import { coachPath, productHistoryPath, resultPath } from './dashboard-paths.ts';
+import type { ProductHistory } from './product-history.ts';
+import { NeedsScriptNote, RescoreButton, ScoreFeedback } from './score-actions.ts';
+import { ScoreChangeView } from './score-change-view.ts';
+import { ScoreMoment, momentText } from './score-dates.ts';
+import { TrendChart } from './trend-chart.ts';
+
+function HistoryRow({ score, before, selected }: { score: ScoreSummary; before: ScoreSummary | undefined; selected: boolean }) {
+  const when = momentText(score.createdAt);
+  return html`<tr class=${selected ? 'selected' : undefined} aria-current=${selected ? 'true' : undefined}>
+    <th scope="row"><${ScoreMoment} iso=${score.createdAt} /></th>
+    <td>${score.totalScore} <span class="muted">of ${MAX_TOTAL_SCORE}</span>, ${score.stageName}</td>
+    <td>${before ? describeDelta(score.totalScore - before.totalScore) : 'first score'}</td>
+    <td><div class="row-links">
+      ${selected
+        ? html`<span class="muted">Shown above</span>`
+        : html`<a href=${productHistoryPath(score.productId!, score.id)}>What changed<span class="visually-hidden"> in the score of ${when}</span></a>`}
+      <a href=${resultPath(score.id)}>Result<span class="visually-hidden"> of ${when}</span></a>
+      <a href=${coachPath(score.id)}>Ask the coach<span class="visually-hidden"> about the score of ${when}</span></a>
+    </div></td>
+  </tr>`;
+}
+
+function HistoryTable({ history }: { history: ProductHistory }) {
+  return html`<div class="table-scroll">
+    <table class="score-table history-table">
+      <caption class="visually-hidden">Every score of ${history.product.name}, newest first</caption>
+      <thead><tr><th scope="col">Scored</th><th scope="col">Total and stage</th><th scope="col">Since the one before</th><th scope="col"><span class="visually-hidden">Links</span></th></tr></thead>
+      <tbody>
+        ${history.scores.map(
+          (score, index) => html`<${HistoryRow} score=${score} before=${history.scores[index + 1]} selected=${score.id === history.selected?.id} />`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+function Head({ history }: { history: ProductHistory }) {
+  const { product } = history;
+  const latest = history.scores[0];
+  return html`<div class="product-head">
+    <div>
+      <h1>${product.name}</h1>
+      <p class="product-url muted">${product.url}</p>
+    </div>
+    <div class="product-head-score">
+      ${latest
+        ? html`<p class="product-score"><span class="product-total">${latest.totalScore}</span> <span class="muted">of ${MAX_TOTAL_SCORE}</span> <span class="tier">${latest.stageName}</span></p>
+            <p class="muted product-when">Latest: <${ScoreMoment} iso=${latest.createdAt} /></p>`
+        : html`<p class="muted">Not scored yet.</p>`}
+      <${RescoreButton} product=${product} scored=${latest !== undefined} />
+      <${NeedsScriptNote} />
+    </div>
+  </div>`;
+}
+
+export function ProductHistoryView({ history }: { history: ProductHistory }) {
+  const { selected, change } = history;
+  return html`<div class="product-history" data-dashboard>
+    <nav class="breadcrumb" aria-label="Breadcrumb"><a href=${APP_PATHS.dashboard}>Dashboard</a> <span aria-hidden="true">›</span> <span aria-current="page">${history.product.name}</span></nav>
+    <${Head} history=${history} />
+    <${ScoreFeedback} />
+    ${history.scores.length === 0
+      ? html`<p class="notice">This product has no score yet. Score it to start its history: each rescore adds a point to its trend.</p>`
+      : html`<section aria-labelledby="trend-heading">
+            <h2 id="trend-heading">Trend</h2>
+            <${TrendChart} points=${history.trend} />
+          </section>
+          ${selected && change
+            ? html`<${ScoreChangeView} productId=${history.product.id} change=${change} selected=${selected} latest=${selected.id === history.scores[0]?.id} />`
+            : null}
+          <section aria-labelledby="history-heading">
+            <h2 id="history-heading">Every score</h2>
+            <${HistoryTable} history=${history} />
+          </section>`}
+  </div>`;
+}
