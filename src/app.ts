@@ -338,6 +338,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     scoresBetween: (accountId, from, to, limit) => scoring.history(accountId, { createdFrom: from, createdBefore: to, limit }),
     changeOf: (accountId, resultId) => scoring.changeOf(accountId, resultId),
     usage: (accountId) => usageReports.forAccount(accountId),
+    // `benchmarks` is built below, as `scoring` is.
+    segmentFigures: (segment) => benchmarks.figures(segment),
+    latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
+    standingOf: (resultId) => benchmarks.standingOf(resultId),
   }).register(jobRunner);
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
   const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup));
@@ -431,7 +435,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerAssets(app);
   registerHomePage(app, pageSettings);
   registerTryPage(app, pageSettings);
-  registerResultPage(app, { settings: pageSettings, scoring });
+  registerResultPage(app, { settings: pageSettings, scoring, benchmarks, feedback });
   registerPricingPage(app, { settings: pageSettings, billing });
   registerPricingCompletePage(app, { settings: pageSettings, billing });
   const demos = new DemoResults();
@@ -440,7 +444,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerUnsubscribePage(app, { settings: pageSettings, emailPreferences });
   // The signed-in app (/app...): pages render the account's state; their scripts act through the JSON API.
   const appPages = { settings: pageSettings, accounts, billing, onboarding };
-  registerDashboardPages(app, { ...appPages, scoring, products, usageReports });
+  registerDashboardPages(app, { ...appPages, scoring, products, usageReports, benchmarks });
   registerCoachPage(app, { ...appPages, scoring });
   registerSettingsPages(app, { ...appPages, apiKeys });
   registerBillingPages(app, { ...appPages, usageReports });

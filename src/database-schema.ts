@@ -20,3 +20,4 @@ export * from './modules/idempotency/tables.ts';
 export * from './modules/onboarding/tables.ts';
 export * from './modules/email-preferences/tables.ts';
 export * from './modules/feedback/tables.ts';
+export * from './modules/lifecycle-mail/tables.ts';

@@ -20,8 +20,12 @@ const ASSET_TYPES = {
 export const ASSET_NAMES = [
   'app.css',
   'score-progress.js',
+  // Imported by the scripts that read a POST's event stream (score-progress.js, coach.js).
+  'sse.js',
   'held-result.js',
   'checkout.js',
+  // Feedback on a score, on the result page (/r/<id>) for a signed-in member.
+  'feedback.js',
   'icon.svg',
   // The signed-in app's areas (web/app/), each with its own stylesheet and script.
   'dashboard.css',

@@ -12,6 +12,7 @@ import { startFakeSmtpServer, type FakeSmtpServer, type ReceivedMail } from '../
 import { serveSite, SITES_DIR, type ServedSite } from '../fixtures/static-site.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { ALL_OWNERS, caller, DAY } from '../onboarding-client.ts';
+import { oneClickAddressOf, postOneClick } from '../one-click-unsubscribe.ts';
 
 const HOUR = 60 * 60 * 1000;
 const BASE = 'https://scoring.example.test';
@@ -137,18 +138,7 @@ describe('weekly digest', () => {
     expect(digests(active.email)).toHaveLength(1);
 
     // One click on the digest's List-Unsubscribe address; W14's scores then send the quiet account its digest, not the opted-out one.
-    // The raw header line: mailparser turns the parsed header into an object.
-    const line = digest!.parsed.headerLines.find((header) => header.key === 'list-unsubscribe')?.line ?? '';
-    const address = /<([^>]+)>/.exec(line)?.[1];
-    expect(address).toBeTruthy();
-    const url = new URL(address!);
-    const optOut = await t.app.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
-    expect(optOut.statusCode).toBe(200);
+    expect((await postOneClick(t, oneClickAddressOf(digest!))).statusCode).toBe(200);
     clock.set(new Date('2026-04-01T09:00:00.000Z'));
     await active.score();
     await quiet.score();

@@ -12,6 +12,7 @@ import type { OutgoingMail } from '../../src/mail/mailer.ts';
 import { enqueueMail, SEND_MAIL_JOB } from '../../src/mail/send-mail-job.ts';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
+import { postOneClick } from '../one-click-unsubscribe.ts';
 
 const FROM = 'Maturity Scoring <mail@scoring.example.test>';
 let smtp: FakeSmtpServer;
@@ -84,7 +85,7 @@ describe('mail.send', () => {
     smtp.refusing = true;
     await enqueueMail(t.services.jobs, t.database.db, daySeven);
     expect(await t.services.jobRunner.runDue()).toMatchObject({ failed: 1 });
-    const [pending] = await t.database.db.select().from(jobs);
+    const [pending] = await t.database.db.select().from(jobs).where(eq(jobs.name, SEND_MAIL_JOB));
     expect(pending!.lastError).toMatch(/451|Try again later/);
 
     smtp.refusing = false;
@@ -128,14 +129,7 @@ describe('mail.send', () => {
 
     // Scheduled before the opt-out, sent after it: not sent.
     await enqueueMail(t.services.jobs, t.database.db, { ...digest, subject: 'Your week 2' }, { dedupeKey: 'digest week 2 for reader' });
-    const url = new URL(oneClick!);
-    const optOut = await t.app.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
-    expect(optOut.statusCode).toBe(200);
+    expect((await postOneClick(t, oneClick!)).statusCode).toBe(200);
     await t.services.jobRunner.runDue();
     expect(smtp.received).toHaveLength(1);
 

@@ -12,17 +12,22 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { enqueueMail } from '../../mail/send-mail-job.ts';
 import type { Role } from '../../vocabulary/roles.ts';
 import type { ScoreChange } from '../scoring/score-change.ts';
+import type { CompanyScore } from '../scoring/segment-scores.ts';
+import type { SegmentFigures, StandingOutcome } from '../benchmarks/benchmark-service.ts';
+import { SEGMENTS } from '../../framework/segments.ts';
 import type { CoverageRecord } from '../onboarding/trial.ts';
 import { TRIAL_DAYS } from '../onboarding/trial.ts';
 import type { MailCategory } from '../../vocabulary/mail-categories.ts';
 import { SCORE_DECAY_AGE_MS, scoreDecayMailFor, type MailContent } from './score-decay-mail.ts';
 import { duePosition, TRIAL_MAIL_WINDOW_MS, trialMailFor } from './trial-mail.ts';
+import { materiallyChanged, peerBenchmarkMailFor, subscribersOf } from './peer-benchmark-mail.ts';
+import { lastMailed, recordMailed } from './peer-benchmark-mailings.ts';
 import { DIGEST_SCORE_LIMIT, reportedWeek, weeklyDigestFor, type DigestScore, type DigestUsage, type IsoWeek } from './weekly-digest-mail.ts';
 
 export const TRIAL_SWEEP_JOB = 'lifecycle.trial-mail-sweep';
@@ -30,6 +35,7 @@ export const TRIAL_SWEEP_JOB = 'lifecycle.trial-mail-sweep';
 export const TRIAL_SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const SCORE_DECAY_SWEEP_JOB = 'lifecycle.score-decay-sweep';
 export const WEEKLY_DIGEST_SWEEP_JOB = 'lifecycle.weekly-digest-sweep';
+export const PEER_BENCHMARK_SWEEP_JOB = 'lifecycle.peer-benchmark-sweep';
 /**
  * Daily, at the first poll after 00:00 UTC (the runner aligns periods to the
  * epoch): decay is counted in days, and the digest's week starts on a Monday
@@ -69,10 +75,16 @@ export interface LifecycleMailDependencies {
   changeOf(accountId: string, resultId: string): Promise<ScoreChange | null>;
   /** The account's usage this billing period (metering's UsageReports). */
   usage(accountId: string): Promise<DigestUsage>;
+  /** A segment's figures, exactly as GET /api/benchmarks shows them (BenchmarkService.figures: the 5-account rule). */
+  segmentFigures(segment: string): Promise<SegmentFigures>;
+  /** The latest score of each company in a segment (ScoringService.latestCompanyScoresIn): who the figures concern. */
+  latestCompanyScoresIn(segment: string): Promise<CompanyScore[]>;
+  /** A result's percentile within its segment, as GET /api/scores/<id>/percentile shows it (BenchmarkService.standingOf). */
+  standingOf(resultId: string): Promise<StandingOutcome>;
 }
 
 export interface SweepSummary {
-  /** Accounts (trial mail, digest) or products (decay) looked at. */
+  /** Accounts (trial mail, digest, peer benchmarks: per segment) or products (decay) looked at. */
   visited: number;
   enqueued: number;
 }
@@ -83,6 +95,8 @@ const TRIAL_MAIL_ROLES: readonly Role[] = ['owner', 'admin'];
 const SCORE_DECAY_ROLES: readonly Role[] = ['owner', 'admin'];
 /** Who gets the weekly digest: every member; it reports what the team did. */
 const DIGEST_ROLES: readonly Role[] = ['owner', 'admin', 'member'];
+/** Who gets a peer benchmark update: every member, as for the digest; it informs and asks nothing, and each may opt out. */
+const PEER_BENCHMARK_ROLES: readonly Role[] = ['owner', 'admin', 'member'];
 
 export class LifecycleMail {
   readonly #deps: LifecycleMailDependencies;
@@ -105,6 +119,59 @@ export class LifecycleMail {
       await this.sweepWeeklyDigest();
     });
     runner.every(WEEKLY_DIGEST_SWEEP_JOB, DAILY_SWEEP_EVERY_MS);
+    runner.on(PEER_BENCHMARK_SWEEP_JOB, async () => {
+      await this.sweepPeerBenchmarks();
+    });
+    runner.every(PEER_BENCHMARK_SWEEP_JOB, DAILY_SWEEP_EVERY_MS);
+  }
+
+  /**
+   * One pass over the segments whose figures are available (5 accounts or
+   * more behind them): each account that made the latest score of a company
+   * in the segment gets an update when the total's quartiles moved materially
+   * since the figures last mailed to it (its first: as soon as the segment is
+   * available), to every member with an address, once per (update, address).
+   */
+  async sweepPeerBenchmarks(): Promise<SweepSummary> {
+    const summary: SweepSummary = { visited: 0, enqueued: 0 };
+    for (const segment of SEGMENTS) {
+      try {
+        const figures = await this.#deps.segmentFigures(segment.key);
+        // Below 5 accounts nothing is shown, so nothing is mailed either.
+        if (!figures.available) continue;
+        for (const latest of subscribersOf(await this.#deps.latestCompanyScoresIn(segment.key)).values()) {
+          summary.visited++;
+          try {
+            summary.enqueued += await this.#peerBenchmarkFor(segment, figures, latest);
+          } catch (error) {
+            this.#deps.log.warn({ err: error, accountId: latest.accountId, segment: segment.key }, 'peer benchmark update for an account failed; the next sweep tries again');
+          }
+        }
+      } catch (error) {
+        this.#deps.log.warn({ err: error, segment: segment.key }, 'peer benchmark sweep of a segment failed; the next sweep tries again');
+      }
+    }
+    return summary;
+  }
+
+  async #peerBenchmarkFor(segment: { key: string; label: string }, figures: Extract<SegmentFigures, { available: true }>, latest: CompanyScore): Promise<number> {
+    const { db } = this.#deps;
+    const { accountId } = latest;
+    const last = await lastMailed(db, accountId, segment.key);
+    if (!materiallyChanged(last?.total ?? null, figures.total)) return 0;
+    // The percentile the API would show; none while the pool shrank below the rule since the figures were read.
+    const outcome = await this.#deps.standingOf(latest.resultId);
+    if (!outcome.ok || !outcome.standing.available) return 0;
+    const own = { resultId: latest.resultId, company: latest.company, totalScore: outcome.standing.total.score, percentile: outcome.standing.total.percentile };
+    const content = peerBenchmarkMailFor({ segmentLabel: segment.label, companies: figures.companies, total: figures.total, before: last?.total ?? null, own }, this.#deps.publicBaseUrl);
+    const recipients = recipientsOf(await this.#deps.members(accountId), PEER_BENCHMARK_ROLES);
+    // The update's number names it in the dedupe keys: a second sweep preparing the same update sends nothing.
+    const mailing = (last?.mailings ?? 0) + 1;
+    return db.transaction(async (tx) => {
+      const enqueued = await this.#enqueueEach(recipients, content, 'peer_benchmark_updates', accountId, (to) => `peer benchmark ${segment.key} update ${mailing} for ${accountId} to ${to}`, tx);
+      await recordMailed(tx, { accountId, segment: segment.key, total: figures.total, mailing, at: this.#deps.clock.now() });
+      return enqueued;
+    });
   }
 
   /**
@@ -174,12 +241,19 @@ export class LifecycleMail {
     return this.#enqueueEach(recipients, content, 'weekly_digest', accountId, (to) => `weekly digest ${week.label} for ${accountId} to ${to}`);
   }
 
-  async #enqueueEach(recipients: string[], content: MailContent, category: MailCategory, accountId: string, dedupeKeyFor: (to: string) => string): Promise<number> {
+  async #enqueueEach(
+    recipients: string[],
+    content: MailContent,
+    category: MailCategory,
+    accountId: string,
+    dedupeKeyFor: (to: string) => string,
+    executor: Executor = this.#deps.db,
+  ): Promise<number> {
     let enqueued = 0;
     for (const to of recipients) {
       const result = await enqueueMail(
         this.#deps.jobs,
-        this.#deps.db,
+        executor,
         { to, subject: content.subject, text: content.text, html: content.html, category },
         { dedupeKey: dedupeKeyFor(to), accountId },
       );

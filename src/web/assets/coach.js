@@ -5,6 +5,8 @@
 // can become markup. Without this script the page shows the result and a
 // note that the coach needs JavaScript.
 
+import { serverSentEvents } from './sse.js';
+
 // ---------------------------------------------------------------------------
 // Markdown, safely: paragraphs, headings, lists, quotes, code, **bold**,
 // *em*, `code` and links to http(s) or our own paths. A dimension named in
@@ -172,27 +174,6 @@ function renderMarkdown(text, linkDimensions) {
 // ---------------------------------------------------------------------------
 // The stream
 
-/** The `data:` payloads of a Server-Sent Events body, as each arrives (comments and heartbeats skipped). */
-async function* dataEvents(body) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value.replace(/\r\n?/g, '\n');
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer
-        .slice(0, end)
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''));
-      buffer = buffer.slice(end + 2);
-      if (data.length > 0) yield data.join('\n');
-    }
-  }
-}
-
 /** The conversation within the API's bounds: each message clipped, the oldest dropped first. */
 function withinBounds(messages, limits) {
   const clipped = messages.map((message) => ({ role: message.role, content: message.content.slice(0, limits.maxMessageChars) }));
@@ -337,7 +318,7 @@ function start(form) {
         showProblem(refusal);
         return;
       }
-      for await (const payload of dataEvents(response.body)) {
+      for await (const { data: payload } of serverSentEvents(response.body)) {
         if (payload === '[DONE]') {
           finished = true;
           break;

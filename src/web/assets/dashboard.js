@@ -2,7 +2,9 @@
 // address and rescores a product through the JSON API, with the live
 // progress of /try (score-progress.js), then opens the product's history
 // (or, for an address scored on its own, the result). A refusal is shown in
-// the alert region in the API's own words, with its advice. Without this
+// the alert region in the API's own words, with its advice. A score goes
+// into the market segment the form chose (a rescore: the product's latest
+// score's segment), for the peer comparison. Without this
 // script the pages still show everything; their score buttons stay disabled.
 import { mark, problemOf, readScoreAnswer } from './score-progress.js';
 
@@ -123,8 +125,12 @@ async function score(form, request, destination, note) {
   }
 }
 
-function scoreProduct(form, productId, note) {
-  return score(form, () => postJson('/api/score/product', { productId }, 'text/event-stream'), () => productPath(productId), note);
+/** The segment a score is placed in: none when the form names none. */
+const withSegment = (body, segment) => (segment ? { ...body, segment } : body);
+
+function scoreProduct(form, productId, segment, note) {
+  const body = withSegment({ productId }, segment);
+  return score(form, () => postJson('/api/score/product', body, 'text/event-stream'), () => productPath(productId), note);
 }
 
 function sameAddress(a, b) {
@@ -149,10 +155,12 @@ async function scoreNewAddress(form) {
   const data = new FormData(form);
   const url = String(data.get('url') || '').trim();
   const name = String(data.get('name') || '').trim();
+  const segment = String(data.get('segment') || '');
   const existing = [...document.querySelectorAll('[data-product-url]')].find((card) => sameAddress(card.dataset.productUrl, url));
-  if (existing) return scoreProduct(form, existing.dataset.productId);
+  if (existing) return scoreProduct(form, existing.dataset.productId, segment);
   if (form.dataset.mode === 'once') {
-    return score(form, () => postJson('/api/score', name ? { url, companyName: name } : { url }, 'text/event-stream'), (result) => `/r/${result.id}`);
+    const body = withSegment(name ? { url, companyName: name } : { url }, segment);
+    return score(form, () => postJson('/api/score', body, 'text/event-stream'), (result) => `/r/${result.id}`);
   }
   placeFeedback(form);
   let productName = name;
@@ -169,7 +177,7 @@ async function scoreNewAddress(form) {
     return showProblem(await problemOf(created));
   }
   const product = await created.json();
-  return scoreProduct(form, product.id, addedNote(product.id, product.name));
+  return scoreProduct(form, product.id, segment, addedNote(product.id, product.name));
 }
 
 function onSubmit(form, run) {
@@ -187,6 +195,6 @@ function onSubmit(form, run) {
 
 if (feedback) {
   for (const form of document.querySelectorAll('form[data-new-score]')) onSubmit(form, scoreNewAddress);
-  for (const form of document.querySelectorAll('form[data-rescore]')) onSubmit(form, (rescore) => scoreProduct(rescore, rescore.dataset.productId));
+  for (const form of document.querySelectorAll('form[data-rescore]')) onSubmit(form, (rescore) => scoreProduct(rescore, rescore.dataset.productId, rescore.dataset.segment));
   setBusy(false);
 }

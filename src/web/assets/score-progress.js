@@ -5,6 +5,8 @@
 // The dashboard's script (dashboard.js) imports the stream reading and the
 // progress display from here; the form binding below finds no form there.
 
+import { serverSentEvents } from './sse.js';
+
 const HELD_RESULT_KEY = 'maturity.heldResult';
 
 /** Plain words for a refusal or failure, with what to do next. */
@@ -51,33 +53,6 @@ function waitPhrase(seconds) {
   if (minutes <= 1) return 'a minute';
   if (minutes < 60) return `${minutes} minutes`;
   return 'an hour';
-}
-
-/** Server-Sent Events from a fetch body: yields { event, data } as each arrives. */
-export async function* serverSentEvents(body) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value.replace(/\r\n?/g, '\n');
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let event = 'message';
-      const data = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'event') event = text;
-        else if (field === 'data') data.push(text);
-      }
-      if (data.length > 0) yield { event, data: data.join('\n') };
-    }
-  }
 }
 
 export function showProgress(panel, progress) {

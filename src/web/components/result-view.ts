@@ -3,6 +3,8 @@
  * function averages; strengths, gaps and the notes across dimensions; then
  * every dimension grouped by function with its level, confidence, the quotes
  * it rests on (each linked to the page it came from) and its reasoning.
+ * A page may add to it (the result page does): how the company stands among
+ * its peers, beside the total and each level, and feedback on the score.
  */
 import { dimensionById, type DimensionId } from '../../framework/dimensions.ts';
 import { MAX_LEVEL } from '../../framework/tiers.ts';
@@ -43,15 +45,23 @@ function Evidence({ items }: { items: EvidenceItem[] }) {
   </ul>`;
 }
 
-function DimensionCard({ score }: { score: DimensionScore }) {
+/** What a page adds to one dimension's card: beside its level, and after its reasoning. */
+export interface DimensionAdditions {
+  levelAside?: (score: DimensionScore) => ComponentChildren;
+  feedback?: (score: DimensionScore) => ComponentChildren;
+}
+
+function DimensionCard({ score, additions }: { score: DimensionScore; additions: DimensionAdditions }) {
+  const aside = additions.levelAside?.(score);
   return html`<li class="dimension" id=${dimensionAnchor(score.dimensionId)}>
     <div class="dimension-head">
       <h3>${score.dimensionName}</h3>
-      <${LevelMark} score=${score} />
+      ${aside ? html`<div class="level-group"><${LevelMark} score=${score} />${aside}</div>` : html`<${LevelMark} score=${score} />`}
     </div>
     <p class="confidence">${capitalised(score.confidence)} confidence · ${dimensionById(score.dimensionId).summary}</p>
     <${Evidence} items=${evidenceItems(score.evidence)} />
     <p class="reasoning">${score.reasoning}</p>
+    ${additions.feedback?.(score)}
   </li>`;
 }
 
@@ -70,7 +80,17 @@ function DimensionLinks({ ids, result, className }: { ids: string[]; result: Sco
   </ul>`;
 }
 
-export function ResultView({ result, calls }: { result: ScoringResult; calls?: ComponentChildren }) {
+export interface ResultViewProps extends DimensionAdditions {
+  result: ScoringResult;
+  calls?: ComponentChildren;
+  /** Under the company and total: how it stands among its peers. */
+  standing?: ComponentChildren;
+  /** After the calls to action: feedback on the score as a whole (or the invitation to give it). */
+  scoreFeedback?: ComponentChildren;
+}
+
+export function ResultView({ result, calls, standing, scoreFeedback, levelAside, feedback }: ResultViewProps) {
+  const additions = { levelAside, feedback };
   const functions = functionSummaries(result);
   const company = companyLabel(result);
   const pages = result.crawlStats?.pagesAnalyzed ?? result.crawledPages?.length ?? null;
@@ -88,6 +108,7 @@ export function ResultView({ result, calls }: { result: ScoringResult; calls?: C
           <div class="tier">${result.stageName}</div>
         </div>
       </header>
+      ${standing}
 
       <div class="summary-grid">
         <section class="card" aria-labelledby="functions-heading">
@@ -109,11 +130,12 @@ export function ResultView({ result, calls }: { result: ScoringResult; calls?: C
         : null}
 
       ${calls ? html`<div class="cta">${calls}</div>` : null}
+      ${scoreFeedback}
 
       ${functions.map(
         (f) => html`<section class="function-section" id=${`function-${f.id}`} aria-labelledby=${`function-${f.id}-heading`}>
           <h2 id=${`function-${f.id}-heading`}>${f.label} <span class="function-average">average ${f.average.toFixed(1)} of ${MAX_LEVEL}</span></h2>
-          <ul class="dimensions">${f.dimensions.map((score) => html`<${DimensionCard} score=${score} />`)}</ul>
+          <ul class="dimensions">${f.dimensions.map((score) => html`<${DimensionCard} score=${score} additions=${additions} />`)}</ul>
         </section>`,
       )}
 

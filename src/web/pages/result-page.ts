@@ -2,14 +2,23 @@
  * GET /r/<id>: a result as a page anyone with the link can read, the centre
  * of the product. What it invites the reader to do depends on who is
  * looking: a visitor is asked to sign up (or score their own site), a member
- * to rescore.
+ * to rescore. A member may also say, beside each dimension, that it is
+ * wrong (feedback, issue 15 part 3); a visitor is invited to sign in for it.
+ * When the result was placed in a segment with enough peers, it says where
+ * the company stands among them (issue 15 part 2).
  */
 import { Type } from 'typebox';
-import type { App } from '../../http/app-types.ts';
+import type { DimensionId } from '../../framework/dimensions.ts';
+import type { App, Principal } from '../../http/app-types.ts';
 import { isUuid } from '../../http/uuid.ts';
-import type { ScoringResult } from '../../modules/scoring/result-schema.ts';
+import type { BenchmarkService } from '../../modules/benchmarks/benchmark-service.ts';
+import type { FeedbackService } from '../../modules/feedback/feedback-service.ts';
+import type { DimensionScore, ScoringResult } from '../../modules/scoring/result-schema.ts';
 import type { ScoringService } from '../../modules/scoring/scoring-service.ts';
+import { APP_PATHS } from '../app/app-layout.ts';
 import { csrfToken } from '../csrf.ts';
+import { ScoreVerdictSection, SignInToGiveVerdict, VerdictDisclosure, type SavedVerdicts } from '../components/feedback-controls.ts';
+import { PeerLine, PeerMedian, peerComparisonOf, type PeerComparison } from '../components/peer-comparison.ts';
 import { ResultView } from '../components/result-view.ts';
 import { sendPage } from '../document.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../result-summary.ts';
@@ -23,12 +32,16 @@ const ResultPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 /** An account's deletion erases its results at once: browsers may keep the page briefly, shared caches not at all. */
 const RESULT_PAGE_CACHE_CONTROL = 'private, max-age=60';
+/** A member's copy holds their own verdicts and changes when they give one: never kept, not even by their browser. */
+const MEMBER_RESULT_PAGE_CACHE_CONTROL = 'private, no-store';
+/** Enough for every member's verdicts on one result in any realistic team (28 each at most). */
+const ACCOUNT_FEEDBACK_PER_RESULT_LIMIT = 1000;
 
 export function resultPath(id: string): string {
   return `/r/${id}`;
 }
 
-function Calls({ result, viewer, csrf }: { result: ScoringResult; viewer: Viewer; csrf: string }) {
+function Calls({ result, viewer, csrf, owner }: { result: ScoringResult; viewer: Viewer; csrf: string; owner: boolean }) {
   if (!viewer.signedIn) {
     return html`
       <a class="button" href="/sign-up">Sign up to keep it and get coaching</a>
@@ -41,11 +54,49 @@ function Calls({ result, viewer, csrf }: { result: ScoringResult; viewer: Viewer
       <input type="hidden" name="url" value=${result.url} />
       <button class="button" type="submit">Rescore this site</button>
     </form>
+    ${owner ? html`<a class="button button-quiet" href=${`${APP_PATHS.coach}?${new URLSearchParams({ result: result.id })}`}>Ask the coach about it</a>` : null}
     <a class="button button-quiet" href=${TRY_PATH}>Score another site</a>
   `;
 }
 
-export function registerResultPage(app: App, deps: { settings: PageSettings; scoring: ScoringService }): void {
+export interface ResultPageDeps {
+  settings: PageSettings;
+  scoring: ScoringService;
+  benchmarks: BenchmarkService;
+  feedback: FeedbackService;
+}
+
+/**
+ * The member's own verdicts on this result: the account's feedback on it,
+ * narrowed to the member (each member's verdict is their own). An account's
+ * feedback on one result is at most 28 per member, so the list's bound is
+ * only reached by a team of dozens who all answered every dimension.
+ */
+async function savedVerdicts(feedback: FeedbackService, principal: Principal, resultId: string): Promise<SavedVerdicts> {
+  const given = await feedback.list(principal.accountId, { resultId, limit: ACCOUNT_FEEDBACK_PER_RESULT_LIMIT });
+  return new Map(
+    given
+      .filter((entry) => entry.userId === principal.userId)
+      .map((entry) => [entry.dimensionId as DimensionId | null, { verdict: entry.verdict, comment: entry.comment }]),
+  );
+}
+
+/** What the page adds for who is looking: the peer comparison, whether they own the result, their verdicts (members only). */
+async function resultExtras(
+  deps: ResultPageDeps,
+  resultId: string,
+  principal: Principal | null,
+): Promise<{ peers: PeerComparison | null; owner: boolean; verdicts: SavedVerdicts | null }> {
+  const [peers, verdicts] = await Promise.all([
+    peerComparisonOf(deps.benchmarks, resultId),
+    principal ? savedVerdicts(deps.feedback, principal, resultId) : null,
+  ]);
+  // changeOf is null unless the account holds the result.
+  const owner = principal !== null && (await deps.scoring.changeOf(principal.accountId, resultId)) !== null;
+  return { peers, owner, verdicts };
+}
+
+export function registerResultPage(app: App, deps: ResultPageDeps): void {
   const { settings } = deps;
   app.get('/r/:id', { config: { auth: 'page' }, schema: { hide: true, params: ResultPageParams } }, async (request, reply) => {
     const viewer = viewerOf(request);
@@ -55,16 +106,33 @@ export function registerResultPage(app: App, deps: { settings: PageSettings; sco
     if (!result) return sendNotFoundPage(reply, settings, viewer, 'result');
     const csrf = viewer.signedIn ? csrfToken(request, reply, usesSecureCookies(settings)) : '';
     const company = companyLabel(result);
-    reply.header('cache-control', RESULT_PAGE_CACHE_CONTROL);
+    const path = resultPath(result.id);
+    const extras = await resultExtras(deps, result.id, request.principal ?? null);
+    reply.header('cache-control', viewer.signedIn ? MEMBER_RESULT_PAGE_CACHE_CONTROL : RESULT_PAGE_CACHE_CONTROL);
+    // The same address answers a visitor and a member differently: a browser must not reuse one for the other.
+    reply.header('vary', 'Cookie');
     return sendPage(reply, settings, {
       head: {
         title: `${company}: ${result.totalScore} of ${MAX_TOTAL_SCORE}, ${result.stageName}`,
         description: `${company}'s product maturity, scored on ${scoredOn(result)}: ${result.totalScore} of ${MAX_TOTAL_SCORE} (${result.stageName}) across 27 dimensions, each with the evidence quoted from its site.`,
-        path: resultPath(result.id),
+        path,
         socialImage: new URL(`/api/og?id=${result.id}`, settings.publicBaseUrl).toString(),
       },
       viewer,
-      body: html`<${ResultView} result=${result} calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} />`} />`,
+      body: html`<${ResultView}
+        result=${result}
+        calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} owner=${extras.owner} />`}
+        standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />`}
+        levelAside=${extras.peers?.available ? (score: DimensionScore) => html`<${PeerMedian} comparison=${extras.peers} dimensionId=${score.dimensionId} />` : undefined}
+        scoreFeedback=${extras.verdicts
+          ? html`<${ScoreVerdictSection} resultId=${result.id} saved=${extras.verdicts} />`
+          : html`<${SignInToGiveVerdict} pagePath=${path} />`}
+        feedback=${extras.verdicts
+          ? (score: DimensionScore) =>
+              html`<${VerdictDisclosure} resultId=${result.id} dimension=${{ id: score.dimensionId, name: score.dimensionName }} saved=${extras.verdicts!.get(score.dimensionId)} />`
+          : undefined}
+      />`,
+      scripts: extras.verdicts ? ['feedback.js'] : [],
     });
   });
 }

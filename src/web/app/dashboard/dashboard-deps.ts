@@ -1,5 +1,6 @@
-/** What the dashboard's pages read: the app pages' common services, and products, scores and usage. */
+/** What the dashboard's pages read: the app pages' common services, and products, scores, usage and peer benchmarks. */
 import type { UsageReports } from '../../../modules/metering/usage-report.ts';
+import type { PeerSource } from '../../components/peer-comparison.ts';
 import type { ProductService } from '../../../modules/products/product-service.ts';
 import type { ScoringService } from '../../../modules/scoring/scoring-service.ts';
 import type { AppPageDeps } from '../app-visit.ts';
@@ -8,4 +9,6 @@ export interface DashboardDeps extends AppPageDeps {
   scoring: ScoringService;
   products: ProductService;
   usageReports: UsageReports;
+  /** The comparison of each product's latest score with its segment's peers (BenchmarkService). */
+  benchmarks: PeerSource;
 }

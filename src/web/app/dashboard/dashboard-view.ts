@@ -4,6 +4,7 @@
  * products, the form to score a new address, the scores without a product;
  * and beside them, the period's usage.
  */
+import type { PeerComparison } from '../../components/peer-comparison.ts';
 import { MAX_TOTAL_SCORE } from '../../result-summary.ts';
 import { html } from '../../view.ts';
 import { isFirstRun, mayAddProduct, type DashboardOverview } from './dashboard-overview.ts';
@@ -13,6 +14,8 @@ import { UsageMeters } from './usage-meters.ts';
 
 export interface DashboardViewProps {
   overview: DashboardOverview;
+  /** Each product's latest score compared with its segment's peers, by result id (null: no segment). */
+  peers: ReadonlyMap<string, PeerComparison | null>;
   accountName: string;
   mayManageBilling: boolean;
 }
@@ -45,7 +48,7 @@ function Overview(props: DashboardViewProps) {
   return html`${products.length > 0
       ? html`<section aria-labelledby="products-heading">
           <h2 id="products-heading">Products</h2>
-          <${ProductCards} products=${products} />
+          <${ProductCards} products=${products} peers=${props.peers} />
         </section>`
       : null}
     <section class="card new-score" data-feedback-host aria-labelledby="new-score-heading">

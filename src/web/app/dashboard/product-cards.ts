@@ -4,6 +4,7 @@
  * scores made without a product, as a table.
  */
 import { describeDelta } from '../../../modules/scoring/score-change.ts';
+import { PeerLine, type PeerComparison } from '../../components/peer-comparison.ts';
 import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
 import { companyLabel, MAX_TOTAL_SCORE } from '../../result-summary.ts';
 import { html } from '../../view.ts';
@@ -30,14 +31,15 @@ function LatestScore({ latest, previous }: { latest: ScoreSummary; previous: Sco
     <p class="muted product-when">Scored <${ScoreMoment} iso=${latest.createdAt} />.${previous ? ` ${moveSince(latest, previous)}.` : ' The first score.'}</p>`;
 }
 
-function ProductCard({ overview }: { overview: ProductOverview }) {
+function ProductCard({ overview, peers }: { overview: ProductOverview; peers: PeerComparison | null }) {
   const { product, latest, previous } = overview;
   return html`<li class="card product-card" data-feedback-host data-product-id=${product.id} data-product-url=${product.url}>
     <h3><a href=${productHistoryPath(product.id)}>${product.name}</a></h3>
     <p class="product-url muted">${product.url}</p>
     ${latest ? html`<${LatestScore} latest=${latest} previous=${previous} />` : html`<p class="product-score muted">Not scored yet.</p>`}
+    <${PeerLine} comparison=${peers} owner=${true} />
     <div class="product-actions">
-      <${RescoreButton} product=${product} scored=${latest !== null} />
+      <${RescoreButton} product=${product} scored=${latest !== null} segment=${peers?.segmentKey ?? null} />
       <a href=${productHistoryPath(product.id)}>History and trend<span class="visually-hidden"> of ${product.name}</span></a>
       ${latest
         ? html`<a href=${resultPath(latest.id)}>Latest result<span class="visually-hidden"> of ${product.name}</span></a>
@@ -47,9 +49,10 @@ function ProductCard({ overview }: { overview: ProductOverview }) {
   </li>`;
 }
 
-export function ProductCards({ products }: { products: ProductOverview[] }) {
+/** peers: each latest score's comparison with its segment, by result id. */
+export function ProductCards({ products, peers }: { products: ProductOverview[]; peers: ReadonlyMap<string, PeerComparison | null> }) {
   return html`<ul class="product-cards">
-    ${products.map((overview) => html`<${ProductCard} overview=${overview} />`)}
+    ${products.map((overview) => html`<${ProductCard} overview=${overview} peers=${overview.latest ? (peers.get(overview.latest.id) ?? null) : null} />`)}
   </ul>`;
 }
 

@@ -7,6 +7,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
 import { isUuid } from '../../../http/uuid.ts';
+import { peerComparisonOf } from '../../components/peer-comparison.ts';
 import { sendNotFoundPage } from '../../pages/not-found-page.ts';
 import { html } from '../../view.ts';
 import { sendAppPage } from '../app-layout.ts';
@@ -29,11 +30,13 @@ export function registerProductHistoryPage(app: App, deps: DashboardDeps): void 
     const wellFormed = isUuid(id) && (resultId === null || isUuid(resultId));
     const history = wellFormed ? await productHistory(deps, visit.account.id, id, resultId) : null;
     if (!history) return sendNotFoundPage(reply, deps.settings, visit.viewer, 'product');
+    const latest = history.scores[0];
+    const peers = latest ? await peerComparisonOf(deps.benchmarks, latest.id) : null;
     return sendAppPage(reply, deps.settings, visit, {
       title: history.product.name,
       path: productHistoryPath(history.product.id),
       section: 'dashboard',
-      body: html`<${ProductHistoryView} history=${history} />`,
+      body: html`<${ProductHistoryView} history=${history} peers=${peers} />`,
       scripts: ['dashboard.js'],
       styles: ['dashboard.css'],
     });

@@ -5,6 +5,7 @@
  * result and the coach.
  */
 import { describeDelta } from '../../../modules/scoring/score-change.ts';
+import { PeerLine, type PeerComparison } from '../../components/peer-comparison.ts';
 import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
 import { MAX_TOTAL_SCORE } from '../../result-summary.ts';
 import { html } from '../../view.ts';
@@ -46,7 +47,8 @@ function HistoryTable({ history }: { history: ProductHistory }) {
   </div>`;
 }
 
-function Head({ history }: { history: ProductHistory }) {
+/** peers: the latest score's comparison with its segment (null: none); its segment is kept by the rescore. */
+function Head({ history, peers }: { history: ProductHistory; peers: PeerComparison | null }) {
   const { product } = history;
   const latest = history.scores[0];
   return html`<div class="product-head">
@@ -59,17 +61,18 @@ function Head({ history }: { history: ProductHistory }) {
         ? html`<p class="product-score"><span class="product-total">${latest.totalScore}</span> <span class="muted">of ${MAX_TOTAL_SCORE}</span> <span class="tier">${latest.stageName}</span></p>
             <p class="muted product-when">Latest: <${ScoreMoment} iso=${latest.createdAt} /></p>`
         : html`<p class="muted">Not scored yet.</p>`}
-      <${RescoreButton} product=${product} scored=${latest !== undefined} />
+      <${RescoreButton} product=${product} scored=${latest !== undefined} segment=${peers?.segmentKey ?? null} />
       <${NeedsScriptNote} />
     </div>
-  </div>`;
+  </div>
+  <${PeerLine} comparison=${peers} owner=${true} />`;
 }
 
-export function ProductHistoryView({ history }: { history: ProductHistory }) {
+export function ProductHistoryView({ history, peers = null }: { history: ProductHistory; peers?: PeerComparison | null }) {
   const { selected, change } = history;
   return html`<div class="product-history" data-dashboard>
     <nav class="breadcrumb" aria-label="Breadcrumb"><a href=${APP_PATHS.dashboard}>Dashboard</a> <span aria-hidden="true">›</span> <span aria-current="page">${history.product.name}</span></nav>
-    <${Head} history=${history} />
+    <${Head} history=${history} peers=${peers} />
     <${ScoreFeedback} />
     ${history.scores.length === 0
       ? html`<p class="notice">This product has no score yet. Score it to start its history: each rescore adds a point to its trend.</p>`

@@ -4,10 +4,14 @@
  * progress: score a new address, and rescore a product. The API decides
  * who may score (every role may: a member scores as an owner does) and
  * refuses with its own words, which the script shows in the alert region.
+ * A new score may be placed in a market segment, for the peer comparison;
+ * a rescore keeps the segment of the product's latest score.
  *
  * Without the script the buttons stay disabled and a note says so: these
  * actions need it (the no-script score is /try's).
  */
+import { MINIMUM_CONTRIBUTING_ACCOUNTS } from '../../../modules/benchmarks/benchmark-service.ts';
+import { SEGMENTS } from '../../../framework/segments.ts';
 import type { Product } from '../../../modules/products/product-service.ts';
 import { SCORE_CREDIT_COST } from '../../../vocabulary/plans.ts';
 import { ScoreProblem, ScoreProgressPanel } from '../../components/score-form.ts';
@@ -53,9 +57,20 @@ export interface NewScoreFormProps {
   buttonLabel: string;
 }
 
+/** The metadata's segments (GET /api/assessment/metadata); none by default: a segment is the caller's claim, not a guess. */
+function SegmentField() {
+  return html`<div class="field field-segment">
+    <label for="new-score-segment">Market segment <span class="optional">(optional)</span></label>
+    <select id="new-score-segment" name="segment" aria-describedby="new-score-segment-hint">
+      <option value="">None</option>
+      ${SEGMENTS.map((segment) => html`<option value=${segment.key}>${segment.label}</option>`)}
+    </select>
+  </div>`;
+}
+
 /** Score a new address: the script creates the product (or finds the one at that address) and scores it. */
 export function NewScoreForm(props: NewScoreFormProps) {
-  return html`<form class="new-score-form" data-new-score data-mode=${props.mode}>
+  return html`<form class="new-score-form with-segment" data-new-score data-mode=${props.mode}>
       <div class="field field-url">
         <label for="new-score-url">Company web address</label>
         <input id="new-score-url" name="url" type="url" inputmode="url" autocomplete="url" required maxlength="2048"
@@ -65,15 +80,23 @@ export function NewScoreForm(props: NewScoreFormProps) {
         <label for="new-score-name">Name <span class="optional">(optional)</span></label>
         <input id="new-score-name" name="name" type="text" autocomplete="organization" maxlength="100" aria-describedby="new-score-hint" />
       </div>
+      <${SegmentField} />
       <button class="button" type="submit" disabled data-needs-script>${props.buttonLabel}</button>
       <${ModeHint} mode=${props.mode} productLimit=${props.productLimit} mayManageBilling=${props.mayManageBilling} />
+      <p id="new-score-segment-hint" class="hint">
+        A segment compares the company with its peers there, once ${MINIMUM_CONTRIBUTING_ACCOUNTS} accounts have scored companies in it. Rescores keep it.
+      </p>
     </form>
     <${NeedsScriptNote} />`;
 }
 
-/** Rescore one product at its address (POST /api/score/product); its history page opens when done. */
-export function RescoreButton({ product, scored }: { product: Pick<Product, 'id' | 'name'>; scored: boolean }) {
-  return html`<form class="rescore-form" data-rescore data-product-id=${product.id}>
+/**
+ * Rescore one product at its address (POST /api/score/product); its history
+ * page opens when done. segment: its latest score's, kept so the product
+ * stays compared with the same peers.
+ */
+export function RescoreButton({ product, scored, segment = null }: { product: Pick<Product, 'id' | 'name'>; scored: boolean; segment?: string | null }) {
+  return html`<form class="rescore-form" data-rescore data-product-id=${product.id} data-segment=${segment ?? undefined}>
     <button class=${scored ? 'button button-quiet' : 'button'} type="submit" disabled data-needs-script>
       ${scored ? 'Rescore' : 'Score it now'}<span class="visually-hidden"> ${product.name}</span>
     </button>

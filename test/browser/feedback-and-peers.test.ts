@@ -1,0 +1,180 @@
+/**
+ * Feedback on a score and the comparison with peers, as people meet them
+ * (issue 15, parts 2 and 3). Four accounts score the example sites in the
+ * B2B SaaS segment through the API; the first signs in, opens its result,
+ * says a dimension is too high, finds it kept after a reload, changes it,
+ * and reads a refusal in the API's words. The result's owner is told the
+ * comparison comes at 5 accounts; a fifth account scores a fifth company
+ * from the dashboard's form with the segment chosen, and the comparison
+ * appears on its product, its dashboard card and the first result's page.
+ * A visitor is invited, once, to sign in, and comes back to the page.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scoringResults } from '../../src/modules/scoring/tables.ts';
+import { fixtureResult } from '../fixtures/coach-result.ts';
+import { serveSite, SITES_DIR, type ServedSite } from '../fixtures/static-site.ts';
+import { expectAccessible, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+
+const SEGMENT = 'b2b_saas';
+const SEGMENT_LABEL = 'B2B SaaS';
+const PEER_SITES = ['lumenfield-platform', 'burrowly-seed', 'relaymesh-scaleup', 'tallyworks-growing'];
+const SCORE_TIMEOUT_MS = 60_000;
+const PRODUCT_PATH = /\/app\/products\/([0-9a-f-]{36})$/;
+
+describe('feedback on a score and the comparison with peers', () => {
+  let web: WebApp;
+  /** A fifth company: a copy of an example site at another address (a company is its host and port). */
+  let fifthSite: ServedSite;
+  const results: { id: string; totalScore: number; dimensions: { dimensionId: string; dimensionName: string }[] }[] = [];
+
+  async function api(sub: string, method: 'GET' | 'POST', url: string, body?: unknown) {
+    const response = await fetch(`${web.baseUrl}${url}`, {
+      method,
+      headers: { ...(await web.app.authHeaders({ sub })), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  }
+
+  beforeAll(async () => {
+    fifthSite = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
+    web = await startWebApp({ env: { CRAWL_ALLOWLIST: new URL(fifthSite.origin).host } });
+    for (const [k, site] of PEER_SITES.entries()) {
+      const scored = await api(`peer_${k + 1}`, 'POST', '/api/score', { url: web.fixtureSiteUrl(site), segment: SEGMENT });
+      expect(scored.status, JSON.stringify(scored.body)).toBe(200);
+      results.push(scored.body as (typeof results)[number]);
+    }
+  }, 4 * SCORE_TIMEOUT_MS);
+  afterAll(async () => {
+    await web.close();
+    await fifthSite.close();
+  });
+
+  /** One dimension's card on the result page, found by its heading. */
+  const dimensionCard = (page: Page, name: string) => page.locator('li.dimension').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+  it('lets a member say a dimension is too high, keeps it over a reload, changes it, and rate the whole score', async () => {
+    const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
+    await signIn(page, { sub: 'peer_1' });
+    const first = results[0]!;
+    await page.goto(`/r/${first.id}`);
+    // The owner hears when the comparison will come; nothing else about the segment yet.
+    await expectVisible(page.getByText(`The comparison with peers in ${SEGMENT_LABEL} appears once 5 accounts have scored companies in it.`));
+    expect(await page.locator('.peer-median').count()).toBe(0);
+    expect(await page.getByText('Sign in to tell us a score is wrong').count()).toBe(0);
+
+    const dimension = first.dimensions[0]!;
+    const card = dimensionCard(page, dimension.dimensionName);
+    await card.getByText('Is this level right?').click();
+    const verdicts = card.getByRole('group', { name: `Your verdict on ${dimension.dimensionName}` });
+    await verdicts.getByRole('radio', { name: 'Too high' }).check();
+    await card.getByLabel('Comment (optional)').fill('We publish a yearly market report.');
+    await card.getByRole('button', { name: `Send your verdict on ${dimension.dimensionName}` }).click();
+    await expectVisible(card.getByRole('status').filter({ hasText: 'Saved. Thank you.' }));
+    await expectVisible(card.getByText('You said: too high'));
+    const given = await (await page.request.get(`/api/feedback?resultId=${first.id}`)).text();
+    expect(given).toContain('"verdict":"too_high"');
+
+    await page.reload();
+    await expectVisible(card.getByText('You said: too high'));
+    await card.getByText('Is this level right?').click();
+    expect(await verdicts.getByRole('radio', { name: 'Too high' }).isChecked()).toBe(true);
+    expect(await card.getByLabel('Comment (optional)').inputValue()).toBe('We publish a yearly market report.');
+    await expectAccessible(page, '/r/<id> signed in, a verdict open');
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'result-feedback');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await saveScreenshot(page, 'result-feedback-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await verdicts.getByRole('radio', { name: 'Helpful' }).check();
+    await card.getByLabel('Comment (optional)').fill('');
+    await card.getByRole('button', { name: `Send your verdict on ${dimension.dimensionName}` }).click();
+    await expectVisible(card.getByRole('status').filter({ hasText: 'Changed. Thank you.' }));
+    await page.reload();
+    await expectVisible(card.getByText('You said: helpful'));
+
+    // The score as a whole: a verdict of its own.
+    const whole = page.locator('.verdict-section');
+    await whole.getByText('Tell us about the score as a whole').click();
+    await whole.getByRole('radio', { name: 'Too low' }).check();
+    await whole.getByRole('button', { name: 'Send your verdict on the score as a whole' }).click();
+    await expectVisible(whole.getByText('You said: too low'));
+    expectNoConsoleErrors();
+  });
+
+  it('shows the refusal of a verdict in the API words', async () => {
+    // A result erased while its page was open: the API answers 404 with its message.
+    const id = crypto.randomUUID();
+    const result = { ...fixtureResult(), id, url: 'https://erased.example/' };
+    await web.app.database.db.insert(scoringResults).values({ id, accountId: null, url: result.url, result, createdAt: new Date() });
+    const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
+    await signIn(page, { sub: 'peer_1' });
+    await page.goto(`/r/${id}`);
+    await web.app.database.db.delete(scoringResults).where(eq(scoringResults.id, id));
+
+    const whole = page.locator('.verdict-section');
+    await whole.getByText('Tell us about the score as a whole').click();
+    await whole.getByRole('radio', { name: 'Helpful' }).check();
+    await whole.getByRole('button', { name: 'Send your verdict on the score as a whole' }).click();
+    await expectVisible(whole.getByRole('alert').filter({ hasText: 'No result has this id.' }));
+    expect(await whole.locator('[data-verdict-said]').innerText()).toBe('');
+    expectNoConsoleErrors({ ignore: [/\/api\/feedback.*404|status of 404/] });
+  });
+
+  it('scores a fifth company from the dashboard in the segment: the comparison appears on its product and on the first result', async () => {
+    const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
+    await signIn(page, { sub: 'peer_5' });
+    await page.goto('/app');
+    await page.getByLabel('Company web address').fill(`${fifthSite.origin}/`);
+    await page.getByLabel('Name (optional)').fill('Second Burrow');
+    await page.getByLabel('Market segment (optional)').selectOption({ label: SEGMENT_LABEL });
+    await page.getByRole('button', { name: 'Score my site' }).click();
+    await page.waitForURL(PRODUCT_PATH, { timeout: SCORE_TIMEOUT_MS });
+
+    const percentile = (id: string) => api('peer_reader', 'GET', `/api/scores/${id}/percentile`);
+    const figures = (await api('peer_reader', 'GET', `/api/benchmarks?segment=${SEGMENT}`)).body;
+    expect(figures.available).toBe(true);
+    const format = (value: number) => String(Math.round(value * 100) / 100);
+    const lineOf = async (id: string) =>
+      `In ${SEGMENT_LABEL}: percentile ${(await percentile(id)).body.total.percentile} of peers; median total ${format(figures.total.p50)} (quartiles ${format(figures.total.p25)}–${format(figures.total.p75)}), from 5 companies.`;
+
+    const productScores = (await (await page.request.get(`/api/products/${PRODUCT_PATH.exec(page.url())![1]}/scores`)).json()) as { scores: { id: string }[] };
+    const productLine = await lineOf(productScores.scores[0]!.id);
+    await expectVisible(page.getByText(productLine));
+    await page.goto('/app');
+    const card = page.locator('.product-card').filter({ hasText: 'Second Burrow' });
+    await expectVisible(card.getByText(productLine));
+    await expectAccessible(page, '/app with the comparison');
+    await saveScreenshot(page, 'app-dashboard-peers');
+
+    // The first result's page, now with the comparison (for anyone: a member of another account here).
+    const first = results[0]!;
+    await page.goto(`/r/${first.id}`);
+    await expectVisible(page.getByText(await lineOf(first.id)));
+    expect(await page.locator('.peer-median').count()).toBe(27);
+    const median = figures.dimensions.find((d: { dimensionId: string }) => d.dimensionId === first.dimensions[0]!.dimensionId).p50;
+    await expectVisible(dimensionCard(page, first.dimensions[0]!.dimensionName).getByText(`Peers' median ${format(median)}`));
+    await expectAccessible(page, '/r/<id> with the comparison');
+    await saveScreenshot(page, 'result-peers');
+    expectNoConsoleErrors();
+  });
+
+  it('invites a visitor once to sign in, and brings them back to the result with its verdict forms', async () => {
+    const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
+    const first = results[0]!;
+    await page.goto(`/r/${first.id}`);
+    expect(await page.getByRole('link', { name: 'Sign in to tell us a score is wrong' }).count()).toBe(1);
+    expect(await page.getByText('Is this level right?').count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in to tell us a score is wrong' }).click();
+    await page.waitForURL(/\/sign-in\?next=/);
+    await page.locator('[name="sub"]').fill('visitor_then_member');
+    await Promise.all([page.waitForURL(new RegExp(`/r/${first.id}$`)), page.getByRole('button', { name: 'Sign in' }).click()]);
+    expect(await page.getByText('Is this level right?').count()).toBe(27);
+    expectNoConsoleErrors();
+  });
+});
