@@ -40,6 +40,21 @@ import { apiKeyAuthentication } from './modules/api-keys/routes/api-key-authenti
 import { registerCreateApiKey } from './modules/api-keys/routes/create-api-key.ts';
 import { registerListApiKeys } from './modules/api-keys/routes/list-api-keys.ts';
 import { registerRevokeApiKey } from './modules/api-keys/routes/revoke-api-key.ts';
+import { registerCreateWebhook } from './modules/webhooks/routes/create-webhook.ts';
+import { registerDeleteWebhook } from './modules/webhooks/routes/delete-webhook.ts';
+import { registerGetWebhook } from './modules/webhooks/routes/get-webhook.ts';
+import { registerListWebhookDeliveries } from './modules/webhooks/routes/list-webhook-deliveries.ts';
+import { registerListWebhooks } from './modules/webhooks/routes/list-webhooks.ts';
+import { registerRedeliverWebhook } from './modules/webhooks/routes/redeliver-webhook.ts';
+import { registerRotateWebhookSecret } from './modules/webhooks/routes/rotate-webhook-secret.ts';
+import { registerTestWebhook } from './modules/webhooks/routes/test-webhook.ts';
+import { registerToggleWebhook } from './modules/webhooks/routes/toggle-webhook.ts';
+import { WebhookService } from './modules/webhooks/webhook-service.ts';
+import { WebhookDeliveries } from './modules/webhooks/webhook-deliveries.ts';
+import { scoreCompletedData } from './modules/webhooks/webhook-events.ts';
+import { endpointDisabledMail } from './modules/webhooks/webhook-disabled-mail.ts';
+import { createWebhookPoster } from './modules/webhooks/webhook-post.ts';
+import { systemLookup } from './modules/scoring/crawler/safe-connector.ts';
 import { BillingService, CANCEL_SUBSCRIPTION_TOPIC } from './modules/billing/billing-service.ts';
 import {
   createStripeClient,
@@ -181,6 +196,8 @@ export interface Services {
   emailPreferences: EmailPreferences;
   benchmarks: BenchmarkService;
   feedback: FeedbackService;
+  webhooks: WebhookService;
+  webhookDeliveries: WebhookDeliveries;
 }
 
 export interface BuiltApp {
@@ -299,6 +316,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       seatRefusal: (executor, accountId, countSeatsHeldAhead) => admissionGate.seatRefusal(executor, accountId, countSeatsHeldAhead),
       seatLimit: (accountId) => admissionGate.seatLimit(accountId),
       onSeatsChanged: (listener) => billing.onBillingChanged(listener),
+      // `webhookDeliveries` is built below; these run only once the app serves requests.
+      onMemberAdded: async (tx, accountId, member) => void (await webhookDeliveries.emit(tx, accountId, 'member.added', member)),
+      onMemberRemoved: async (tx, accountId, member) => void (await webhookDeliveries.emit(tx, accountId, 'member.removed', member)),
     },
     // The closure runs only inside an erasure, long after `accounts` exists: the addresses leaving with the account.
     erasureParticipants: [billing, integrations, sharedResults, emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId))],
@@ -344,6 +364,20 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     standingOf: (resultId) => benchmarks.standingOf(resultId),
   }).register(jobRunner);
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
+  const webhooks = new WebhookService({ db: database.db, clock, allowlist: config.crawl.allowlist, lookup: deps.crawlLookup ?? systemLookup });
+  const webhookPoster = createWebhookPoster({ allowlist: config.crawl.allowlist, lookup: deps.crawlLookup ?? systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
+  const webhookDeliveries = new WebhookDeliveries({
+    db: database.db,
+    clock,
+    jobs,
+    poster: webhookPoster,
+    onEndpointDisabled: endpointDisabledMail({
+      jobs,
+      publicBaseUrl: config.publicBaseUrl,
+      owners: async (accountId) => (await accounts.members(accountId)).flatMap((member) => (member.role === 'owner' && member.email ? [member.email] : [])),
+    }),
+  });
+  webhookDeliveries.register(jobRunner);
   const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup));
   const scoring = new ScoringService({
     db: database.db,
@@ -356,6 +390,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     log,
     sharedResults,
     judge: deps.scoringJudge,
+    onResultStored: async (tx, accountId, result) => void (await webhookDeliveries.emit(tx, accountId, 'score.completed', scoreCompletedData(result, config.publicBaseUrl))),
   });
   const benchmarks = new BenchmarkService({
     latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
@@ -409,6 +444,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerCreateApiKey(app, { apiKeys });
   registerListApiKeys(app, { apiKeys });
   registerRevokeApiKey(app, { apiKeys });
+  registerCreateWebhook(app, { webhooks });
+  registerListWebhooks(app, { webhooks });
+  registerGetWebhook(app, { webhooks });
+  registerDeleteWebhook(app, { webhooks });
+  registerToggleWebhook(app, { webhooks }, 'enable');
+  registerToggleWebhook(app, { webhooks }, 'disable');
+  registerRotateWebhookSecret(app, { webhooks });
+  registerListWebhookDeliveries(app, { deliveries: webhookDeliveries });
+  registerRedeliverWebhook(app, { deliveries: webhookDeliveries });
+  registerTestWebhook(app, { deliveries: webhookDeliveries });
   registerGetUnsubscribe(app, { emailPreferences });
   registerPostUnsubscribe(app, { emailPreferences });
   registerGetOneClickUnsubscribe(app);
@@ -489,10 +534,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     await mailer.close();
     await limiter.close();
     await crawler.close();
+    await webhookPoster.close();
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, admissionGate, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback }, database, devKey, routes };
+  return { app, services: { accounts, billing, admissionGate, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries }, database, devKey, routes };
 }
 
 /** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */

@@ -14,26 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { serveSite, SITES_DIR, type ServedSite } from '../fixtures/static-site.ts';
 import { DAY } from '../onboarding-client.ts';
-import { expectAccessible, expectVisible, openPage, saveScreenshot, startWebApp, type WebApp } from './browser-harness.ts';
+import { expectAccessible, expectVisible, openPage, recordProgress, saveScreenshot, startWebApp, type WebApp } from './browser-harness.ts';
 
 const SCORE_TIMEOUT_MS = 60_000;
 const PRODUCT_PATH = /\/app\/products\/([0-9a-f-]{36})$/;
 const RESULT_PATH = /\/r\/([0-9a-f-]{36})$/;
-
-/** Records every text the progress line shows, as it changes. */
-async function recordProgress(page: Page): Promise<string[]> {
-  const progress: string[] = [];
-  await page.exposeFunction('recordProgress', (text: string) => progress.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const status = document.querySelector('[data-progress-text]');
-      if (!status) return;
-      const record = (window as unknown as { recordProgress: (text: string) => void }).recordProgress;
-      new MutationObserver(() => record(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
-    });
-  });
-  return progress;
-}
 
 describe('the dashboard', () => {
   let web: WebApp;

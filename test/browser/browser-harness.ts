@@ -314,6 +314,21 @@ function describeViolation(violation: AxeViolation, scheme: 'light' | 'dark'): s
   return `[${scheme}] ${violation.impact} ${violation.id}: ${violation.help} at ${where.join('; ')}`;
 }
 
+/** Records every text a score form's progress line (`[data-progress-text]`) shows, as it changes, from the next page loaded on. */
+export async function recordProgress(page: Page): Promise<string[]> {
+  const progress: string[] = [];
+  await page.exposeFunction('recordProgress', (text: string) => progress.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const status = document.querySelector('[data-progress-text]');
+      if (!status) return;
+      const record = (window as unknown as { recordProgress: (text: string) => void }).recordProgress;
+      new MutationObserver(() => record(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+    });
+  });
+  return progress;
+}
+
 /** Saves a full-page PNG as test-results/<name>.png (kebab-case name) and returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   if (!SCREENSHOT_NAME.test(name)) throw new Error(`Screenshot names are kebab-case (a-z, 0-9, -): "${name}"`);

@@ -5,7 +5,7 @@
  * their account once they sign up. The same form works without JavaScript.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+import { expectAccessible, expectVisible, openPage, recordProgress, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
 
 const SITE = 'lumenfield-platform';
 const RESULT_PATH = /\/r\/([0-9a-f-]{36})$/;
@@ -22,16 +22,7 @@ describe('trying a score in the browser', () => {
 
   it('shows the crawl as it happens, then the result page with all 27 dimensions and evidence linked to the pages read', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
-    const progress: string[] = [];
-    await page.exposeFunction('recordProgress', (text: string) => progress.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const status = document.querySelector('[data-progress-text]');
-        if (!status) return;
-        const record = (window as unknown as { recordProgress: (text: string) => void }).recordProgress;
-        new MutationObserver(() => record(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
-      });
-    });
+    const progress = await recordProgress(page);
 
     await page.goto('/try');
     await expectAccessible(page, '/try');

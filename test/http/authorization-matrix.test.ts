@@ -40,6 +40,16 @@ const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'POST /api/onboarding/welcome-interview': ['admin', 'owner'],
   'PUT /api/team-registry/:productId': ['admin', 'owner'],
   'DELETE /api/team-registry/:productId': ['admin', 'owner'],
+  'GET /api/webhooks': ['admin', 'owner'],
+  'POST /api/webhooks': ['admin', 'owner'],
+  'GET /api/webhooks/:id': ['admin', 'owner'],
+  'DELETE /api/webhooks/:id': ['admin', 'owner'],
+  'POST /api/webhooks/:id/enable': ['admin', 'owner'],
+  'POST /api/webhooks/:id/disable': ['admin', 'owner'],
+  'POST /api/webhooks/:id/rotate-secret': ['admin', 'owner'],
+  'GET /api/webhooks/:id/deliveries': ['admin', 'owner'],
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': ['admin', 'owner'],
+  'POST /api/webhooks/:id/test': ['admin', 'owner'],
 };
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID);
 

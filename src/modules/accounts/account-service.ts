@@ -43,6 +43,10 @@ export interface AccountHooks {
    * the plan, is then decided again.
    */
   onSeatsChanged?(listener: (accountId: string) => void): void;
+  /** Runs in the transaction that adds a member (a first join): e.g. the member.added webhook event. */
+  onMemberAdded?(tx: Transaction, accountId: string, member: { userId: string; role: Role }): Promise<void>;
+  /** Runs in the transaction that removes a member: e.g. the member.removed webhook event. */
+  onMemberRemoved?(tx: Transaction, accountId: string, member: { userId: string; role: Role }): Promise<void>;
 }
 
 export interface MemberView {
@@ -187,6 +191,7 @@ export class AccountService {
         .insert(memberships)
         .values({ accountId, userId: identity.userId, role, email: identity.email, createdAt: sql`clock_timestamp()` })
         .onConflictDoUpdate({ target: [memberships.accountId, memberships.userId], set: { role } });
+      await this.#hooks.onMemberAdded?.(tx, accountId, { userId: identity.userId, role });
       return { accountId, outcome: await this.#withSeat(tx, accountId, identity.userId, role) };
     });
   }
@@ -333,6 +338,7 @@ export class AccountService {
       if (member.role === 'owner') return 'forbidden';
       await tx.delete(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
       await tx.insert(auditLog).values({ accountId, actorUserId: actor.userId, action: 'member_removed', details: { userId } });
+      await this.#hooks.onMemberRemoved?.(tx, accountId, { userId, role: member.role });
       return 'removed';
     });
     // The removed member is added again (if a seat is free) on their next request, and the seat they held may go to another.

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { CrawlSummary } from './artifacts.ts';
 import { judgeCrawl, maxPagesFor } from './judge-crawl.ts';
@@ -111,6 +111,8 @@ export interface ScoringDependencies {
   sharedResults: SharedResultCache;
   /** Crawled pages -> result; judgeCrawl unless a test hands in one that fails. */
   judge?: typeof judgeCrawl;
+  /** Runs in the transaction that stores an account's result: e.g. the score.completed webhook event. */
+  onResultStored?: (tx: Transaction, accountId: string, result: ScoringResult) => Promise<void>;
 }
 
 const CLIENT_GONE = { ok: false, reason: 'client_gone' } as const;
@@ -208,7 +210,20 @@ export class ScoringService {
 
   async #store(result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date): Promise<void> {
     const deps = this.#deps;
-    await deps.db.insert(scoringResults).values({
+    const owner = request.owner;
+    const onStored = deps.onResultStored;
+    if (owner && onStored) {
+      await deps.db.transaction(async (tx) => {
+        await this.#insertResult(tx, result, request, claimToken, createdAt);
+        await onStored(tx, owner.accountId, result);
+      });
+      return;
+    }
+    await this.#insertResult(deps.db, result, request, claimToken, createdAt);
+  }
+
+  async #insertResult(executor: Executor, result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date): Promise<void> {
+    await executor.insert(scoringResults).values({
       id: result.id,
       accountId: request.owner?.accountId ?? null,
       productId: request.productId,

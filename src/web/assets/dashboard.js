@@ -6,7 +6,7 @@
 // into the market segment the form chose (a rescore: the product's latest
 // score's segment), for the peer comparison. Without this
 // script the pages still show everything; their score buttons stay disabled.
-import { mark, problemOf, readScoreAnswer } from './score-progress.js';
+import { mark, problemLinks, problemOf, readScoreAnswer } from './score-progress.js';
 
 const root = document.querySelector('[data-dashboard]');
 const feedback = document.querySelector('[data-score-feedback]');
@@ -73,18 +73,7 @@ function showProblem(problem, note) {
   problemBox.replaceChildren(title);
   for (const text of [words.text, words.next]) if (text) problemBox.append(paragraph(text));
   if (note) problemBox.append(note);
-  if (words.links.length > 0) {
-    const links = document.createElement('p');
-    links.className = 'cta';
-    for (const link of words.links) {
-      const anchor = document.createElement('a');
-      anchor.href = link.href;
-      anchor.className = 'button button-quiet';
-      anchor.textContent = link.label;
-      links.append(anchor);
-    }
-    problemBox.append(links);
-  }
+  if (words.links.length > 0) problemBox.append(problemLinks(words.links));
   problemBox.hidden = false;
   problemBox.focus();
 }

@@ -83,6 +83,20 @@ function plural(count, word) {
   return count === 1 ? word : `${word}s`;
 }
 
+/** What to do next about a refusal, as a row of quiet buttons: [{ href, label }]. */
+export function problemLinks(links) {
+  const row = document.createElement('p');
+  row.className = 'cta';
+  for (const link of links) {
+    const anchor = document.createElement('a');
+    anchor.href = link.href;
+    anchor.className = 'button button-quiet';
+    anchor.textContent = link.label;
+    row.append(anchor);
+  }
+  return row;
+}
+
 function showProblem(form, problem) {
   const box = form.parentElement.querySelector('[data-score-problem]');
   box.replaceChildren();
@@ -93,18 +107,7 @@ function showProblem(form, problem) {
   const next = document.createElement('p');
   next.textContent = problem.next;
   box.append(title, text, next);
-  if (problem.links.length > 0) {
-    const links = document.createElement('p');
-    links.className = 'cta';
-    for (const link of problem.links) {
-      const anchor = document.createElement('a');
-      anchor.href = link.href;
-      anchor.className = 'button button-quiet';
-      anchor.textContent = link.label;
-      links.append(anchor);
-    }
-    box.append(links);
-  }
+  if (problem.links.length > 0) box.append(problemLinks(problem.links));
   box.hidden = false;
   box.focus();
 }

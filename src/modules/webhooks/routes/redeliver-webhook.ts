@@ -1,0 +1,27 @@
+/** POST /api/webhooks/<id>/deliveries/<deliveryId>/redeliver: the logged event again, same webhook-id, as a new delivery (202); admin and above. */
+import type { App } from '../../../http/app-types.ts';
+import { requirePrincipal } from '../../../http/authentication.ts';
+import { ApiError, errorResponses } from '../../../http/errors.ts';
+import type { WebhookDeliveries } from '../webhook-deliveries.ts';
+import { deliveryJson, DeliveryParams, DeliverySchema } from './delivery-schemas.ts';
+
+export function registerRedeliverWebhook(app: App, deps: { deliveries: WebhookDeliveries }): void {
+  app.post(
+    '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      config: { auth: 'required', permission: 'webhooks:manage' },
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Send a logged event again',
+        params: DeliveryParams,
+        response: { 202: DeliverySchema, ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const delivery = await deps.deliveries.redeliver(principal.accountId, request.params.id, request.params.deliveryId);
+      if (!delivery) throw new ApiError('NOT_FOUND', { message: 'No such delivery of this webhook endpoint.' });
+      return reply.code(202).send(deliveryJson(delivery));
+    },
+  );
+}
