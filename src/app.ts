@@ -51,7 +51,7 @@ import { registerTestWebhook } from './modules/webhooks/routes/test-webhook.ts';
 import { registerToggleWebhook } from './modules/webhooks/routes/toggle-webhook.ts';
 import { WebhookService } from './modules/webhooks/webhook-service.ts';
 import { WebhookDeliveries } from './modules/webhooks/webhook-deliveries.ts';
-import { scoreCompletedData } from './modules/webhooks/webhook-events.ts';
+import { planChangedData, scoreCompletedData, scoreLinkedData, usageThresholdData, webhookEventsDocument } from './modules/webhooks/webhook-events.ts';
 import { endpointDisabledMail } from './modules/webhooks/webhook-disabled-mail.ts';
 import { createWebhookPoster } from './modules/webhooks/webhook-post.ts';
 import { systemLookup } from './modules/scoring/crawler/safe-connector.ts';
@@ -293,6 +293,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     log,
     settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl: config.publicBaseUrl },
     creditPack: (tx, purchase) => creditLedger.creditPack(tx, { ...purchase, now: clock.now() }),
+    // `webhookDeliveries` is built below; this runs only once the app serves requests.
+    onPlanChanged: async (tx, accountId, change) => void (await webhookDeliveries.emit(tx, accountId, 'plan.changed', planChangedData(change))),
   });
   const admissionGate = new AdmissionGate({
     db: database.db,
@@ -301,6 +303,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     limiter,
     ledger: creditLedger,
     productCount: (executor, accountId) => products.count(executor, accountId),
+    // As for billing above: `webhookDeliveries` exists by the time a request is admitted.
+    onThresholdCrossed: async (tx, accountId, notice) => void (await webhookDeliveries.emit(tx, accountId, 'usage.threshold', usageThresholdData(notice))),
+    log,
   });
   const integrations = new IntegrationService();
   const emailPreferences = new EmailPreferences({ db: database.db, clock, publicBaseUrl: config.publicBaseUrl });
@@ -391,6 +396,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     sharedResults,
     judge: deps.scoringJudge,
     onResultStored: async (tx, accountId, result) => void (await webhookDeliveries.emit(tx, accountId, 'score.completed', scoreCompletedData(result, config.publicBaseUrl))),
+    onResultLinked: async (tx, accountId, linked) => void (await webhookDeliveries.emit(tx, accountId, 'score.linked', scoreLinkedData(linked, config.publicBaseUrl))),
   });
   const benchmarks = new BenchmarkService({
     latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
@@ -417,7 +423,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   installIdempotency(app, { idempotency: new IdempotencyService({ db: database.db, clock }) });
 
   // Routes, grouped by resource. The API document first: it is built from the routes added after it.
-  await installApiDocument(app, config.publicBaseUrl);
+  await installApiDocument(app, config.publicBaseUrl, webhookEventsDocument());
   installMetrics(app);
   registerLiveness(app);
   registerReadiness(app, [

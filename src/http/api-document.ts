@@ -4,7 +4,7 @@
  * GET /api/openapi.json, and a reference page at /docs served from the
  * package's own assets (no external CDN).
  */
-import swagger from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { App, AuthMode } from './app-types.ts';
 import { documentedResponses } from './documented-responses.ts';
@@ -18,8 +18,12 @@ const SECURITY_BY_AUTH: Record<AuthMode, Record<string, string[]>[] | undefined>
   page: [{}, { sessionCookie: [] }],
 };
 
-/** Must run before any route is registered: the document is built from routes as they are added. */
-export async function installApiDocument(app: App, publicBaseUrl: string): Promise<void> {
+/**
+ * Must run before any route is registered: the document is built from routes
+ * as they are added. `webhooks` is the OpenAPI 3.1 description of the
+ * requests we send to subscribers' endpoints.
+ */
+export async function installApiDocument(app: App, publicBaseUrl: string, webhooks: Record<string, unknown>): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -30,6 +34,8 @@ export async function installApiDocument(app: App, publicBaseUrl: string): Promi
           'Scores the product maturity of a company from its web address on 27 dimensions, each backed by evidence quoted from the site, and coaches on the result.',
       },
       servers: [{ url: publicBaseUrl }],
+      // Built from TypeBox schemas, which are JSON Schema as 3.1 takes it, not the openapi-types shapes the plugin declares.
+      webhooks: webhooks as Extract<NonNullable<FastifyDynamicSwaggerOptions['openapi']>, { webhooks?: unknown }>['webhooks'],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'A session JWT from the identity provider, or an API key (Business and Enterprise).' },

@@ -14,7 +14,7 @@ import type { Outbox, OutboxMessage } from '../../outbox/outbox.ts';
 import { AccountErasedError } from '../../vocabulary/account-erased.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
 import { entitlementFrom, type BillingState, type Entitlement } from './entitlement.ts';
-import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit } from './payment-event-processor.ts';
+import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit, type PlanChangeHook } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
 import { isHigherPlan, isPaidPlan, type PaidPlan, type Plan } from '../../vocabulary/plans.ts';
@@ -40,6 +40,8 @@ export interface BillingDependencies {
   settings: BillingSettings;
   /** Credits a bought score pack (the metering module's ledger), in the event's transaction. */
   creditPack: PackCredit;
+  /** Runs in the transaction of a payment event that changes the account's plan. */
+  onPlanChanged?: PlanChangeHook;
 }
 
 export type CheckoutOutcome =
@@ -129,6 +131,7 @@ export class BillingService implements ErasureParticipant {
       log: deps.log,
       priceIds: deps.settings.priceIds,
       creditPack: deps.creditPack,
+      onPlanChanged: deps.onPlanChanged,
       providerName: deps.provider.name,
       onBillingChanged: (accountId) => this.#billingChanged(accountId),
     });

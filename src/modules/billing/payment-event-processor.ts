@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import { factOf, type PaymentEvent, type PaymentFact, type PaymentObjectOutcome } from './payment-events.ts';
-import { isHigherPlan, PAID_PLANS, type PaidPlan, type ScorePack } from '../../vocabulary/plans.ts';
+import { isHigherPlan, PAID_PLANS, type PaidPlan, type Plan, type ScorePack } from '../../vocabulary/plans.ts';
 import { appliedPaymentObjects, billingAccounts, billingPaymentFailures, billingSubscriptions, paymentEvents } from './tables.ts';
 
 export const CANCEL_SUBSCRIPTION_TOPIC = 'billing.cancel_subscription';
@@ -30,6 +30,16 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 /** Credits a bought pack in the event's transaction (the metering module's ledger). */
 export type PackCredit = (tx: Transaction, purchase: { accountId: string; pack: ScorePack; sourceEventId: string }) => Promise<void>;
 
+/** A change of the account's subscribed plan, as derived from its subscriptions. */
+export interface PlanChange {
+  from: Plan;
+  to: Plan;
+  at: Date;
+}
+
+/** Runs in the transaction that changes the account's plan (e.g. the plan.changed webhook event). */
+export type PlanChangeHook = (tx: Transaction, accountId: string, change: PlanChange) => Promise<void>;
+
 export interface PaymentEventProcessorDeps {
   db: Database;
   clock: Clock;
@@ -38,6 +48,7 @@ export interface PaymentEventProcessorDeps {
   /** PAYMENT_PRICE_IDS: price id -> plan or pack. */
   priceIds: Readonly<Record<string, string>>;
   creditPack: PackCredit;
+  onPlanChanged?: PlanChangeHook | undefined;
   providerName: string;
   /** Runs after the commit of a change to the account's billing record (its cached copies are then out of date). */
   onBillingChanged?: (accountId: string) => void;
@@ -236,15 +247,19 @@ export class PaymentEventProcessor {
       this.#deps.log.warn({ accountId, current: current?.subscriptionId, alongside }, 'account has more than one live subscription; the others are not cancelled automatically');
     }
 
+    // The row is locked (lockBillingAccount), so the plan read here is the one this update replaces.
+    const [before] = await tx.select({ plan: billingAccounts.plan }).from(billingAccounts).where(eq(billingAccounts.accountId, accountId));
+    const plan: Plan = current?.plan ?? 'free';
     await tx
       .update(billingAccounts)
       .set({
-        plan: current?.plan ?? 'free',
+        plan,
         providerSubscriptionId: current?.subscriptionId ?? null,
         providerCustomerId: current?.customerId ? current.customerId : sql`${billingAccounts.providerCustomerId}`,
         updatedAt: now,
       })
       .where(eq(billingAccounts.accountId, accountId));
+    if (before && before.plan !== plan) await this.#deps.onPlanChanged?.(tx, accountId, { from: before.plan, to: plan, at: now });
   }
 }
 

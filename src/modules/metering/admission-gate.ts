@@ -16,8 +16,10 @@
  * so a burst of refused requests never queues.
  */
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { BillingPeriod } from '../billing/billing-period.ts';
 import type { Principal } from '../../http/app-types.ts';
 import type { Entitlement } from '../billing/entitlement.ts';
 import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST } from '../../vocabulary/plans.ts';
@@ -42,8 +44,16 @@ import {
   type PlanLimitRefusal,
   type RateLimitState,
 } from './refusals.ts';
+import { usageThresholdCrossings } from './tables.ts';
+import { thresholdsCrossed, type ThresholdCrossing } from './usage-thresholds.ts';
 
 export type { GatedAction } from './refusals.ts';
+
+/** A usage mark crossed by an admitted request, with the plan and period it counted in. */
+export interface UsageThresholdNotice extends ThresholdCrossing {
+  plan: Entitlement['plan'];
+  period: BillingPeriod;
+}
 
 /** What one admitted request reserved; `refund()` gives it back exactly, once, however often it is called. */
 export interface Charge {
@@ -83,6 +93,12 @@ export interface AdmissionGateDependencies {
   /** The ledger charges and refunds are written to (shared with the usage report). */
   ledger: CreditLedger;
   productCount(executor: Executor, accountId: string): Promise<number>;
+  /**
+   * Runs once per account, period, metric and mark, in the transaction that
+   * records the crossing (e.g. the usage.threshold webhook event).
+   */
+  onThresholdCrossed?: (tx: Transaction, accountId: string, notice: UsageThresholdNotice) => Promise<void>;
+  log?: FastifyBaseLogger;
 }
 
 /** What counting an API-key call established, kept for the rest of that request. */
@@ -157,7 +173,10 @@ export class AdmissionGate {
     const now = this.#deps.clock.now();
     const outcome = await this.#charge(principal.accountId, action, cost, now, known);
     const { entitlement } = outcome.guarded;
-    if (outcome.ok) return { ok: true, charge: this.#refundable(outcome.record), rateLimit };
+    if (outcome.ok) {
+      await this.#recordCrossings(principal.accountId, cost, outcome.used, entitlement, now);
+      return { ok: true, charge: this.#refundable(outcome.record), rateLimit };
+    }
 
     // The cycle cannot cover this score: a pack score can (part 8 packs; docs: when a pack score is used).
     if (action === 'score') {
@@ -260,6 +279,34 @@ export class AdmissionGate {
     return productLimitRefusal(entitlement, products);
   }
 
+
+  /**
+   * Records the usage marks this charge crossed, each once per period, and
+   * tells the hook in the same transaction. Only a crossing costs a query.
+   * The request was admitted and charged whatever happens here, so a
+   * failure is logged, not thrown: the caller is not refused for a
+   * notification.
+   */
+  async #recordCrossings(accountId: string, cost: UsageCounts, used: UsageCounts, entitlement: Entitlement, now: Date): Promise<void> {
+    const hook = this.#deps.onThresholdCrossed;
+    if (!hook) return;
+    const crossings = thresholdsCrossed(cost, used, usageLimits(entitlement));
+    if (crossings.length === 0) return;
+    try {
+      await this.#deps.db.transaction(async (tx) => {
+        for (const crossing of crossings) {
+          const recorded = await tx
+            .insert(usageThresholdCrossings)
+            .values({ accountId, periodStart: entitlement.period.start, metric: crossing.metric, threshold: crossing.threshold, crossedAt: now })
+            .onConflictDoNothing()
+            .returning({ accountId: usageThresholdCrossings.accountId });
+          if (recorded.length > 0) await hook(tx, accountId, { ...crossing, plan: entitlement.plan, period: entitlement.period });
+        }
+      });
+    } catch (error) {
+      this.#deps.log?.error({ err: error, accountId }, 'usage threshold crossing not recorded');
+    }
+  }
 
   async #admitAnonymous(action: GatedAction, address: string | null, viaTryEndpoint: boolean): Promise<Admission> {
     // Anonymous callers get no coaching chat (part 8).

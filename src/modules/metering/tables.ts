@@ -69,3 +69,17 @@ export const usageLedger = pgTable(
     index('usage_ledger_account_idx').on(table.accountId, table.createdAt),
   ],
 );
+
+/** Each usage threshold crossed, once per billing period (usage-thresholds.ts). */
+export const usageThresholdCrossings = pgTable(
+  'usage_threshold_crossings',
+  {
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    metric: text('metric').notNull(),
+    threshold: integer('threshold').notNull(),
+    crossedAt: timestamp('crossed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.periodStart, table.metric, table.threshold] })],
+);

@@ -113,6 +113,8 @@ export interface ScoringDependencies {
   judge?: typeof judgeCrawl;
   /** Runs in the transaction that stores an account's result: e.g. the score.completed webhook event. */
   onResultStored?: (tx: Transaction, accountId: string, result: ScoringResult) => Promise<void>;
+  /** Runs in the transaction that links a held anonymous result to an account: e.g. the score.linked webhook event. */
+  onResultLinked?: (tx: Transaction, accountId: string, linked: { result: ScoringResult; linkedAt: Date; linkedByUserId: string }) => Promise<void>;
 }
 
 const CLIENT_GONE = { ok: false, reason: 'client_gone' } as const;
@@ -276,12 +278,18 @@ export class ScoringService {
    * token proves the caller is the one who ran it: ids are public.
    */
   async link(id: string, claimToken: string, owner: { accountId: string; userId: string }): Promise<LinkOutcome> {
-    const linked = await this.#deps.db
-      .update(scoringResults)
-      .set({ accountId: owner.accountId, createdByUserId: owner.userId, claimTokenHash: null, linkedAt: this.#deps.clock.now() })
-      .where(and(eq(scoringResults.id, id), isNull(scoringResults.accountId), eq(scoringResults.claimTokenHash, hashClaimToken(claimToken))))
-      .returning({ result: scoringResults.result });
-    if (linked[0]) return { ok: true, result: linked[0].result };
+    const linkedAt = this.#deps.clock.now();
+    const onLinked = this.#deps.onResultLinked;
+    const linked = await this.#deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(scoringResults)
+        .set({ accountId: owner.accountId, createdByUserId: owner.userId, claimTokenHash: null, linkedAt })
+        .where(and(eq(scoringResults.id, id), isNull(scoringResults.accountId), eq(scoringResults.claimTokenHash, hashClaimToken(claimToken))))
+        .returning({ result: scoringResults.result });
+      if (row && onLinked) await onLinked(tx, owner.accountId, { result: row.result, linkedAt, linkedByUserId: owner.userId });
+      return row;
+    });
+    if (linked) return { ok: true, result: linked.result };
     const [existing] = await this.#deps.db.select({ accountId: scoringResults.accountId }).from(scoringResults).where(eq(scoringResults.id, id));
     if (existing?.accountId) return { ok: false, reason: 'already_linked' };
     return { ok: false, reason: 'no_held_result' };
