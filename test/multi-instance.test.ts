@@ -1,8 +1,9 @@
 /**
  * Two instances of the service on two ports, sharing the real PostgreSQL and
  * Redis as two deployed instances do: each opens its own connection pool and
- * its own Redis client from its configuration. Rate limits, credits and
- * webhook idempotency hold exactly across them. PostgreSQL only (embedded
+ * its own Redis client from its configuration. Rate limits, credits,
+ * payment webhook idempotency and outbound webhook attempts hold exactly
+ * across them. PostgreSQL only (embedded
  * PGlite belongs to a single process), and Redis (skipped only when
  * TEST_REDIS_URL is unset; CI sets it).
  */
@@ -12,9 +13,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
+import { systemClock } from '../src/clock.ts';
 import { checkoutCompleted, signatureHeader } from './fakes/payment-events.ts';
 import { subscribe, subscriptionRefs } from './fakes/payment-webhook-client.ts';
 import { TEST_REDIS_URL } from './fakes/redis.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './fakes/webhook-receiver.ts';
 import { fixtureResult } from './fixtures/coach-result.ts';
 import { serveSite, SITES_DIR, type ServedSite } from './fixtures/static-site.ts';
 import { createTestDatabase, startTestApp, testDatabaseKind, type TestApp, type TestDatabase } from './harness.ts';
@@ -39,18 +42,20 @@ async function untilRedisReady(app: TestApp): Promise<void> {
 describe.runIf(testDatabaseKind() === 'postgres' && TEST_REDIS_URL !== null)('two instances sharing PostgreSQL and Redis', () => {
   let database: TestDatabase;
   let site: ServedSite;
+  let receiver: WebhookReceiver;
   let a: TestApp;
   let b: TestApp;
   let urls: [string, string];
 
   beforeAll(async () => {
     site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
+    receiver = await startWebhookReceiver(systemClock);
     // Migrated here; this handle only seeds and inspects. Each instance opens the schema with a pool of its own.
     database = await createTestDatabase();
     const ownDatabase = database.options!;
     const env = {
       REDIS_URL: TEST_REDIS_URL!,
-      CRAWL_ALLOWLIST: new URL(site.origin).host,
+      CRAWL_ALLOWLIST: `${new URL(site.origin).host},${receiver.host}`,
       CRAWL_MAX_ACTIVE: '50',
       CRAWL_QUEUE_LIMIT: '100',
     };
@@ -66,6 +71,7 @@ describe.runIf(testDatabaseKind() === 'postgres' && TEST_REDIS_URL !== null)('tw
     await a?.close();
     await database?.drop();
     await site?.close();
+    await receiver?.close();
   });
 
   /** Request i goes to instance i % 2. */
@@ -136,5 +142,32 @@ describe.runIf(testDatabaseKind() === 'postgres' && TEST_REDIS_URL !== null)('tw
     expect(outcomes.sort()).toEqual(['applied', 'duplicate']);
     const upgraded = await database.handle.db.execute(sql`SELECT count(*)::int AS n FROM billing_accounts WHERE account_id = ${accountId} AND plan = 'business'`);
     expect(rowsOf<{ n: number }>(upgraded)[0]!.n).toBe(1);
+  });
+
+  it('delivers each outbound webhook attempt once when both instances run their jobs at the same moment', async () => {
+    const headers = await a.authHeaders({ sub: `multi_outbound_${run}`, role: 'admin' });
+    const created = await fetch(`${urls[0]}/api/webhooks`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['webhook.test'] }),
+    });
+    expect(created.status).toBe(201);
+    const endpoint = (await created.json()) as { id: string; secret: string };
+    receiver.setSecrets([endpoint.secret]);
+    const queued = await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const response = await fetch(`${instance(i)}/api/webhooks/${endpoint.id}/test`, { method: 'POST', headers });
+        expect(response.status).toBe(202);
+        return ((await response.json()) as { messageId: string }).messageId;
+      }),
+    );
+
+    await Promise.all([a.services.jobRunner.runDue(), b.services.jobRunner.runDue()]);
+    const received = receiver.deliveries.map((delivery) => String(delivery.request.headers['webhook-id']));
+    expect(received.sort()).toEqual(queued.sort());
+    expect(receiver.deliveries.every((delivery) => delivery.verifiedBy.length === 1)).toBe(true);
+    const log = await fetch(`${urls[1]}/api/webhooks/${endpoint.id}/deliveries`, { headers });
+    const deliveries = ((await log.json()) as { deliveries: { status: string; attempts: number }[] }).deliveries;
+    expect(deliveries.map((delivery) => `${delivery.status} ${delivery.attempts}`)).toEqual(Array(24).fill('delivered 1'));
   });
 });

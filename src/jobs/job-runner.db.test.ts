@@ -1,5 +1,5 @@
 /** The job engine on the real database (PGlite, and PostgreSQL with TEST_DATABASE_URL). */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
@@ -149,6 +149,22 @@ describe('job engine', () => {
     expect(await jobRunner.runDue()).toEqual({ completed: 0, failed: 0 });
     const [row] = await database.handle.db.select().from(jobs);
     expect(row).toMatchObject({ attempts: 0, completedAt: null, deadAt: null });
+  });
+
+  it('runs jobs in the order they fell due, and those due together in the order they were enqueued', async () => {
+    const order: number[] = [];
+    const jobRunner = runner({ batchSize: 7 });
+    jobRunner.on('ordered', async (payload) => {
+      order.push(Number(payload.n));
+    });
+    await database.handle.db.transaction(async (tx) => {
+      for (let n = 0; n < 20; n++) await queue.enqueue(tx, { name: 'ordered', payload: { n } });
+    });
+    // Rewriting the first ten moves their rows behind the others in storage, where a scan finds them last.
+    await database.handle.db.update(jobs).set({ maxAttempts: 9 }).where(sql`(${jobs.payload}->>'n')::int < 10`);
+    await queue.enqueue(database.handle.db, { name: 'ordered', payload: { n: -1 }, runAt: new Date(clock.now().getTime() - 1000) });
+    await jobRunner.runDue();
+    expect(order).toEqual([-1, ...Array.from({ length: 20 }, (_, n) => n)]);
   });
 
   it('a recurring job runs once per period, however often runners poll', async () => {

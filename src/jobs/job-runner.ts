@@ -13,6 +13,11 @@
  *   dead with the error. Both writes are fenced by the attempt number, so a
  *   runner whose lease lapsed cannot overwrite the outcome of a newer attempt.
  *
+ * Due jobs run in the order they fell due, and jobs due at the same time in
+ * the order they were enqueued (seq), as far as one runner goes: a runner
+ * runs its batch in that order, but two runners run their batches side by
+ * side, and a retried job runs after the jobs enqueued behind it.
+ *
  * Each attempt is claimed by one runner only. A job is still run at least
  * once, not exactly once: if the process dies mid-handler (or a handler
  * outlives its lease), the lease lapses and the job runs again. Handlers must
@@ -175,15 +180,17 @@ export class JobRunner {
             inArray(jobs.name, names),
           ),
         )
-        .orderBy(asc(jobs.runAt))
+        .orderBy(asc(jobs.runAt), asc(jobs.seq))
         .limit(this.#batchSize)
         .for('update', { skipLocked: true });
       if (due.length === 0) return [];
-      return tx
+      const claimed = await tx
         .update(jobs)
         .set({ lockedUntil: new Date(now.getTime() + this.#leaseMs), attempts: sql`${jobs.attempts} + 1` })
         .where(inArray(jobs.id, due.map((row) => row.id)))
         .returning();
+      // RETURNING gives rows in storage order, not the SELECT's: put them back in due order.
+      return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.seq - b.seq);
     });
   }
 

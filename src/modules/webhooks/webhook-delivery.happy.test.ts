@@ -110,6 +110,33 @@ describe('webhook delivery', () => {
     expect(await deliveryLog(other.id)).toEqual([]);
   });
 
+  it("delivers an account's events in the order they happened, each verified", async () => {
+    // An account of its own: the other tests' endpoints would receive these events too.
+    const headers = await t.authHeaders({ sub: 'ordering_admin', account: 'org_ordering', role: 'admin' });
+    const created = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: { url: receiver.url, events: ['member.added', 'member.removed'] } });
+    const endpoint = created.json();
+    receiver.setSecrets([endpoint.secret]);
+    const [row] = await t.testDatabase.handle.db.select().from(outgoingWebhooks).where(eq(outgoingWebhooks.id, endpoint.id));
+    const emitted: unknown[] = [];
+    // Three changes a second apart, each emitting four events in its own transaction.
+    for (let change = 0; change < 3; change++) {
+      await t.testDatabase.handle.db.transaction(async (tx) => {
+        for (let n = 0; n < 4; n++) {
+          const type = n % 2 === 0 ? 'member.added' : 'member.removed';
+          const data = { userId: `user_${change}_${n}`, role: 'member' };
+          await t.services.webhookDeliveries.emit(tx, row!.accountId, type, data);
+          emitted.push({ type, timestamp: clock.now().toISOString(), data });
+        }
+      });
+      clock.advance(1000);
+    }
+    const seen = receiver.deliveries.length;
+    await t.services.jobRunner.runDue();
+    const received = receiver.deliveries.slice(seen);
+    expect(received.map((delivery) => delivery.verified)).toEqual(emitted);
+    expect(received.every((delivery) => delivery.verifiedBy.length === 1)).toBe(true);
+  });
+
   it('emits member.added when a member joins and member.removed when removed', async () => {
     const owner = () => t.authHeaders({ sub: 'team_owner', account: 'org_team_events', role: 'owner' });
     const created = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: await owner(), payload: { url: receiver.url, events: ['member.added', 'member.removed'] } });
