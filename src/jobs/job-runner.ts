@@ -29,6 +29,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { PollLoop } from '../poll-loop.ts';
 import { JobQueue } from './job-queue.ts';
 import { retryDelayMs } from './retry-policy.ts';
 import { jobs } from './tables.ts';
@@ -86,8 +87,10 @@ export class JobRunner {
   readonly #queue: JobQueue;
   readonly #handlers = new Map<string, JobHandler>();
   readonly #recurring: RecurringJob[] = [];
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> | null = null;
+  readonly #poll = new PollLoop(
+    () => this.runDue(),
+    (error) => this.#log.error({ err: error }, 'job poll failed'),
+  );
 
   constructor(options: JobRunnerOptions) {
     this.#db = options.db;
@@ -133,26 +136,12 @@ export class JobRunner {
 
   /** Polls every `intervalMs` until stop(). No poll keeps the process alive on its own. */
   start(intervalMs: number): void {
-    const schedule = () => {
-      this.#timer = setTimeout(tick, intervalMs);
-      this.#timer.unref();
-    };
-    const tick = () => {
-      this.#running = this.runDue()
-        .catch((error: unknown) => this.#log.error({ err: error }, 'job poll failed'))
-        .finally(() => {
-          this.#running = null;
-          if (this.#timer) schedule();
-        });
-    };
-    schedule();
+    this.#poll.start(intervalMs);
   }
 
   /** Stops polling and waits for the batch in hand to finish. */
-  async stop(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#poll.stop();
   }
 
   async #enqueueRecurring(): Promise<void> {

@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { PollLoop } from '../poll-loop.ts';
 import { outboxMessages } from './tables.ts';
 
 export interface OutboxMessage {
@@ -40,8 +41,10 @@ export class Outbox {
   readonly #clock: Clock;
   readonly #log: FastifyBaseLogger;
   readonly #handlers = new Map<string, OutboxHandler>();
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> | null = null;
+  readonly #poll = new PollLoop(
+    () => this.processDue(),
+    (error) => this.#log.error({ err: error }, 'outbox poll failed'),
+  );
 
   constructor(db: Database, clock: Clock, log: FastifyBaseLogger) {
     this.#db = db;
@@ -74,25 +77,11 @@ export class Outbox {
 
   /** Polls for due messages until stop(). No poll keeps the process alive on its own. */
   start(intervalMs: number): void {
-    const schedule = () => {
-      this.#timer = setTimeout(tick, intervalMs);
-      this.#timer.unref();
-    };
-    const tick = () => {
-      this.#running = this.processDue()
-        .catch((error: unknown) => this.#log.error({ err: error }, 'outbox poll failed'))
-        .finally(() => {
-          this.#running = null;
-          if (this.#timer) schedule();
-        });
-    };
-    schedule();
+    this.#poll.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#poll.stop();
   }
 
   async #claim() {
