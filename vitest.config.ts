@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -36,6 +37,10 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // Vitest's default for a run is one worker fewer than the cores: one on CI's two. Test files wait
+    // on PostgreSQL, Chromium and local servers much of the time, so a worker per core runs the suite
+    // in about two thirds of the time (docs/BENCHMARKS.md, "The test suite").
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', ...databaseFreeTestsInTest], exclude: databaseTestsInSrc },
