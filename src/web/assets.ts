@@ -23,6 +23,8 @@ export const ASSET_NAMES = [
   // Imported by the scripts that read a POST's event stream (score-progress.js, coach.js).
   'sse.js',
   'held-result.js',
+  // Imported by the scripts that call the JSON API from a page (settings, onboarding, billing, checkout, feedback).
+  'api-client.js',
   'checkout.js',
   // Feedback on a score, on the result page (/r/<id>) for a signed-in member.
   'feedback.js',

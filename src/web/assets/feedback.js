@@ -4,41 +4,16 @@
 // are the API's own. A later verdict replaces the earlier one; the form's
 // summary then says what the member said. Without this script the page still
 // shows the member's verdicts; its Send buttons stay disabled.
-
-const NETWORK_PROBLEM = 'The service could not be reached. Check the connection and try again.';
-
-/** Posts the verdict; never throws: a network failure is a status 0. */
-async function postVerdict(body) {
-  try {
-    const response = await fetch('/api/feedback', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { ok: response.ok, status: response.status, body: await response.json().catch(() => null) };
-  } catch {
-    return { ok: false, status: 0, body: null };
-  }
-}
-
-/** The refusal in the API's words: its message, then its advice when it gives one. */
-function problemText(answer) {
-  if (answer.status === 0) return NETWORK_PROBLEM;
-  const body = answer.body;
-  const error = body && body.error && typeof body.error === 'object' ? body.error : body;
-  const message = error && typeof error.message === 'string' ? error.message : `The verdict was not saved (status ${answer.status}). Try again in a moment.`;
-  return error && typeof error.action === 'string' ? `${message} ${error.action}` : message;
-}
+import { callApi, problemText, signInPath } from './api-client.js';
 
 function showProblem(form, answer) {
   const notice = document.createElement('p');
   notice.className = 'notice notice-error';
-  notice.textContent = problemText(answer);
+  notice.textContent = problemText(answer, `The verdict was not saved (status ${answer.status}). Try again in a moment.`);
   // A session that ended meanwhile: sign in again, back to this page (the comment is lost, the page says so).
   if (answer.status === 401) {
     const link = document.createElement('a');
-    link.href = '/sign-in?next=' + encodeURIComponent(location.pathname);
+    link.href = signInPath();
     link.textContent = 'Sign in again';
     notice.append(' ', link, ', then send it again.');
   }
@@ -62,7 +37,7 @@ async function send(form) {
   form.setAttribute('aria-busy', 'true');
   form.querySelector('[data-verdict-problem]').replaceChildren();
   status.textContent = 'Sending…';
-  const answer = await postVerdict(body);
+  const answer = await callApi('POST', '/api/feedback', body);
   button.disabled = false;
   form.removeAttribute('aria-busy');
   if (!answer.ok) {

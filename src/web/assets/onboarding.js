@@ -2,6 +2,8 @@
 // it needs) and the email preferences. Each sends its answers to the JSON API, whose
 // validation is the only one: a refusal shows the API's message (and its advice) in the
 // form's alert region, with each named field marked and listed by its label.
+import { adviceOf, callApi, NETWORK_PROBLEM, refusalOf, signInAgain } from './api-client.js';
+
 const FUNCTION_OWNER = /^(\w+)\.(name|email)$/;
 /** The schema's words for the commonest slips, as a person would say them (the API's own message is shown too). */
 const PLAIN_WORDS = {
@@ -9,22 +11,6 @@ const PLAIN_WORDS = {
   'must NOT have fewer than 1 items': 'needs at least one',
   'must be integer': 'must be a whole number',
 };
-
-async function sendJson(method, url, body) {
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { response, answer: await response.json().catch(() => null) };
-}
-
-/** The refusal in either error shape: flat { code, message, details } or nested { error: { message, action } }. */
-function refusalOf(answer) {
-  if (answer && answer.error && typeof answer.error === 'object') return answer.error;
-  return answer || {};
-}
 
 /** The control a problem's field names (body.goals.0 -> the goals box), by the longest data-field it starts with. */
 function controlFor(form, field) {
@@ -66,7 +52,7 @@ function showProblem(form, answer) {
     list.append(item);
   }
   if (list.children.length > 0) notice.append(list);
-  const action = refusal.action || (refusal.details && refusal.details.action);
+  const action = adviceOf(refusal);
   if (action) {
     const advice = document.createElement('p');
     advice.textContent = action;
@@ -149,18 +135,10 @@ for (const form of document.querySelectorAll('form[data-form]')) {
     clearProblem(form);
     showStatus(form, '');
     if (button) button.disabled = true;
-    try {
-      const [method, url, body] = behaviour.request(form);
-      const { response, answer } = await sendJson(method, url, body);
-      if (response.status === 401) {
-        location.assign('/sign-in?next=' + encodeURIComponent(location.pathname));
-        return;
-      }
-      if (response.ok && answer) behaviour.done(form, answer);
-      else showProblem(form, answer);
-    } catch {
-      showProblem(form, { message: 'The network failed. Check the connection and try again.' });
-    }
+    const result = await callApi(...behaviour.request(form));
+    if (result.status === 401) return signInAgain();
+    if (result.ok && result.body) behaviour.done(form, result.body);
+    else showProblem(form, result.status === 0 ? { message: NETWORK_PROBLEM } : result.body);
     if (button) button.disabled = false;
   });
 }

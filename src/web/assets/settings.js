@@ -2,46 +2,10 @@
 // calls the JSON API the way any client would, so its validation and refusals
 // are the API's own, shown in the page. Without it the pages still show the
 // account's state; a <noscript> note says what needs it.
+import { callApi, problemText, showProblem, signInAgain } from './api-client.js';
 
 const FLASH_KEY = 'settings-flash';
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** Calls the API with the session cookie; never throws: a network failure is a status 0. */
-async function callApi(method, url, body) {
-  try {
-    const response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { ok: response.ok, status: response.status, body: await response.json().catch(() => null) };
-  } catch {
-    return { ok: false, status: 0, body: null };
-  }
-}
-
-/** The refusal's message and its advice, from either error shape (spec part 7). */
-function problemText(result) {
-  if (result.status === 0) return 'The service could not be reached. Check the connection and try again.';
-  const body = result.body;
-  const error = body && body.error && typeof body.error === 'object' ? body.error : body;
-  const message = error && typeof error.message === 'string' ? error.message : `The request failed (status ${result.status}). Try again in a moment.`;
-  return error && typeof error.action === 'string' ? `${message} ${error.action}` : message;
-}
-
-/** A session that ended meanwhile: sign in again and come back here. */
-function signInAgain() {
-  location.assign('/sign-in?next=' + encodeURIComponent(location.pathname));
-}
-
-function showProblem(region, text) {
-  if (!region) return;
-  const paragraph = document.createElement('p');
-  paragraph.className = 'notice notice-error';
-  paragraph.textContent = text;
-  region.replaceChildren(paragraph);
-}
 
 function clearProblem(region) {
   if (region) region.replaceChildren();
@@ -54,7 +18,7 @@ function say(region, text) {
 /** What a failed call shows, unless it means the session is gone. */
 function refuse(result, region) {
   if (result.status === 401) return signInAgain();
-  showProblem(region, problemText(result));
+  showProblem(region, problemText(result, `The request failed (status ${result.status}). Try again in a moment.`));
 }
 
 // ---------------------------------------------------------------------------
