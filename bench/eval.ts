@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { isDimensionId } from '../src/framework/dimensions.ts';
 import { FUNCTIONS } from '../src/framework/functions.ts';
 import { feedbackRows, readFeedbackCounts } from './feedback-counts.ts';
-import { evaluateCorpus, EVALUATION_AS_OF, type CompanyEvaluation, type CorpusEvaluation, type DimensionJudgement, type QuoteIssue } from '../test/corpus/evaluate-corpus.ts';
+import { evaluateCorpus, type CompanyEvaluation, type CorpusEvaluation, type DimensionJudgement, type QuoteIssue } from '../test/corpus/evaluate-corpus.ts';
 
 /** The targets the scorer is tuned toward (the floor test holds what is reached so far). */
 const TARGETS = { spearman: 0.9, withinOneShare: 0.85, exactShare: 0.5, notVerbatim: 0, boilerplate: 0 } as const;
@@ -149,7 +149,7 @@ if (args.json) {
 } else {
   const e = evaluation;
   const out = [
-    `Corpus evaluation: ${e.companies.length} ${e.companies.length === 1 ? 'company' : 'companies'}, ${e.overall.pairs} (company, dimension) pairs; deterministic engine, no LLM, as of ${EVALUATION_AS_OF.toISOString().slice(0, 10)}.`,
+    `Corpus evaluation: ${e.companies.length} ${e.companies.length === 1 ? 'company' : 'companies'}, ${e.overall.pairs} (company, dimension) pairs; deterministic engine, no LLM, each site as of its label's date.`,
     heading('Companies (levels and averages as scorer/label)'),
     companyTable(e),
     heading('Agreement'),

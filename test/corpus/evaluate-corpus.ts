@@ -1,10 +1,11 @@
 /**
- * The scorer against the analyst: each corpus site (../shared/corpus, beside
- * the repository) is served on 127.0.0.1, crawled by the real crawler, read
- * by the detectors (findings and site facts) and scored by the deterministic
- * engine (no LLM), and the result is set beside labels.json. The quotes the
- * engine counted are checked against the served HTML (quote-audit.ts). Used
- * by `npm run eval` and the corpus floor test.
+ * The scorer against the analyst: each site of the real-site corpus
+ * (../shared/realsites, beside the repository) is served on 127.0.0.1,
+ * crawled by the real crawler, read by the detectors (findings and site
+ * facts) and scored by the deterministic engine (no LLM) as of the date its
+ * labels judge it (`as_of`), and the result is set beside labels/<dir>.json.
+ * The quotes the engine counted are checked against the served HTML
+ * (quote-audit.ts). Used by `npm run eval` and the corpus floor test.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -21,9 +22,8 @@ import { agreementBy, agreementOf, functionAverages, spearman, type Agreement, t
 import { lineRepeatsOnMostPages, quoteIsInChrome, quoteIsVerbatim, readServedText, sourceLine, type ServedPageText } from './quote-audit.ts';
 
 /** test/corpus/ -> test/ -> the repository -> its parent, where shared/ lives. */
-export const CORPUS_DIR = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
-/** A fixed crawl date: staleness is measured against it, so every run scores alike. */
-export const EVALUATION_AS_OF = new Date('2026-09-01T00:00:00Z');
+export const CORPUS_DIR = fileURLToPath(new URL('../../../shared/realsites/', import.meta.url));
+const LABELS_DIR = `${CORPUS_DIR}labels/`;
 
 /** One dimension of one company in labels.json (schema in the corpus README). */
 export interface DimensionLabel {
@@ -35,6 +35,8 @@ export interface DimensionLabel {
 }
 
 interface CompanyLabel {
+  /** The date the snapshot shows the company as it was: the site is scored as of it. */
+  as_of: string;
   tier: string;
   total: number;
   function_averages: Record<ProductFunction, number>;
@@ -76,6 +78,8 @@ export interface Side {
 
 export interface CompanyEvaluation {
   company: string;
+  /** The crawl date the site was scored as of (its label's as_of). */
+  asOf: string;
   /** Paths of the pages the crawler used, in crawl order. */
   crawledPaths: string[];
   scorer: Side;
@@ -98,33 +102,45 @@ export interface CorpusEvaluation {
   boilerplate: QuoteIssue[];
 }
 
-/** @throws Error naming the corpus location when it is missing. */
-export async function listCorpusCompanies(): Promise<string[]> {
-  if (!existsSync(`${CORPUS_DIR}labels.json`)) {
-    throw new Error(`evaluation corpus not found: expected labels.json in ${CORPUS_DIR} (../shared/corpus beside the repository)`);
-  }
-  const entries = await readdir(CORPUS_DIR, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+/** Whether the corpus is beside the repository (it is not on a user's machine). */
+export function corpusIsPresent(): boolean {
+  return existsSync(LABELS_DIR);
 }
 
-async function readLabels(): Promise<Record<string, CompanyLabel>> {
-  const file = JSON.parse(await readFile(`${CORPUS_DIR}labels.json`, 'utf8')) as { companies: Record<string, CompanyLabel> };
-  for (const [company, label] of Object.entries(file.companies)) {
-    const missing = DIMENSION_IDS.filter((id) => !label.dimensions[id]);
-    if (missing.length > 0) throw new Error(`labels.json: ${company} has no label for ${missing.join(', ')}`);
+/**
+ * The labelled companies, from most to least mature by label total (ties by name).
+ * @throws Error naming the corpus location when it is missing.
+ */
+export async function listCorpusCompanies(): Promise<string[]> {
+  return [...(await readLabels()).entries()].sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : 1)).map(([company]) => company);
+}
+
+async function readLabels(): Promise<Map<string, CompanyLabel>> {
+  if (!corpusIsPresent()) {
+    throw new Error(`evaluation corpus not found: expected labels/ in ${CORPUS_DIR} (../shared/realsites beside the repository)`);
   }
-  return file.companies;
+  const labels = new Map<string, CompanyLabel>();
+  for (const entry of (await readdir(LABELS_DIR)).filter((name) => name.endsWith('.json'))) {
+    const company = entry.slice(0, -'.json'.length);
+    const label = JSON.parse(await readFile(`${LABELS_DIR}${entry}`, 'utf8')) as CompanyLabel;
+    const missing = DIMENSION_IDS.filter((id) => !label.dimensions[id]);
+    if (missing.length > 0) throw new Error(`labels/${entry}: no label for ${missing.join(', ')}`);
+    if (Number.isNaN(Date.parse(label.as_of))) throw new Error(`labels/${entry}: as_of '${label.as_of}' is not a date`);
+    if (!existsSync(`${CORPUS_DIR}${company}`)) throw new Error(`labels/${entry}: no site folder ${company}/`);
+    labels.set(company, label);
+  }
+  return labels;
 }
 
 /** Serve, crawl (full page budget), score; the served HTML of each crawled page is kept for the quote audit. */
-async function crawlAndScore(company: string): Promise<{ pages: PageArtifact[]; served: Map<string, ServedPageText>; result: EngineResult }> {
+async function crawlAndScore(company: string, asOf: Date): Promise<{ pages: PageArtifact[]; served: Map<string, ServedPageText>; result: EngineResult }> {
   const site = await serveCorpusSite(`${CORPUS_DIR}${company}`);
   const crawler = createCrawler({ ...DEFAULT_CRAWLER_OPTIONS, allowlist: [new URL(site.origin).host] });
   try {
     const { pages } = await crawler.crawl(`${site.origin}/`);
     const served = new Map<string, ServedPageText>();
     for (const page of pages) served.set(page.finalUrl, readServedText(await (await fetch(page.finalUrl)).text()));
-    const result = scoreSite({ findings: detectSignals(pages), facts: siteFacts(pages), asOf: EVALUATION_AS_OF });
+    const result = scoreSite({ findings: detectSignals(pages), facts: siteFacts(pages), asOf });
     return { pages, served, result };
   } finally {
     await crawler.close();
@@ -135,7 +151,7 @@ async function crawlAndScore(company: string): Promise<{ pages: PageArtifact[]; 
 const pathOf = (url: string) => new URL(url).pathname;
 
 async function evaluateCompany(company: string, label: CompanyLabel): Promise<CompanyEvaluation> {
-  const { pages, served, result } = await crawlAndScore(company);
+  const { pages, served, result } = await crawlAndScore(company, new Date(`${label.as_of}T00:00:00Z`));
   const mainTexts = pages.map((page) => page.mainText);
   const notVerbatim: QuoteIssue[] = [];
   const boilerplate: QuoteIssue[] = [];
@@ -167,6 +183,7 @@ async function evaluateCompany(company: string, label: CompanyLabel): Promise<Co
   const scorerLevels = Object.fromEntries(dimensions.map((d) => [d.dimensionId, d.scorerLevel])) as Record<DimensionId, number>;
   return {
     company,
+    asOf: label.as_of,
     crawledPaths: pages.map((page) => pathOf(page.finalUrl)),
     scorer: { total: result.totalScore, tier: result.stageName, functionAverages: functionAverages(scorerLevels) },
     label: { total: label.total, tier: label.tier, functionAverages: label.function_averages },
@@ -198,14 +215,13 @@ export function summariseEvaluation(companies: CompanyEvaluation[]): CorpusEvalu
   };
 }
 
-/** Evaluate the named companies (all of the corpus by default), concurrently. */
+/** Evaluate the named companies (all of the corpus by default), concurrently; most mature first. */
 export async function evaluateCorpus(only?: readonly string[]): Promise<CorpusEvaluation> {
-  const available = await listCorpusCompanies();
   const labels = await readLabels();
-  // labels.json lists the companies from most to least mature: the report keeps that order.
-  const companies = only ?? Object.keys(labels);
-  for (const company of companies) {
-    if (!available.includes(company) || !labels[company]) throw new Error(`no corpus company '${company}' (have: ${available.join(', ')})`);
+  const available = await listCorpusCompanies();
+  const companies = only ? available.filter((company) => only.includes(company)) : available;
+  for (const company of only ?? []) {
+    if (!labels.has(company)) throw new Error(`no corpus company '${company}' (have: ${available.join(', ')})`);
   }
-  return summariseEvaluation(await Promise.all(companies.map((company) => evaluateCompany(company, labels[company]!))));
+  return summariseEvaluation(await Promise.all(companies.map((company) => evaluateCompany(company, labels.get(company)!))));
 }
