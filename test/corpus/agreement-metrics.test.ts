@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIMENSION_IDS, type DimensionId } from '../../src/framework/dimensions.ts';
-import { agreementBy, agreementOf, averageRanks, functionAverages, spearman, type LevelPair } from './agreement-metrics.ts';
+import { agreementBy, agreementOf, averageRanks, functionAverages, quadraticWeightedKappa, spearman, type LevelPair } from './agreement-metrics.ts';
 
 const pair = (company: string, dimensionId: DimensionId, scorer: number, label: number): LevelPair => ({ company, dimensionId, scorer, label });
 
@@ -49,5 +49,32 @@ describe('functionAverages', () => {
     levels.market_intelligence = 4;
     levels.architecture_systems = 2;
     expect(functionAverages(levels)).toEqual({ strategy: 1.75, design: 1, development: 1.2, intelligence: 1, operations: 1, gtm: 1 });
+  });
+});
+
+describe('quadratic weighted kappa', () => {
+  const levels = (scorer: number[], label: number[]) => scorer.map((s, i) => ({ scorer: s, label: label[i]! }));
+
+  it('is 1 when every level agrees', () => {
+    expect(quadraticWeightedKappa(levels([1, 2, 3, 4], [1, 2, 3, 4]))).toBe(1);
+  });
+
+  it('is 0 when the scorer ignores the label (the same level distribution either way)', () => {
+    // Scorer levels independent of label levels: observed equals the chance expectation.
+    expect(quadraticWeightedKappa(levels([1, 2, 1, 2], [1, 1, 2, 2]))).toBeCloseTo(0, 12);
+  });
+
+  it('weighs a miss of two levels four times a miss of one (worked by hand)', () => {
+    // Observed disagreements: (2, 1) off by one (w = 1/9), (3, 1) off by two (w = 4/9); n = 4.
+    const pairs = levels([1, 2, 3, 4], [1, 1, 1, 4]);
+    const observed = (1 / 9 + 4 / 9) / 4;
+    // Chance: scorer totals are 1 at each level, label totals 3 at level 1 and 1 at level 4.
+    const expected = [1, 2, 3, 4].reduce((sum, s) => sum + ((s - 1) ** 2 / 9) * (3 / 4) + ((s - 4) ** 2 / 9) * (1 / 4), 0) / 4;
+    expect(quadraticWeightedKappa(pairs)).toBeCloseTo(1 - observed / expected, 12);
+  });
+
+  it('is NaN without pairs, and refuses a level outside 1..4', () => {
+    expect(quadraticWeightedKappa([])).toBeNaN();
+    expect(() => quadraticWeightedKappa([{ scorer: 5, label: 1 }])).toThrow(RangeError);
   });
 });

@@ -82,6 +82,44 @@ export function spearman(xs: readonly number[], ys: readonly number[]): number {
   return covariance / Math.sqrt(varianceX * varianceY);
 }
 
+/** Levels run 1..4: the categories of the weighted kappa. */
+const LEVELS = [1, 2, 3, 4] as const;
+
+/**
+ * Cohen's kappa with quadratic weights over levels 1..4: 1 is perfect
+ * agreement, 0 what chance gives with the same marginal distributions. A
+ * disagreement of two levels weighs four times one of one level, so it
+ * rewards being close as well as being exact. NaN when there are no pairs or
+ * the chance-expected disagreement is zero (both sides give one level only).
+ *
+ *   kappa = 1 - sum_ij w_ij O_ij / sum_ij w_ij E_ij,  w_ij = (i - j)^2 / (k - 1)^2,
+ *   E_ij = (row total i) x (column total j) / n.
+ */
+export function quadraticWeightedKappa(pairs: readonly { scorer: number; label: number }[]): number {
+  const n = pairs.length;
+  if (n === 0) return Number.NaN;
+  const k = LEVELS.length;
+  const index = (level: number) => {
+    const i = LEVELS.indexOf(level as (typeof LEVELS)[number]);
+    if (i === -1) throw new RangeError(`level ${level} is not one of ${LEVELS.join(', ')}`);
+    return i;
+  };
+  const observed = LEVELS.map(() => LEVELS.map(() => 0));
+  for (const pair of pairs) observed[index(pair.scorer)]![index(pair.label)]!++;
+  const scorerTotals = observed.map((row) => row.reduce((sum, count) => sum + count, 0));
+  const labelTotals = LEVELS.map((_, j) => observed.reduce((sum, row) => sum + row[j]!, 0));
+  let weightedObserved = 0;
+  let weightedExpected = 0;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      const weight = (i - j) ** 2 / (k - 1) ** 2;
+      weightedObserved += weight * observed[i]![j]!;
+      weightedExpected += (weight * scorerTotals[i]! * labelTotals[j]!) / n;
+    }
+  }
+  return weightedExpected === 0 ? Number.NaN : 1 - weightedObserved / weightedExpected;
+}
+
 /** The average level of each function's dimensions, rounded to 2 decimals, as labels.json states them. */
 export function functionAverages(levels: Record<DimensionId, number>): Record<ProductFunction, number> {
   const averages = {} as Record<ProductFunction, number>;
