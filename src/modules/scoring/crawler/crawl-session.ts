@@ -2,10 +2,13 @@
  * One crawl, in deterministic rounds:
  *   1. robots.txt of the start origin (a disallowed start page fails the crawl);
  *   2. the start page, and sitemap discovery alongside it;
- *   3. rounds of the best-ranked unseen pages, as many as the page budget
- *      still allows, fetched `concurrency` at a time, each page read while
- *      the next requests are in flight (mapPipelined; large pages are read
- *      in worker threads, page-reader.ts). A round's outcomes are
+ *   3. rounds of the best-ranked unseen pages (page-ranking.ts: a listed
+ *      page before a link-only one of the same rank, no one section crowding
+ *      out the rest), as many as the budget still allows (crawl-budget.ts:
+ *      only pages read count toward maxPages; failed fetches have an
+ *      allowance of their own), fetched `concurrency` at a time, each page
+ *      read while the next requests are in flight (mapPipelined; large pages
+ *      are read in worker threads, page-reader.ts). A round's outcomes are
  *      applied in rank order once the whole round is in, so which pages are
  *      chosen never depends on which response arrived first.
  * A page is analysed under the address it lands on and counts as seen under
@@ -19,12 +22,13 @@
 import type { Dispatcher } from 'undici';
 import type { CrawlSummary } from '../artifacts.ts';
 import { mapPipelined } from './bounded-concurrency.ts';
+import { CrawlBudget } from './crawl-budget.ts';
 import { CrawlFailedError, FetchFailure } from './crawl-errors.ts';
 import type { CrawlerOptions } from './crawler-options.ts';
-import { Frontier, type RankedPage } from './frontier.ts';
+import { Frontier } from './frontier.ts';
 import { GatheredPages, type GatheredPage } from './gathered-pages.ts';
 import { fetchFollowingRedirects, isSuccessStatus, REDIRECT_TO_REFUSED_ADDRESS, type FetchContext, type FetchedResource } from './http-fetch.ts';
-import { compareRanked } from './page-ranking.ts';
+import { compareRanked, type RankedPage } from './page-ranking.ts';
 import { isPageMediaType, readPageOutcome, type PageOutcome } from './page-outcome.ts';
 import type { PageReader } from './page-reader.ts';
 import { decodeText, SITEMAP_MEDIA_TYPES } from './response-text.ts';
@@ -36,9 +40,6 @@ import { checkTargetUrl } from './target-url.ts';
 
 const PAGE_ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1';
 const SITEMAP_ACCEPT = 'application/xml,text/xml,text/plain;q=0.9,*/*;q=0.1';
-
-/** Fetches per crawl are capped at this many per page of budget, so a site of dead links ends early. */
-const ATTEMPTS_PER_PAGE = 2;
 
 const DEADLINE_SKIP_REASON = 'The crawl deadline was reached before this page was fetched';
 const DUPLICATE_SKIP_REASON = 'Same page as another page of the crawl';
@@ -148,7 +149,7 @@ class CrawlSession {
     const site: SiteCrawl = { scope, frontier: new Frontier(scope), gathered: new GatheredPages(scope) };
     // Nothing is gathered yet, so the start page is never a duplicate.
     this.#admit({ artifact: startPage.artifact, url: start, rank: Number.POSITIVE_INFINITY }, startPage, site);
-    for (const page of sitemapPages) site.frontier.add(page);
+    for (const page of sitemapPages) site.frontier.addListed(page);
     this.#countFound(site.frontier);
 
     await this.#fetchRounds(site);
@@ -190,9 +191,8 @@ class CrawlSession {
 
   async #fetchRounds(site: SiteCrawl): Promise<void> {
     const { frontier, gathered, scope } = site;
-    const maxPages = this.#request.maxPages;
-    let attemptsLeft = maxPages * ATTEMPTS_PER_PAGE;
-    while (gathered.size < maxPages && attemptsLeft > 0 && !this.#context.signal.aborted) {
+    const budget = new CrawlBudget(this.#request.maxPages);
+    while (budget.roundSize(gathered.size) > 0 && !this.#context.signal.aborted) {
       try {
         await Promise.all(frontier.origins().map((origin) => this.#robots.verdictFor(origin)));
       } catch (error) {
@@ -200,10 +200,10 @@ class CrawlSession {
         if (this.#context.signal.aborted) return;
         throw error;
       }
-      const { batch, refused } = frontier.take(Math.min(maxPages - gathered.size, attemptsLeft), (url) => this.#isAllowedNow(url));
+      const { batch, refused } = frontier.take(budget.roundSize(gathered.size), (url) => this.#isAllowedNow(url));
       for (const url of refused) this.#skipped.push({ url: url.href, reason: this.#refusalReason(url) });
       if (batch.length === 0) return;
-      attemptsLeft -= batch.length;
+      const gatheredBefore = gathered.size;
       const outcomes = await mapPipelined(
         batch,
         this.#options.concurrency,
@@ -211,6 +211,7 @@ class CrawlSession {
         (fetched) => this.#readCandidate(fetched),
       );
       batch.forEach((page, index) => this.#apply(page, outcomes[index] ?? { kind: 'interrupted' }, site));
+      budget.spend(batch.length, gathered.size - gatheredBefore);
       this.#countFound(frontier);
     }
   }

@@ -71,12 +71,12 @@ describe('crawl discovery', () => {
     expect(pathsOf(summary.pages.map((page) => page.finalUrl))).toEqual([
       '/',
       '/pricing', // 10
-      '/changelog', // 8, only in the sitemap behind the index
-      '/customers', // 8, same
+      '/changelog', // 8 + 0.5, only in the sitemap behind the index
+      '/customers', // 8 + 0.5, same
       '/features', // 8, three links de-duplicated to one fetch
-      '/roadmap', // 7, only in /sitemap.xml
+      '/roadmap', // 7 + 0.5, only in /sitemap.xml
       '/about', // 6
-      '/blog/2020/01/old-post', // 5 - 3 for depth
+      '/blog/2020/01/old-post', // 5 - 1 for depth (the date segments are not counted)
     ]);
     expect(summary.startUrl).toBe(`${site.url}/`);
   });

@@ -106,6 +106,24 @@ describe('Frontier', () => {
     expect(hrefs(forward)).toEqual(hrefs(backward));
   });
 
+  it('hands out a page the sitemap lists before a link-only page of the same rank', () => {
+    const frontier = frontierFor();
+    frontier.add('https://example.com/handbook/legacy', 'Handbook');
+    frontier.add('https://example.com/handbook/on-call');
+    frontier.addListed('https://example.com/handbook/on-call');
+    frontier.addListed('https://other.com/handbook/elsewhere');
+    expect(frontier.take(5, allowAll).batch.map((page) => page.url.pathname)).toEqual(['/handbook/on-call', '/handbook/legacy']);
+  });
+
+  it('remembers how many pages of a section it handed out, so a big section keeps paying in later rounds', () => {
+    const frontier = frontierFor();
+    for (let i = 0; i < 6; i++) frontier.addListed(`https://example.com/blog/post-${i}`);
+    frontier.add('https://example.com/contact', 'Contact');
+    expect(frontier.take(5, allowAll).batch.map((page) => page.url.pathname)).toEqual(['/blog/post-0', '/blog/post-1', '/blog/post-2', '/blog/post-3', '/blog/post-4']);
+    // Alone, the last post would rank 5 - 1 + 0.5 = 4.5; after five of its section it ranks -0.5, below /contact (0).
+    expect(frontier.take(1, allowAll).batch.map((page) => page.url.pathname)).toEqual(['/contact']);
+  });
+
   it('stops growing at its bound', () => {
     const frontier = frontierFor();
     for (let i = 0; i < MAX_FRONTIER_PAGES + 50; i++) frontier.add(`https://example.com/trap/${i}`);
