@@ -5,8 +5,9 @@
  */
 import { DIMENSIONS, dimensionById, type DimensionId } from '../framework/dimensions.ts';
 import { FUNCTION_LABELS, FUNCTIONS } from '../framework/functions.ts';
-import { CURVES, DISTINCT_SIGNALS_FOR_LEVEL, MAX_COUNTED_REPEATS, REPEAT_DECAY, RUBRIC } from '../framework/rubric.ts';
+import { CURVES, LEVEL_SUPPORT, MAX_COUNTED_REPEATS, REPEAT_DECAY, RUBRIC } from '../framework/rubric.ts';
 import { MAX_LEVEL } from '../framework/tiers.ts';
+import { supportOf } from '../modules/scoring/engine/dimension-score.ts';
 import type { DimensionGrounding } from '../modules/scoring/engine/score-site.ts';
 import type { ScoringResult } from '../modules/scoring/result-schema.ts';
 
@@ -52,16 +53,19 @@ export function formatLevelArithmetic(result: ScoringResult, grounding: Readonly
     const basis = grounding[d.dimensionId];
     const rubric = RUBRIC[d.dimensionId];
     const curve = CURVES[rubric.curve];
-    const controlPoints = ([[2, curve.pointsForLevel2], [3, curve.pointsForLevel3], [4, curve.pointsForLevel4]] as const)
-      .map(([level, points]) => `level ${level} needs ${plural(points, 'point')} and ${plural(DISTINCT_SIGNALS_FOR_LEVEL[level], 'signal')}`)
-      .join(', ');
+    const controlPoints = [
+      `level 2 needs ${plural(curve.pointsForLevel2, 'point')}`,
+      `level 3 ${plural(curve.pointsForLevel3, 'point')} and ${plural(LEVEL_SUPPORT[3].signals, 'signal')} (or one on ${plural(LEVEL_SUPPORT[3].orPages, 'page')}, or a quote with a figure)`,
+      `level 4 ${plural(curve.pointsForLevel4, 'point')} and ${plural(LEVEL_SUPPORT[4].signals, 'signal')} on ${plural(LEVEL_SUPPORT[4].pages, 'page')}`,
+    ].join(', ');
     lines.push('', `${d.dimensionName} (${d.dimensionId}), ${rubric.curve} curve: ${controlPoints}`);
     for (const { finding, weight, decay, points } of basis.contributions) {
       const sum = `${formatNumber(weight)} x ${formatNumber(finding.strength)} x ${formatNumber(decay)} = ${formatNumber(points)}`;
       lines.push(`  ${finding.signal.padEnd(34)} ${sum.padEnd(24)} ${finding.evidence.kind.padEnd(11)} ${finding.url}`);
     }
-    const distinct = new Set(basis.findings.map((finding) => finding.signal)).size;
-    lines.push(`  total ${plural(basis.points, 'point')} from ${plural(distinct, 'distinct signal')}: level ${basis.curveLevel} on the curve`);
+    const support = supportOf(basis.findings);
+    const specific = support.specific ? ', a quote with a figure' : '';
+    lines.push(`  total ${plural(basis.points, 'point')} from ${plural(support.signals, 'distinct signal')} on ${plural(support.pages, 'page')}${specific}: level ${basis.curveLevel} on the curve`);
     if (basis.cappedBy) lines.push(`  capped by the anti-pattern "${basis.cappedBy}"`);
     if (basis.heldWithoutQuote) lines.push(`  held at level 2: no quoted finding is worth ${formatNumber(curve.pointsForLevel2)} (weight x strength) by itself`);
     const refined = d.score !== basis.level ? ` (refined to ${d.score} by the language model)` : '';

@@ -14,9 +14,13 @@
  * 3. A dimension's points are the sum over its signals.
  * 4. The points go through the dimension's named curve: the level is the
  *    highest one whose control point (points needed) is reached AND whose
- *    diversity floor (distinct signals needed) is met. Level 1 needs nothing.
- *    Diversity is what separates "says it once, loudly" from a practice:
- *    one signal can never lift a dimension above level 2, two never above 3.
+ *    evidence hangs together (LEVEL_SUPPORT). Level 1 needs nothing. A
+ *    level 3 stands on one strong practice that holds up: two distinct
+ *    signals, or one seen on two pages, or one quoted with a specific (a
+ *    number, a date, a version, an amount). A level 4 needs a practice
+ *    shown with a system around it: three distinct signals, seen on two
+ *    pages or stated with a figure. So a keyword said once never makes a
+ *    level 3, and a page of bare claims never makes a level 4.
  *
  * Worked example (pricing_packaging, broad curve 1 / 3.5 / 6.5):
  *    tiers on the pricing page (2 x 1.0)                         = 2.0
@@ -40,8 +44,39 @@ export interface LevelCurve {
   pointsForLevel4: number;
 }
 
-/** Distinct signals a dimension needs before a level can be awarded. */
-export const DISTINCT_SIGNALS_FOR_LEVEL = { 2: 1, 3: 2, 4: 3 } as const;
+/** What a dimension's findings show besides their points: how far the evidence hangs together. */
+export interface EvidenceSupport {
+  /** Distinct signals with a finding. */
+  signals: number;
+  /** Distinct pages the findings come from. */
+  pages: number;
+  /** Whether a counted quote states a specific: a number, a date, a version, an amount. */
+  specific: boolean;
+}
+
+/**
+ * The support each level needs besides the curve's points (step 4 above).
+ * Level 2 needs one finding: any evidence worth the points.
+ */
+export const LEVEL_SUPPORT = {
+  3: { signals: 2, orPages: 2, orSpecific: true },
+  4: { signals: 3, orPages: 2, orSpecific: true },
+} as const;
+
+/** Whether the support meets what `level` needs. */
+export function supportAllows(level: 2 | 3 | 4, support: EvidenceSupport): boolean {
+  if (support.signals === 0) return false;
+  if (level === 2) return true;
+  if (level === 3) {
+    const need = LEVEL_SUPPORT[3];
+    return support.signals >= need.signals || support.pages >= need.orPages || (need.orSpecific && support.specific);
+  }
+  const need = LEVEL_SUPPORT[4];
+  return support.signals >= need.signals && (support.pages >= need.orPages || (need.orSpecific && support.specific));
+}
+
+/** A quote is specific when it states a figure: a number, a date, a version, an amount. */
+export const SPECIFIC_QUOTE = /\d/;
 
 export const CURVES = {
   /**
@@ -70,7 +105,7 @@ export interface DimensionRubric {
 export const RUBRIC: Record<DimensionId, DimensionRubric> = {
   market_intelligence: {
     curve: 'narrow',
-    weights: { 'market.research_report': 2.5, 'market.survey_data': 2, 'market.research_hub': 1.5, 'market.segment_pages': 1, 'market.trend_analysis': 1 },
+    weights: { 'market.research_report': 2.5, 'market.survey_data': 2, 'market.research_hub': 1.5, 'market.sizing': 1.5, 'market.segment_pages': 1, 'market.trend_analysis': 1 },
   },
   decision_quality: {
     curve: 'narrow',
@@ -78,7 +113,15 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
   },
   roadmap_discipline: {
     curve: 'narrow',
-    weights: { 'roadmap.public_page': 2, 'roadmap.status_columns': 1.5, 'roadmap.linked_delivery': 1.5, 'roadmap.timeframes': 1, 'roadmap.link': 1 },
+    weights: {
+      'roadmap.public_page': 2,
+      'roadmap.status_columns': 1.5,
+      'roadmap.linked_delivery': 1.5,
+      'roadmap.planning_practice': 1.5,
+      'roadmap.timeframes': 1,
+      'roadmap.link': 1,
+      'roadmap.preview': 1,
+    },
   },
   competitive_positioning: {
     curve: 'narrow',
@@ -92,6 +135,8 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
       'research.research_panel': 1.5,
       'research.interview_counts': 1.5,
       'tech.survey_tooling': 1.5,
+      'research.surveys': 1.5,
+      'research.customer_contact': 1,
     },
   },
   prototyping_speed: {
@@ -115,7 +160,14 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
   },
   architecture_systems: {
     curve: 'broad',
-    weights: { 'arch.status_page': 2, 'arch.uptime_sla': 2, 'arch.multi_region': 1.5, 'arch.engineering_blog': 1.5, 'arch.scale_claims': 1 },
+    weights: {
+      'arch.status_page': 2,
+      'arch.uptime_sla': 2,
+      'arch.multi_region': 1.5,
+      'arch.reliability_practice': 1.5,
+      'arch.engineering_blog': 1.5,
+      'arch.scale_claims': 1,
+    },
   },
   spec_context_quality: {
     curve: 'broad',
@@ -124,6 +176,7 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
       'docs.api_reference': 2,
       'docs.openapi_spec': 1.5,
       'docs.versioning_policy': 1.5,
+      'docs.spec_practice': 1.5,
       'docs.guides': 1,
       'tech.docs_platform': 1,
     },
@@ -131,7 +184,8 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
   build_vs_buy: {
     curve: 'narrow',
     weights: {
-      'tech.vendor_breadth': 2,
+      // A marketing site's tool stack says little of how the product is built: it alone lifts nothing.
+      'tech.vendor_breadth': 1,
       'build.platform_partners': 1.5,
       'build.focus_statement': 1.5,
       'tech.managed_platform': 1,
@@ -144,6 +198,7 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
       'changelog.cadence': 2.5,
       'changelog.dated_entries': 2,
       'changelog.published': 1,
+      'delivery.release_posts': 2,
       'changelog.versioned_releases': 1,
       'delivery.shipping_claims': 1,
     },
@@ -165,6 +220,7 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
     weights: {
       'customers.case_studies': 2,
       'customers.quantified_outcomes': 2,
+      'customers.feedback_synthesis': 1.5,
       'customers.testimonials': 1,
       'customers.reviews': 1,
       'customers.logo_wall': 1,
@@ -232,7 +288,14 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
   },
   cost_token_economics: {
     curve: 'narrow',
-    weights: { 'ai.token_pricing': 2.5, 'ai.usage_credits': 1.5, 'ai.model_choice': 1.5, 'ai.spend_controls': 1.5, 'ai.features': 1 },
+    weights: {
+      'ai.token_pricing': 2.5,
+      'ai.usage_credits': 1.5,
+      'ai.model_choice': 1.5,
+      'ai.spend_controls': 1.5,
+      // Having AI features is not managing their cost: alone they lift nothing.
+      'ai.features': 0.5,
+    },
   },
   trust_security: {
     curve: 'broad',
@@ -242,6 +305,7 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
       'security.trust_center': 1.5,
       'security.disclosure': 1.5,
       'security.enterprise_controls': 1,
+      'security.practices': 1,
       'security.regulatory': 1,
       'security.headers': 0.5,
       // Counted, but so little that claims alone never lift the level far.
@@ -260,7 +324,7 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
   },
   launch_execution: {
     curve: 'narrow',
-    weights: { 'launch.announcements': 2, 'launch.launch_events': 1.5, 'launch.press': 1, 'launch.release_posts': 1 },
+    weights: { 'launch.announcements': 2, 'launch.launch_events': 1.5, 'launch.launch_process': 1.5, 'launch.press': 1, 'launch.release_posts': 1 },
   },
   adoption_expansion: {
     curve: 'broad',
@@ -283,6 +347,7 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
       'pricing.enterprise_plan': 1,
       'pricing.annual_discount': 1,
       'pricing.plan_comparison': 1,
+      'pricing.stated_price': 1,
       'pricing.contact_sales': 0.5,
     },
   },

@@ -23,7 +23,8 @@ export const SIGNAL_CATALOGUE = [
   { id: 'market.survey_data', dimensionId: 'market_intelligence', label: 'survey findings with a sample size', description: 'Statements such as "we surveyed 1,200 teams" or "800 respondents".' },
   { id: 'market.research_hub', dimensionId: 'market_intelligence', label: 'a research or reports section', description: 'A page under /research, /reports, /insights or /state-of-*.' },
   { id: 'market.segment_pages', dimensionId: 'market_intelligence', label: 'pages for named industries or segments', description: 'A page under /industries/ or /solutions/ that addresses one market segment.' },
-  { id: 'market.trend_analysis', dimensionId: 'market_intelligence', label: 'writing on market trends', description: 'Text about market or industry trends, forecasts and shifts.' },
+  { id: 'market.trend_analysis', dimensionId: 'market_intelligence', label: 'writing on market trends', description: 'Text about market or industry trends, forecasts and shifts; round-ups of a market\'s products.' },
+  { id: 'market.sizing', dimensionId: 'market_intelligence', label: 'a sized market', description: 'The market stated with its size ("a $15B market"), its addressable share, or analysts\' figures.' },
 
   // decision_quality
   { id: 'decision.product_principles', dimensionId: 'decision_quality', label: 'published product or operating principles', description: 'Product, design, engineering or operating principles stated in public.' },
@@ -36,6 +37,8 @@ export const SIGNAL_CATALOGUE = [
   { id: 'roadmap.link', dimensionId: 'roadmap_discipline', label: 'a link to a public roadmap', description: 'A link whose text or address names a roadmap.' },
   { id: 'roadmap.status_columns', dimensionId: 'roadmap_discipline', label: 'roadmap items grouped by status', description: 'At least two of Now / Next / Later, Planned / In progress / Shipped on a roadmap page.' },
   { id: 'roadmap.timeframes', dimensionId: 'roadmap_discipline', label: 'roadmap items with timeframes', description: 'Quarters or halves ("Q3 2026", "H1 2027") on a roadmap page.' },
+  { id: 'roadmap.planning_practice', dimensionId: 'roadmap_discipline', label: 'a described roadmap practice', description: 'How the roadmap is planned and kept: roadmap views, quarterly roadmapping, planning cycles.' },
+  { id: 'roadmap.preview', dimensionId: 'roadmap_discipline', label: 'a preview of what comes next', description: '"What is coming in v3", "what we will be working on in the next few weeks".' },
   { id: 'roadmap.linked_delivery', dimensionId: 'roadmap_discipline', label: 'a roadmap linked to shipped work', description: 'A roadmap page that links to the changelog or release notes.' },
 
   // competitive_positioning
@@ -48,6 +51,8 @@ export const SIGNAL_CATALOGUE = [
   { id: 'research.user_research_practice', dimensionId: 'research_discovery', label: 'a described user-research practice', description: 'User or customer research, interviews, usability testing, discovery sprints.' },
   { id: 'research.research_panel', dimensionId: 'research_discovery', label: 'a research panel or advisory board', description: 'A research panel, a customer advisory board, an invitation to research sessions.' },
   { id: 'research.interview_counts', dimensionId: 'research_discovery', label: 'research with stated numbers of customers', description: '"We talked to 300 customers", "120 customer interviews".' },
+  { id: 'research.customer_contact', dimensionId: 'research_discovery', label: 'regular contact with customers', description: '"Talking directly to customers", customer conversations, support shifts.' },
+  { id: 'research.surveys', dimensionId: 'research_discovery', label: 'a survey of its users', description: 'A survey page or an invitation to a survey whose answers shape the product.' },
   { id: 'careers.research_roles', dimensionId: 'research_discovery', label: 'hiring for research roles', description: 'UX, user, design or product researcher roles on a careers page.' },
   { id: 'tech.survey_tooling', dimensionId: 'research_discovery', label: 'an in-product survey or research tool', description: 'Scripts of Sprig, Maze, Qualtrics, UserTesting or Survicate.' },
 
@@ -75,7 +80,8 @@ export const SIGNAL_CATALOGUE = [
   { id: 'arch.status_page', dimensionId: 'architecture_systems', label: 'a public status page', description: 'A link to a status page (status.* host or /status) or a status-page widget.' },
   { id: 'arch.uptime_sla', dimensionId: 'architecture_systems', label: 'an uptime commitment', description: 'A stated uptime or availability percentage or an uptime SLA.' },
   { id: 'arch.multi_region', dimensionId: 'architecture_systems', label: 'multi-region hosting or data residency', description: 'Multi-region deployment, data residency, regional data centres.' },
-  { id: 'arch.engineering_blog', dimensionId: 'architecture_systems', label: 'an engineering blog', description: 'A page under /engineering or /blog/engineering.' },
+  { id: 'arch.reliability_practice', dimensionId: 'architecture_systems', label: 'a stated reliability practice', description: 'High availability, backups, failover, service-level objectives, on-call, incident response.' },
+  { id: 'arch.engineering_blog', dimensionId: 'architecture_systems', label: 'engineering writing', description: 'A page under /engineering, or a blog post on how the system is built ("How we built ...", code walked through).' },
   { id: 'arch.scale_claims', dimensionId: 'architecture_systems', label: 'stated operating scale', description: '"2 billion events per day", "40M API requests a month".' },
 
   // spec_context_quality
@@ -84,6 +90,7 @@ export const SIGNAL_CATALOGUE = [
   { id: 'docs.openapi_spec', dimensionId: 'spec_context_quality', label: 'a machine-readable API specification', description: 'OpenAPI or Swagger specification, Postman collection.' },
   { id: 'docs.guides', dimensionId: 'spec_context_quality', label: 'guides and tutorials', description: 'Quickstarts, getting-started guides, tutorials, how-to guides.' },
   { id: 'docs.versioning_policy', dimensionId: 'spec_context_quality', label: 'an API versioning or deprecation policy', description: 'API versioning, a deprecation policy, an API changelog.' },
+  { id: 'docs.spec_practice', dimensionId: 'spec_context_quality', label: 'work specified in writing', description: 'Specs, PRDs, two-pagers, written proposals or write-ups before or after the work.' },
   { id: 'tech.docs_platform', dimensionId: 'spec_context_quality', label: 'a documentation platform', description: 'Scripts or generators of ReadMe, Mintlify, GitBook, Docusaurus or DocSearch.' },
 
   // build_vs_buy
@@ -98,7 +105,8 @@ export const SIGNAL_CATALOGUE = [
   { id: 'changelog.dated_entries', dimensionId: 'delivery_velocity', label: 'dated changelog entries', description: 'At least three distinct dates on a changelog page; strength grows with the count.' },
   { id: 'changelog.cadence', dimensionId: 'delivery_velocity', label: 'a frequent release cadence', description: 'A median gap between changelog dates of a quarter or less; weekly is strongest.' },
   { id: 'changelog.versioned_releases', dimensionId: 'delivery_velocity', label: 'versioned releases', description: 'Semantic version numbers (v2.14.0) on a changelog page.' },
-  { id: 'delivery.shipping_claims', dimensionId: 'delivery_velocity', label: 'a stated shipping rhythm', description: '"We ship weekly", "daily releases", "deploys 40 times a day".' },
+  { id: 'delivery.shipping_claims', dimensionId: 'delivery_velocity', label: 'a stated shipping rhythm', description: '"We ship weekly", "a new version once a month", "6-week cycles", "deploys 40 times a day".' },
+  { id: 'delivery.release_posts', dimensionId: 'delivery_velocity', label: 'dated release posts', description: 'Two or more dated blog posts announcing releases; strength grows with their number and cadence.' },
 
   // developer_ecosystem
   { id: 'devex.public_api', dimensionId: 'developer_ecosystem', label: 'a public API', description: 'A REST, GraphQL, public or open API, API keys.' },
@@ -114,6 +122,7 @@ export const SIGNAL_CATALOGUE = [
   { id: 'customers.quantified_outcomes', dimensionId: 'customer_signal_synthesis', label: 'customer outcomes with numbers', description: 'Customer results stated with a figure: "cut close time by 40%".' },
   { id: 'customers.testimonials', dimensionId: 'customer_signal_synthesis', label: 'customer testimonials', description: 'Quoted customer statements or a testimonials section.' },
   { id: 'customers.logo_wall', dimensionId: 'customer_signal_synthesis', label: 'claims of customer adoption', description: '"Trusted by 4,000 teams", "used by companies like ...".' },
+  { id: 'customers.feedback_synthesis', dimensionId: 'customer_signal_synthesis', label: 'customer feedback worked through', description: 'Feedback or requests reviewed on a rhythm, customer-insight meetings, everyone doing support shifts.' },
   { id: 'customers.reviews', dimensionId: 'customer_signal_synthesis', label: 'third-party reviews', description: 'G2, Capterra or Trustpilot ratings, JSON-LD aggregate ratings.' },
 
   // product_analytics
@@ -173,6 +182,7 @@ export const SIGNAL_CATALOGUE = [
   { id: 'security.disclosure', dimensionId: 'trust_security', label: 'vulnerability disclosure and testing', description: 'Bug bounty, responsible disclosure, penetration tests.' },
   { id: 'security.enterprise_controls', dimensionId: 'trust_security', label: 'enterprise security controls', description: 'SSO, SAML, SCIM, audit logs, role-based access, encryption at rest.' },
   { id: 'security.headers', dimensionId: 'trust_security', label: 'security response headers', description: 'Strict-Transport-Security or Content-Security-Policy response headers.' },
+  { id: 'security.practices', dimensionId: 'trust_security', label: 'security practised day to day', description: 'Device management, two-factor authentication, security reviews, training or policies, encryption in transit.' },
   { id: 'security.vague_claims', dimensionId: 'trust_security', label: 'general security claims', description: '"Bank-grade" or "enterprise-grade" security claims (weak on their own).' },
 
   // positioning_messaging
@@ -185,6 +195,7 @@ export const SIGNAL_CATALOGUE = [
   // launch_execution
   { id: 'launch.announcements', dimensionId: 'launch_execution', label: 'launch announcements', description: '"Introducing ...", "now generally available", "we\'re excited to announce".' },
   { id: 'launch.launch_events', dimensionId: 'launch_execution', label: 'launch events', description: 'Launch weeks, Product Hunt launches, keynotes, user conferences, webinars.' },
+  { id: 'launch.launch_process', dimensionId: 'launch_execution', label: 'a described launch process', description: 'A release-announcement process, a launch plan, checklist or countdown timeline.' },
   { id: 'launch.press', dimensionId: 'launch_execution', label: 'press and media material', description: 'A press or newsroom page, press releases, a press kit.' },
   { id: 'launch.release_posts', dimensionId: 'launch_execution', label: 'launch posts on the blog', description: 'Blog posts about launches.' },
 
@@ -203,6 +214,7 @@ export const SIGNAL_CATALOGUE = [
   { id: 'pricing.enterprise_plan', dimensionId: 'pricing_packaging', label: 'an enterprise plan', description: 'An Enterprise plan on a pricing page.' },
   { id: 'pricing.annual_discount', dimensionId: 'pricing_packaging', label: 'annual billing options', description: 'Billed annually, "save 20%", annual plans.' },
   { id: 'pricing.plan_comparison', dimensionId: 'pricing_packaging', label: 'a plan comparison', description: '"Compare plans", a feature comparison, "what\'s included".' },
+  { id: 'pricing.stated_price', dimensionId: 'pricing_packaging', label: 'a price stated in public', description: 'A price with its period or unit ("$7/month", "$149/year") stated off the pricing page.' },
   { id: 'pricing.contact_sales', dimensionId: 'pricing_packaging', label: 'a sales-led path', description: '"Contact sales", "request a quote", "book a demo".' },
 
   // customer_success

@@ -111,7 +111,7 @@ export interface SiteFacts {
   pageUrls: string[];
   /** The company's name as the site states it, or null when it names none. */
   companyName: string | null;
-  /** Every date on the site's changelog pages (ISO yyyy-mm-dd), sorted, de-duplicated. */
+  /** Every date on the site's changelog pages, and each release post's date (ISO yyyy-mm-dd), sorted, de-duplicated. */
   changelogDates: string[];
   /** Whether any pricing page states at least one price. */
   publishesAPrice: boolean;

@@ -8,10 +8,12 @@ import { dimensionById, type DimensionId } from '../../../framework/dimensions.t
 import {
   CONFIDENCE_THRESHOLDS,
   CURVES,
-  DISTINCT_SIGNALS_FOR_LEVEL,
   MAX_COUNTED_REPEATS,
   REPEAT_DECAY,
   RUBRIC,
+  SPECIFIC_QUOTE,
+  supportAllows,
+  type EvidenceSupport,
   type DimensionRubric,
   type LevelCurve,
 } from '../../../framework/rubric.ts';
@@ -88,15 +90,26 @@ export function tallySignals(dimensionId: DimensionId, findings: readonly Findin
   return tallies.sort((a, b) => b.points - a.points || compareText(a.signal, b.signal));
 }
 
-/** Step 4 of the rubric: the highest level whose control point and diversity floor are both met. */
-export function levelFor(points: number, distinctSignals: number, curve: LevelCurve): Level {
+/** How far the findings hang together (rubric step 4): distinct signals, pages, a specific quote. */
+export function supportOf(findings: readonly Finding[]): EvidenceSupport {
+  return {
+    signals: new Set(findings.map((finding) => finding.signal)).size,
+    pages: new Set(findings.map((finding) => finding.url)).size,
+    specific: findings.some(
+      (finding) => (finding.evidence.kind === 'quote' && SPECIFIC_QUOTE.test(finding.evidence.text)) || (finding.evidence.kind === 'observation' && finding.evidence.source === 'dates'),
+    ),
+  };
+}
+
+/** Step 4 of the rubric: the highest level whose control point is reached and whose support is met. */
+export function levelFor(points: number, support: EvidenceSupport, curve: LevelCurve): Level {
   const needs: [Exclude<Level, 1>, number][] = [
     [4, curve.pointsForLevel4],
     [3, curve.pointsForLevel3],
     [2, curve.pointsForLevel2],
   ];
   for (const [level, pointsNeeded] of needs) {
-    if (points >= pointsNeeded && distinctSignals >= DISTINCT_SIGNALS_FOR_LEVEL[level]) return level;
+    if (points >= pointsNeeded && supportAllows(level, support)) return level;
   }
   return 1;
 }
@@ -136,7 +149,8 @@ export function assessDimension(dimensionId: DimensionId, findings: readonly Fin
   const curve = CURVES[rubric.curve];
   const tallies = tallySignals(dimensionId, findings);
   const points = Math.round(tallies.reduce((sum, t) => sum + t.points, 0) * POINTS_PRECISION) / POINTS_PRECISION;
-  const curveLevel = levelFor(points, tallies.length, curve);
+  const counted = tallies.flatMap((t) => t.findings);
+  const curveLevel = levelFor(points, supportOf(counted), curve);
   const capped = cap !== null && curveLevel > cap.maxLevel;
   const afterCap = (capped ? cap.maxLevel : curveLevel) as Level;
   const heldWithoutQuote = afterCap > MAX_LEVEL_WITHOUT_QUOTE && !standsOnQuote(tallies, rubric.weights, curve);
@@ -146,7 +160,6 @@ export function assessDimension(dimensionId: DimensionId, findings: readonly Fin
     .filter(([signal]) => !found.has(signal))
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .map(([signal]) => signal);
-  const counted = tallies.flatMap((t) => t.findings);
   const contributions = tallies.flatMap((t) =>
     t.findings.map((finding, k) => {
       const weight = rubric.weights[t.signal]!;

@@ -6,9 +6,9 @@
  * - Down: at most MAX_STEP_DOWN below the deterministic level. The detectors'
  *   evidence is verbatim and real; a model may read it as weaker than the
  *   points did, but not as absent.
- * - Up: to any level whose distinct-signal requirement (the rubric's
- *   DISTINCT_SIGNALS_FOR_LEVEL, the same necessary condition the engine
- *   applies) the dimension's findings meet. One step up needs that support
+ * - Up: to any level whose support requirement (the rubric's LEVEL_SUPPORT:
+ *   distinct signals, pages, a specific quote; the same necessary condition
+ *   the engine applies) the dimension's findings meet. One step up needs that support
  *   too; more than one step is allowed exactly when the findings support it.
  *   So a dimension with no findings stays at level 1: nothing a reader can
  *   check on the site would back a higher level, and the model's knowledge of
@@ -17,9 +17,10 @@
  *   about the site (for example, pricing hidden behind sales) that a model's
  *   reading does not undo.
  */
-import { DISTINCT_SIGNALS_FOR_LEVEL } from '../../../framework/rubric.ts';
+import { supportAllows } from '../../../framework/rubric.ts';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../framework/tiers.ts';
 import type { Finding } from '../artifacts.ts';
+import { supportOf } from '../engine/dimension-score.ts';
 
 export const MAX_STEP_DOWN = 1;
 
@@ -28,12 +29,12 @@ export interface LevelBand {
   highest: number;
 }
 
-/** The highest level the findings' distinct signals allow under the rubric (1 when there are none). */
+/** The highest level the findings' support allows under the rubric (1 when there are none). */
 export function evidenceCeiling(findings: readonly Finding[]): number {
-  const distinctSignals = new Set(findings.map((finding) => finding.signal)).size;
+  const support = supportOf(findings);
   let ceiling = MIN_LEVEL;
   for (let level = MIN_LEVEL + 1; level <= MAX_LEVEL; level++) {
-    if (distinctSignals >= DISTINCT_SIGNALS_FOR_LEVEL[level as keyof typeof DISTINCT_SIGNALS_FOR_LEVEL]) ceiling = level;
+    if (supportAllows(level as 2 | 3 | 4, support)) ceiling = level;
   }
   return ceiling;
 }

@@ -8,7 +8,7 @@
  */
 import { DIMENSIONS, dimensionById, type DimensionId } from '../../../framework/dimensions.ts';
 import { FUNCTION_LABELS } from '../../../framework/functions.ts';
-import { DISTINCT_SIGNALS_FOR_LEVEL } from '../../../framework/rubric.ts';
+import { LEVEL_SUPPORT } from '../../../framework/rubric.ts';
 import { isSignalId, signalType } from '../../../framework/signal-types.ts';
 import { MAX_LEVEL, MIN_LEVEL, stageForLevel } from '../../../framework/tiers.ts';
 import type { Finding } from '../artifacts.ts';
@@ -25,9 +25,11 @@ export const MAX_PROMPT_PAGES = 25;
 export const PAGE_EXCERPT_CHARS = 1500;
 
 const LEVEL_NAMES = Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => `${MIN_LEVEL + i} ${stageForLevel(MIN_LEVEL + i)}`).join(', ');
-const DIVERSITY_RULE = Object.entries(DISTINCT_SIGNALS_FOR_LEVEL)
-  .map(([level, signals]) => `level ${level} needs findings from at least ${signals} distinct signal${signals === 1 ? '' : 's'}`)
-  .join(', ');
+const DIVERSITY_RULE = [
+  'level 2 needs at least one finding',
+  `level 3 needs findings from ${LEVEL_SUPPORT[3].signals} distinct signals, or one signal found on ${LEVEL_SUPPORT[3].orPages} pages, or a quote that states a figure (a number, date, version or amount)`,
+  `level 4 needs findings from ${LEVEL_SUPPORT[4].signals} distinct signals on at least ${LEVEL_SUPPORT[4].pages} pages`,
+].join('; ');
 
 export const REFINEMENT_INSTRUCTIONS = [
   "You review an automated assessment of a company's product maturity, made from its public website.",

@@ -8,16 +8,18 @@ import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection
 const TEXT_RULES = new TextRuleSet([
   {
     // Starting a trial yourself is self-serve too: nobody from sales stands between the visitor and the product.
-    signal: 'adoption.self_serve_signup', words: ['free', 'credit', 'sign', 'start'],
-    pattern: /\b(?:sign up|get started|start|try it) (?:for )?free\b|\bstart (?:a|your) (?:free )?trial\b|\bno credit card (?:required|needed)\b|\bcreate (?:a |your )?free account\b|\bsign up in (?:seconds|minutes)\b/i,
+    signal: 'adoption.self_serve_signup', words: ['free', 'credit', 'sign', 'start', 'without', 'card', 'deploy', 'self', 'host'],
+    pattern:
+      /\b(?:sign up|get started|start|try it) (?:for )?free\b|\bstart (?:a|your) (?:free )?trial\b|\bno credit card (?:required|needed)\b|\bcreate (?:a |your )?free account\b|\bsign up in (?:seconds|minutes)\b|\bwithout (?:having to )?(?:add(?:ing)?|enter(?:ing)?|a) (?:a )?(?:credit |payment )?card\b|\b(?:deploy|self-host|host) (?:it )?(?:yourself )?for free\b/i,
   },
   {
     signal: 'adoption.free_plan', words: ['free', 'forever'],
-    pattern: /(?<![\w-])free (?:plan|tier|forever|edition)\b|\bforever free\b|(?<![\w-])free for (?:up to \d+|individuals|small teams|personal use|open[- ]source)\b|\b(?:plan|tier) (?:is )?(?:free|for free)\b/i,
+    // "free to use for everyone" states the free tier in other words.
+    pattern: /(?<![\w-])free (?:plan|tier|forever|edition)\b|\bforever free\b|(?<![\w-])free for (?:up to \d+|individuals|small teams|personal use|open[- ]source)\b|\b(?:plan|tier) (?:is )?(?:free|for free)\b|\b(?:is|are) free (?:to use|for everyone|for personal use)\b/i,
   },
   {
     signal: 'adoption.free_trial', words: ['trial', 'free'],
-    pattern: /\b\d+[- ]day (?:free )?trial\b|(?<![\w-])free trial\b|\btry (?:it |us )?(?:for )?free\b|\bstart (?:a|your) (?:free )?trial\b/i,
+    pattern: /\b\d+[- ]day (?:free )?trial\b|(?<![\w-])free trial\b|\btry (?:it |us |[A-Z][\w+.-]* )?(?:for )?free\b|\bstart (?:a|your) (?:free )?trial\b/i,
   },
   {
     signal: 'adoption.team_expansion', words: ['invite', 'team', 'add', 'upgrade', 'grow', 'unlimited'],

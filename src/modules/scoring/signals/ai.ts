@@ -20,8 +20,9 @@ const TEXT_RULES = new TextRuleSet([
     pattern: /\b(?:AI|usage|compute) (?:credits|quotas?|allowances?)\b|\bcredits per (?:month|seat|user)\b|\bfair[- ]use (?:policy|limits?)\b/i,
   },
   {
-    signal: 'ai.model_choice', words: ['model', 'bring', 'byok'],
-    pattern: /\b(?:choose|choice of|pick|switch between|select) (?:your |the |from |between )?(?:AI |LLM |language )?models?\b|\bbring your own (?:key|model|LLM)\b|\bBYOK\b/i,
+    // A choice of AI model ("choose the model" alone may be a laptop's).
+    signal: 'ai.model_choice', words: ['choose', 'choice', 'pick', 'switch', 'select', 'model', 'bring', 'byok'],
+    pattern: /\b(?:choose|choice of|pick|switch between|select) (?:your |the |from |between )?(?:AI|LLM|language|foundation) models?\b|\bmodel (?:providers?|choice|selection)\b|\bbring your own (?:key|model|LLM)\b|\bBYOK\b/i,
   },
   {
     signal: 'ai.spend_controls', words: ['limit', 'cap', 'alert', 'control', 'dashboard'],

@@ -1,28 +1,63 @@
 /**
  * Architecture and systems: a status page (linked, or embedded by a
- * status-page vendor's script), uptime commitments, regions, engineering
- * writing, operating scale.
+ * status-page vendor's script), uptime commitments, regions, reliability
+ * practice (availability, backups, objectives, on-call), engineering writing,
+ * operating scale.
  */
-import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import type { Finding } from '../artifacts.ts';
+import { detectByPageKind, detectBySiteLinks, detectByTextRules, finding, pageStatement, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 import { sightVendors, VENDORS } from './vendors.ts';
 
 const STATUS_PAGE_VENDORS = VENDORS.filter((vendor) => vendor.signal === 'arch.status_page');
 
 const TEXT_RULES = new TextRuleSet([
-  { signal: 'arch.uptime_sla', words: ['99', 'uptime'], pattern: /\b99\.9\d*\s?% (?:uptime|availability|SLA)\b|\buptime (?:SLA|guarantee|commitment)\b|\b(?:uptime|availability) of 99\.9\d*\s?%/i },
   {
-    signal: 'arch.multi_region', words: ['multi', 'residency', 'data', 'hosted', 'region'],
-    pattern: /\bmulti-region\b|\bdata residency\b|\b(?:EU|US|regional|dedicated) data (?:cent(?:er|re)s?|regions?)\b|\bhosted in the (?:EU|US|UK)\b|\b\d+ (?:cloud )?regions\b/i,
+    signal: 'arch.uptime_sla', words: ['99', 'uptime', 'sla', 'service'],
+    pattern: /\b99\.9\d*\s?% (?:uptime|availability|SLA)\b|\buptime (?:SLA|guarantee|commitment)\b|\b(?:uptime|availability) of 99\.9\d*\s?%|\bSLA (?:for|of) 99\.9\d*\s?%|\bservice[- ]level agreements?\b/i,
   },
   {
-    signal: 'arch.scale_claims', words: ['event', 'request', 'api', 'message', 'transaction', 'record', 'quer', 'row'],
-    pattern: /\b[\d.,]+\s?(?:billion|million|[MBK])\+? (?:events|requests|API calls|messages|transactions|records|queries|rows)(?: (?:per|a|each|every) (?:day|month|second|year|week))?\b/i,
+    signal: 'arch.multi_region', words: ['multi', 'residency', 'data', 'hosted', 'region', 'server', 'infrastructure', 'located', 'stored'],
+    pattern:
+      /\bmulti-region\b|\bdata residency\b|\b(?:EU|US|regional|dedicated) data (?:cent(?:er|re)s?|regions?)\b|\bhosted in the (?:EU|US|UK)\b|\b\d+ (?:cloud )?regions\b|\b(?:servers?|data|infrastructure|instances?|databases?) (?:are |is )?(?:located|hosted|stored|based|run) in (?:the )?(?:US|EU|UK|Europe|European Union|United States|Germany|Frankfurt|Ireland|[A-Z]\w+ and [A-Z]\w+)\b|\bdata regions?\b|\bregions? \((?:EU|US)\b/i,
+  },
+  {
+    // How the service is kept up: availability by design, backups, failover, objectives and on-call.
+    signal: 'arch.reliability_practice',
+    words: ['high', 'highly', 'automatic', 'failover', 'daily', 'hourly', 'automated', 'regular', 'backup', 'disaster', 'business', 'redundan', 'service', 'slo', 'error', 'call', 'oncall', 'incident', 'observability', 'monitoring', 'application', 'zero', 'load', 'multi'],
+    pattern:
+      /\bhigh(?:ly)?[- ]availab(?:le|ility)\b|\bautomatic (?:failover|backups?|scaling)\b|\bfailover\b|\b(?:daily|hourly|automated|automatic|regular|point-in-time) backups?\b|\bdisaster recovery\b|\bbusiness continuity\b|\bredundan(?:t|cy)\b|\bservice[- ]level objectives?\b|\bSLOs?\b|\berror budgets?\b|\bon-?call (?:rotations?|engineers?|team|schedule)\b|\bincident (?:response|management)\b|\b(?:observability|monitoring) (?:stack|tools?|platform|dashboards?)\b|\bapplication health\b|\bzero[- ]downtime\b|\bload[- ]balanc(?:ed|ing|ers?)\b|\bmulti-node\b/i,
+  },
+  {
+    signal: 'arch.scale_claims', words: ['event', 'request', 'api', 'message', 'transaction', 'record', 'quer', 'row', 'server', 'node', 'monthly', 'daily', 'weekly'],
+    pattern:
+      /\b[\d.,]+\s?(?:billion|million|thousand|[MBK])\+? (?:events|requests|API calls|messages|transactions|records|queries|rows)(?: (?:per|a|each|every) (?:day|month|second|year|week))?\b|\b[\d,.]+\+? (?:servers|nodes|instances|clusters) in production\b|\b[\d.,]+\s?(?:K|M|k|million|thousand)\+? (?:monthly|daily|weekly) (?:active )?users\b/i,
   },
 ]);
 
+/**
+ * Engineering writing on the company's own blog: a post that shows how the
+ * system is built, by its title ("How we built ...", "Under the hood") or by
+ * the code it walks through.
+ */
+const ENGINEERING_TITLE = /\bhow we (?:built|scaled|designed|implemented|made|migrated|rewrote|moved|run)\b|\bunder the hood\b|\bdeep dive\b|\bbehind the scenes\b|\barchitecture\b|\bengineering\b/i;
+const CODE_LINES_FOR_ENGINEERING_POST = 3;
+
+function engineeringPostFindings(context: PageContext): Finding[] {
+  if (!context.kinds.has('blog') || context.kinds.has('engineering')) return [];
+  const title = context.page.headings.find((h) => h.level === 1)?.text ?? context.page.title;
+  const codeLines = context.page.lineKinds.filter((kind) => kind === 'code').length;
+  if (!ENGINEERING_TITLE.test(title) && codeLines < CODE_LINES_FOR_ENGINEERING_POST) return [];
+  const statement = pageStatement('arch.engineering_blog', context);
+  return statement ? [finding('arch.engineering_blog', context.page, statement.evidence, statement.strength)] : [];
+}
+
 export const detectArchSignals: SignalDetector = (pages) => [
-  ...detectByLinks(pages, [{ signal: 'arch.status_page', href: /^https?:\/\/status\.|\/status\/?$|\.statuspage\.io\b|\.instatus\.com\b/i }]),
+  ...detectBySiteLinks(pages, [
+    { signal: 'arch.status_page', href: /^https?:\/\/status\.|\/status\/?$/i, companyHostOnly: true },
+    { signal: 'arch.status_page', href: /\.statuspage\.io\b|\.instatus\.com\b/i },
+  ]),
   ...sightVendors(STATUS_PAGE_VENDORS, pages).map((sighting) => sighting.finding),
   ...detectByPageKind(pages, [{ signal: 'arch.engineering_blog', kind: 'engineering' }]),
   ...detectByTextRules(pages, TEXT_RULES),
+  ...pages.flatMap(engineeringPostFindings),
 ];

@@ -5,7 +5,13 @@
  */
 import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
-const ON_CAREERS = ['careers'] as const;
+/**
+ * Where a role title says who the company employs or hires: its careers
+ * pages, and its team and handbook pages (a team page lists its product
+ * designer; a handbook its product managers). Elsewhere a title is a
+ * customer's or a speaker's (and bylines never count: page-anatomy.ts).
+ */
+const ON_CAREERS = ['careers', 'about', 'handbook'] as const;
 
 const TEXT_RULES = new TextRuleSet([
   {
@@ -35,6 +41,15 @@ const TEXT_RULES = new TextRuleSet([
     signal: 'careers.team_structure', words: ['cross', 'autonomous', 'mission', 'stream', 'trio', 'squads'],
     pattern: /\bcross-functional (?:teams?|squads?|pods?)\b|\b(?:autonomous|mission|stream-aligned) (?:teams|squads|pods)\b|\bproduct trios?\b|\bsquads\b/i,
     onlyOn: ['careers', 'about', 'handbook', 'blog', 'engineering'],
+  },
+  {
+    // How the teams are built: levels and ladders per discipline, team handbooks.
+    signal: 'careers.team_structure', words: ['career', 'levels', 'ladder', 'proficiencies', 'team', 'titles'],
+    pattern: /\bcareer (?:ladders?|levels?|paths?|framework|tracks?)\b|\b(?:levels|proficiencies) (?:expected|for each|by level)\b|\b(?:product|design|engineering|data|support|QA|ops) team handbook\b|\btitles for [A-Z]?\w+/i,
+  },
+  {
+    signal: 'careers.careers_page', words: ['hiring', 'join', 'open', 'careers'],
+    pattern: /\bwe(?:'|’)re hiring\b|\bwe are hiring\b|\b(?:see|view|browse) (?:our )?open (?:roles|positions|jobs)\b|\bjoin (?:our|the) team\b/i,
   },
 ]);
 

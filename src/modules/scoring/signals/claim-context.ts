@@ -7,9 +7,13 @@
 import { familyOf } from './page-anatomy.ts';
 import type { PageKind } from './page-kinds.ts';
 
-/** Words that put a claim in the future or in doubt. */
+/**
+ * Words that put a claim in the future or in doubt: planned, in progress
+ * ("in the process of becoming SOC 2 compliant", "working towards ISO 27001")
+ * or only hoped for.
+ */
 const NOT_CURRENT =
-  /\b(?:planned|planning|coming soon|in progress|not yet|on (?:our|the) roadmap|upcoming|we plan to|we(?:'|’)ll|we will|will be (?:available|added|launched|released|supported)|in the future|eventually|under consideration|in development|wishlist|soon)\b/i;
+  /\b(?:planned|planning|coming soon|in progress|not yet|on (?:our|the) roadmap|upcoming|we plan to|we(?:'|’)ll|we will|will be (?:available|added|launched|released|supported)|in the future|eventually|under consideration|in development|wishlist|soon|in the process of|working (?:towards?|on (?:becoming|getting|obtaining|achieving))|(?:we are|we(?:'|’)re) (?:becoming|pursuing|preparing for|aiming)|aim(?:s|ing)? to (?:become|achieve|obtain|get)|on track to|expect(?:s|ed)? to (?:be|become|achieve|complete|obtain)|hope to|would like to)\b/i;
 /** Families whose signals are about status itself: a roadmap lists planned work by design. */
 const STATUS_IS_THE_SIGNAL = new Set(['roadmap', 'prototype']);
 
@@ -29,11 +33,19 @@ const CUSTOMER_PAGE_FAMILIES = new Set(['customers', 'adoption', 'support', 'pos
  * company's own: there, only the comparison itself and the company's
  * positioning are evidence.
  */
-const COMPARISON_PAGE_FAMILIES = new Set(['compare', 'positioning']);
+const COMPARISON_PAGE_FAMILIES = new Set(['compare', 'positioning', 'market']);
+
+/**
+ * A legal page (privacy policy, terms) is template text about rights and
+ * obligations: "the State of California", "anonymised data may be kept".
+ * Only what it says of data protection itself is evidence.
+ */
+const LEGAL_PAGE_FAMILIES = new Set(['security']);
 
 /** Whether a signal may be read from a page of these kinds at all. */
 export function pageSpeaksFor(signal: string, kinds: ReadonlySet<PageKind>): boolean {
   const family = familyOf(signal);
+  if (kinds.has('legal') && !LEGAL_PAGE_FAMILIES.has(family)) return false;
   if (kinds.has('compare') && !COMPARISON_PAGE_FAMILIES.has(family)) return false;
   return !kinds.has('customers') || CUSTOMER_PAGE_FAMILIES.has(family);
 }
@@ -60,9 +72,22 @@ const FEATURE_DESCRIPTION = /^[^.:!?]{2,40}(?::|\s[-–—]\s)|\b(?:built-in|out
  */
 const COMPANY_VOICE = /\b(?:we|we(?:'|’)(?:re|ve|ll|d)|our|ours|us)\b/i;
 
+/**
+ * A sentence about one person's own past ("Prior to this, she co-founded
+ * Blend Labs", "He previously led growth at ..."): a biography speaks for
+ * that person's career, never for the company's practice.
+ */
+const BIOGRAPHY =
+  /^(?:prior to|before) (?:this|that|joining|founding|starting)\b|\b(?:he|she)(?: has)? (?:previously|formerly|also|then|later)?\s?(?:co-?founded|founded|led|worked|was|served|spent|joined|built|ran|held|holds)\b|\b(?:his|her) (?:previous|prior|former|earlier) (?:role|company|startup|work|experience)\b/i;
+
+/** A sentence that invites the reader to act: the company's own offer, on any page. */
+const INVITATION = /^(?:try|get|start|sign up|join|download|install|book|request|contact|subscribe|upgrade)\b/i;
+
 /** Whether a sentence on a page of these kinds is the company speaking about itself. */
 export function speaksForCompany(sentence: string, kinds: ReadonlySet<PageKind>): boolean {
-  return !kinds.has('blog') || COMPANY_VOICE.test(sentence);
+  if (BIOGRAPHY.test(sentence)) return false;
+  // A release post is the company telling what it shipped; an invitation to the reader ("Try it for free") is the company's offer.
+  return !kinds.has('blog') || kinds.has('release') || COMPANY_VOICE.test(sentence) || INVITATION.test(sentence);
 }
 
 /**

@@ -5,7 +5,9 @@
  */
 import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
-const COMPETITOR = '[A-Z][\\w.&-]+(?: [A-Z][\\w.&-]+)?';
+/** A capitalised product name, not a month or a weekday ("December vs January" compares no products). */
+const COMPETITOR =
+  '(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b)[A-Z][\\w.&-]+(?: [A-Z][\\w.&-]+)?';
 
 const TEXT_RULES = new TextRuleSet([
   { signal: 'compare.named_alternative', words: ['vs', 'versus', 'alternative'], pattern: new RegExp(`\\b(?:vs\\.?|versus) ${COMPETITOR}|\\b(?:an? |the )?alternative to ${COMPETITOR}|\\b(?:[Aa]n?|[Tt]he|[Bb]est|[Tt]op|[Oo]pen[- ][Ss]ource) ${COMPETITOR} alternatives?\\b`) },
@@ -13,6 +15,16 @@ const TEXT_RULES = new TextRuleSet([
   {
     signal: 'compare.differentiator', words: ['unlike', 'only'],
     pattern: /\bunlike (?:other|traditional|legacy|most) \w+|\bthe only (?:platform|tool|product|solution|API|service|vendor) (?:that|to|with|built)\b/i,
+  },
+  {
+    // Set against a named product: "Compared to Disqus (which is 24kb gzipped)", "10x faster than Elasticsearch".
+    signal: 'compare.differentiator', words: ['compared', 'faster', 'cheaper', 'lighter', 'smaller', 'simpler', 'easier'],
+    pattern: new RegExp(`\\b(?:[Cc]ompared (?:to|with)|(?:faster|cheaper|lighter|smaller|simpler|easier) than) ${COMPETITOR}`),
+  },
+  {
+    // A superlative placed in its market: "the most portable ball machine on the market".
+    signal: 'compare.differentiator', words: ['most', 'fastest', 'first', 'lightest', 'smallest', 'simplest', 'easiest', 'cheapest'],
+    pattern: /\bthe (?:most|fastest|first|lightest|smallest|simplest|easiest|cheapest) (?:[\w-]+ ){0,4}(?:on the market|in the world|in its class|available today)\b/i,
   },
 ]);
 

@@ -6,7 +6,7 @@
  */
 import type { Finding } from '../artifacts.ts';
 import { detectByPageKind, detectByTextRules, finding, TextRuleSet, type PageContext, type SignalDetector } from './detection-rules.ts';
-import { scopeAllows } from './page-anatomy.ts';
+import { isByline, scopeAllows } from './page-anatomy.ts';
 import { quoteAround } from './quote.ts';
 
 const OUTCOME_WORDS = [
@@ -26,9 +26,15 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'customers.testimonials', words: ['testimonial', 'say'], pattern: /\btestimonials?\b|\bwhat (?:our )?customers (?:say|are saying)\b/i },
   {
     signal: 'customers.logo_wall',
-    words: ['trust', 'used', 'use', 'rely', 'choose', 'love', 'join'],
+    words: ['trust', 'used', 'use', 'rely', 'choose', 'love', 'join', 'embedded', 'adopted', 'customers', 'users', 'teams', 'companies', 'organi', 'businesses', 'over', 'more'],
     pattern:
-      /\btrusted by\b|\bused by (?:teams|companies|[\d,]+)\b|\b(?:[\d,]+\+?|thousands of|hundreds of|millions of) (?:teams|companies|customers|organi[sz]ations|businesses|developers) (?:use|rely on|trust|choose|love)\b|\bjoin (?:[\d,]+\+?|thousands of) (?:teams|companies|customers)\b/i,
+      /\btrusted by\b|\bused by (?:teams|companies|[\d,]+)\b|\b(?:[\d,]+\+?|thousands of|hundreds of|millions of) (?:teams|companies|customers|organi[sz]ations|businesses|developers) (?:use|rely on|trust|choose|love)\b|\bjoin (?:[\d,]+\+?|thousands of) (?:teams|companies|customers)\b|\b(?:used|embedded|adopted|relied on) by [A-Z][\w.-]+(?:,? (?:and |to )?[A-Z][\w.-]+)+|\b(?:over |more than )?[\d,.]+k?\+? (?:paying )?(?:customers|teams|companies|organi[sz]ations|businesses)\b(?! (?:per|a|each) )/i,
+  },
+  {
+    // What the company does with what customers tell it: feedback reviewed on a rhythm, everyone on support.
+    signal: 'customers.feedback_synthesis', words: ['review', 'feedback', 'insights', 'requests', 'customer', 'everyone', 'all', 'support'],
+    pattern:
+      /\breview(?:s|ed|ing)? (?:the |all |customer |user |incoming )?(?:feedback|requests|insights|support tickets)\b|\b(?:feedback|insights|requests) (?:is|are) (?:reviewed|triaged|tracked|collected|synthesi[sz]ed|tagged|prioriti[sz]ed)\b|\bcustomer (?:obsession|insights? (?:meetings?|reviews?))\b|\b(?:everyone|all (?:staff|employees)) (?:in the company )?(?:does|do|works?|is encouraged to do) (?:\w+ )?(?:customer )?support\b|\b(?:customer )?support shifts\b/i,
   },
   {
     signal: 'customers.reviews',
@@ -42,19 +48,36 @@ const MIN_TESTIMONIAL_CHARS = 30;
 const TESTIMONIAL_LINE = /^[“"][^\n]{30,}[”"]$/;
 /** A figure with a unit of outcome inside a quotation. */
 const QUOTED_OUTCOME = /[“"][^”"\n]{0,200}?\b\d+(?:\.\d+)?\s?(?:%|x\b|×|percent\b|hours\b)[^”"\n]{0,200}[”"]/;
+/** An outcome with its figure, as a customer tells it in a testimonial: "conversion rate from 14% to 43%", "cut our costs by 40%". */
+const OUTCOME_FIGURE =
+  /\bfrom \d+(?:\.\d+)?\s?% to \d+(?:\.\d+)?\s?%|\bby \d+(?:\.\d+)?\s?(?:%|x\b|×|percent\b)|\b\d+(?:\.\d+)?\s?(?:%|x|×) (?:faster|quicker|more|less|fewer|higher|lower|increase|reduction|growth|improvement|cheaper)\b|\b(?:saved|saves|cut|reduced|increased|doubled|tripled|grew) [^.\n]{0,60}?\b\d+(?:\.\d+)?\s?(?:%|x\b|hours\b|days\b|weeks\b)/i;
+/**
+ * Pages whose quotations are notes, maxims or examples rather than customers:
+ * a docs callout, a handbook's motto, a changelog's quoted message.
+ */
+const NO_TESTIMONIAL_KINDS = ['blog', 'docs', 'handbook', 'support', 'changelog', 'careers', 'legal'] as const;
+/** How many lines after (or one before) a quotation its byline may stand. */
+const BYLINE_REACH = 2;
 
 /**
  * Testimonials: a quotation (<blockquote>, or a line in quotation marks) long
- * enough to say something. Quotations in articles are the story's speakers,
- * not customers vouching for the product.
+ * enough to say something, with someone standing behind it: a byline beside
+ * it, or a customers page around it. Quotations in articles are the story's
+ * speakers, not customers vouching for the product; in docs and handbooks
+ * they are notes and maxims.
  */
 function quotationFindings(context: PageContext): Finding[] {
   const { page, text, lineScopes, kinds } = context;
-  if (kinds.has('blog')) return [];
+  if (NO_TESTIMONIAL_KINDS.some((kind) => kinds.has(kind))) return [];
   const findings: Finding[] = [];
-  const isTestimonial = (line: string, i: number) =>
+  const isQuotation = (line: string, i: number) =>
     (TESTIMONIAL_LINE.test(line) || (page.lineKinds[i] === 'quotation' && line.length >= MIN_TESTIMONIAL_CHARS)) && scopeAllows(lineScopes[i]!, 'customers.testimonials');
-  const testimonial = text.lines.findIndex(isTestimonial);
+  const hasByline = (i: number) => {
+    for (let k = Math.max(0, i - 1); k <= Math.min(text.lines.length - 1, i + BYLINE_REACH); k++) if (k !== i && isByline(text.lines[k]!)) return true;
+    return false;
+  };
+  const vouched = (line: string, i: number) => isQuotation(line, i) && (kinds.has('customers') || hasByline(i));
+  const testimonial = text.lines.findIndex(vouched);
   if (testimonial !== -1) {
     const start = text.lineStarts[testimonial]!;
     const quote = quoteAround(page.mainText, start, start + text.lines[testimonial]!.length);
@@ -62,8 +85,9 @@ function quotationFindings(context: PageContext): Finding[] {
   }
   for (let i = 0; i < text.lines.length; i++) {
     const line = text.lines[i]!;
-    if ((!line.includes('“') && !line.includes('"')) || !scopeAllows(lineScopes[i]!, 'customers.quantified_outcomes')) continue;
-    const match = QUOTED_OUTCOME.exec(line);
+    if (!scopeAllows(lineScopes[i]!, 'customers.quantified_outcomes')) continue;
+    const inQuotes = line.includes('“') || line.includes('"') ? QUOTED_OUTCOME.exec(line) : null;
+    const match = inQuotes ?? (vouched(line, i) ? OUTCOME_FIGURE.exec(line) : null);
     if (!match) continue;
     const start = text.lineStarts[i]! + match.index;
     const quote = quoteAround(page.mainText, start, start + match[0].length);

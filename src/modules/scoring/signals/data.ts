@@ -16,6 +16,11 @@ const TEXT_RULES = new TextRuleSet([
   },
   { signal: 'data.warehouse_export', words: ['snowflake', 'bigquery', 'redshift', 'databricks'], pattern: /\b(?:Snowflake|BigQuery|Redshift|Databricks)\b/ },
   { signal: 'data.warehouse_export', words: ['warehouse', 'reverse'], pattern: /\bdata warehouses?\b|\breverse ETL\b/i },
+  {
+    // The customer's data handed back whole: "all of your data can be exported", raw data access.
+    signal: 'data.warehouse_export', words: ['export', 'raw', 'data'],
+    pattern: /\bexport (?:all )?(?:of )?your (?:raw )?data\b|\b(?:all )?(?:of )?your data (?:can be|is) export(?:ed|able)\b|\bdata exports?\b|\braw data (?:access|exports?)\b|\bexport(?:ed)? (?:it )?(?:to|as) (?:CSV|JSON|Parquet|S3)\b/i,
+  },
 ]);
 
 export const detectDataSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);

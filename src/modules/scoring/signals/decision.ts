@@ -1,18 +1,30 @@
 /** Decision quality: principles, written rationale, public RFCs, metrics that drive decisions. */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
-  { signal: 'decision.product_principles', words: ['principles'], pattern: /\b(?:product|design|engineering|operating|company) principles\b/i },
   {
-    signal: 'decision.rationale_writing', words: ['why', 'decided', 'chose', 'trade'],
-    pattern: /\bwhy we (?:built|chose|decided|moved|switched|rewrote|changed|stopped|bet)\b|\bwe (?:decided|chose) (?:to|not to|against)\b|\btrade-?offs? we\b|\bthe trade-?offs?\b/i,
+    signal: 'decision.product_principles', words: ['principles', 'philosophy', 'tenets', 'values', 'manifesto', 'doctrine'],
+    pattern: /\b(?:product|design|engineering|operating|company|guiding|core|leadership|founding|our) (?:principles|philosophy|tenets|values)\b|\bprinciples (?:we|that guide|behind)\b|\bmanifesto\b|\bdoctrine\b/i,
+  },
+  {
+    // Reasons given for a choice: "we decided not to pursue ...", "we stand by our decision to ...", trade-offs named.
+    signal: 'decision.rationale_writing', words: ['why', 'decided', 'decision', 'chose', 'opted', 'trade', 'pros', 'considered', 'weighed', 'thought', 'stand', 'went', 'settled'],
+    pattern:
+      /\bwhy we (?:built|chose|decided|moved|switched|rewrote|changed|stopped|bet|started|made|dropped)\b|\bwe(?:'ve| have)? (?:decided|chose|opted|settled on|went with) (?:to|not to|against|for)\b|\b(?:our|the|this|that) (?:business |product |technical |calculated |deliberate |conscious |difficult |tough |strategic )?decision to\b|\b(?:calculated|deliberate|conscious|difficult|tough|business|strategic|architectural) (?:decision|choice)\b|\btrade-?offs?\b|\bpros and cons\b|\bwe (?:considered|weighed|evaluated) (?:several |other |many |the |different )?(?:options|alternatives|approaches|paths)\b|\bthought long and hard\b|\bwe stand by\b/i,
   },
   { signal: 'decision.public_rfcs', words: ['rfc', 'adr'], pattern: /\bRFCs?\b|\bADRs?\b/ },
-  { signal: 'decision.public_rfcs', words: ['decision', 'design'], pattern: /\barchitecture decision records?\b|\bdecision log\b|\bdesign docs?\b/i },
+  { signal: 'decision.public_rfcs', words: ['decision', 'design'], pattern: /\barchitecture decision records?\b|\bdecision (?:log|records?)\b|\bdesign docs?\b/i },
   {
-    signal: 'decision.metrics_driven', words: ['north', 'success', 'guardrail', 'data', 'measured'],
-    pattern: /\bnorth[- ]star metric\b|\bsuccess metrics?\b|\bguardrail metrics?\b|\bthe data (?:showed|shows|told us)\b|\bwe measured\b/i,
+    signal: 'decision.metrics_driven', words: ['north', 'success', 'guardrail', 'data', 'measured', 'measure', 'decisions', 'evidence'],
+    pattern:
+      /\bnorth[- ]star metric\b|\bsuccess metrics?\b|\bguardrail metrics?\b|\bthe data (?:showed|shows|told us)\b|\bwe measured\b|\b(?:use|uses|using) data (?:in|to (?:make|inform|guide|drive))\b|\bdata[- ]driven (?:decisions?|approach|culture|product)\b|\bdecisions? (?:are|is) (?:based on|driven by|backed by|informed by) (?:data|evidence|metrics|usage)\b|\b(?:measure|measuring) (?:the )?(?:impact|success|outcome)s?\b/i,
   },
 ]);
 
-export const detectDecisionSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+export const detectDecisionSignals: SignalDetector = (pages) => [
+  ...detectByPageKind(pages, [
+    { signal: 'decision.product_principles', kind: 'principles' },
+    { signal: 'decision.public_rfcs', kind: 'rfc' },
+  ]),
+  ...detectByTextRules(pages, TEXT_RULES),
+];

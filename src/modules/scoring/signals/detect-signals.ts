@@ -30,6 +30,7 @@ import { detectLaunchSignals } from './launch.ts';
 import { detectMarketSignals } from './market.ts';
 import { pageAnatomies } from './page-anatomy.ts';
 import { classifyPage } from './page-kinds.ts';
+import { siteIdentity } from './site-identity.ts';
 import { detectPositioningSignals } from './positioning.ts';
 import { detectPricingSignals } from './pricing.ts';
 import { detectProcessSignals } from './process.ts';
@@ -87,10 +88,11 @@ export function detectSignals(pages: readonly PageArtifact[]): Finding[] {
   const canonical = canonicalPages(pages);
   const kinds = new Map(canonical.map((page) => [page, classifyPage(page)]));
   const anatomies = pageAnatomies(canonical, (page) => kinds.get(page)!);
+  const site = siteIdentity(canonical);
   const contexts: PageContext[] = canonical.map((page) => {
     const { lineScopes, contentLinks } = anatomies.get(page)!;
     const text = new PageTextIndex(page.mainText, (line) => lineScopes[line]?.kind !== 'none');
-    return { page, kinds: kinds.get(page)!, text, lineScopes, contentLinks };
+    return { page, site, kinds: kinds.get(page)!, text, lineScopes, contentLinks };
   });
   const pageOrder = new Map(contexts.map((context, index) => [context.page.finalUrl, index]));
   const all = DETECTORS.flatMap((detect) => detect(contexts));

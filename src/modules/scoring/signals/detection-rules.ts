@@ -8,13 +8,28 @@ import { signalType, type SignalId } from '../../../framework/signal-types.ts';
 import type { Evidence, Finding, LinkArtifact, PageArtifact } from '../artifacts.ts';
 import { isAffirmedClaim, pageSpeaksFor, speaksForCompany } from './claim-context.ts';
 import { scopeAllows, type LineScope } from './page-anatomy.ts';
+import { isCompanyHost } from './site-identity.ts';
 import type { PageKind } from './page-kinds.ts';
 import { quoteAround, quoteOf, sentenceAround } from './quote.ts';
 import { registerTriggerWords, type PageTextIndex } from './text-index.ts';
 
+/** What every page of one crawl shares: who the site speaks for. */
+export interface SiteIdentity {
+  /** The company's name as the site states it (company-name.ts), or null. */
+  companyName: string | null;
+  /**
+   * Lower-case words a host of the company's own carries: the start page's
+   * registrable name ("acme" for www.acme.com) and the company's name
+   * squashed ("acmecloud" for "Acme Cloud"). A link to docs.acme.com is the
+   * company's documentation; one to developer.mozilla.org is not.
+   */
+  hostWords: readonly string[];
+}
+
 /** A page with its kinds, anatomy and text index worked out once, shared by every detector. */
 export interface PageContext {
   page: PageArtifact;
+  site: SiteIdentity;
   kinds: ReadonlySet<PageKind>;
   /** Indexes only the lines that may be evidence for some signal. */
   text: PageTextIndex;
@@ -55,6 +70,8 @@ export interface LinkRule {
   signal: SignalId;
   href?: RegExp;
   text?: RegExp;
+  /** Only a link to one of the company's own hosts counts (a docs.* link to another company's docs does not). */
+  companyHostOnly?: boolean;
 }
 
 export function finding(signal: SignalId, page: PageArtifact, evidence: Evidence, strength = 1): Finding {
@@ -148,14 +165,39 @@ export function detectByPageKind(pages: readonly PageContext[], rules: readonly 
   return findings;
 }
 
+function linkMatches(rule: LinkRule, link: LinkArtifact, context: PageContext): boolean {
+  return (!rule.href || rule.href.test(link.href)) && (!rule.text || rule.text.test(link.text)) && (!rule.companyHostOnly || isCompanyHost(link.href, context.site));
+}
+
 /** Links in the page's content only: a navigation or footer link on every page is not evidence. */
 export function detectByLinks(pages: readonly PageContext[], rules: readonly LinkRule[]): Finding[] {
   const findings: Finding[] = [];
   for (const context of pages) {
     for (const rule of rules) {
       if (!pageSpeaksFor(rule.signal, context.kinds)) continue;
-      const link = context.contentLinks.find((l) => (!rule.href || rule.href.test(l.href)) && (!rule.text || rule.text.test(l.text)));
+      const link = context.contentLinks.find((l) => linkMatches(rule, l, context));
       if (link) findings.push(finding(rule.signal, context.page, { kind: 'observation', source: 'link', text: link.href }));
+    }
+  }
+  return findings;
+}
+
+/**
+ * A link anywhere on the site, its navigation and footer included, found
+ * once: a surface the company runs elsewhere (its status page, its docs host,
+ * its community server) exists whether the link sits in a footer or in a
+ * paragraph. The first page, in canonical order, that links to it is cited.
+ */
+export function detectBySiteLinks(pages: readonly PageContext[], rules: readonly LinkRule[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const rule of rules) {
+    for (const context of pages) {
+      if (!pageSpeaksFor(rule.signal, context.kinds)) continue;
+      const link = context.page.links.find((l) => linkMatches(rule, l, context));
+      if (link) {
+        findings.push(finding(rule.signal, context.page, { kind: 'observation', source: 'link', text: link.href }));
+        break;
+      }
     }
   }
   return findings;

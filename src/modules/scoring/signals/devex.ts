@@ -3,16 +3,31 @@ import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector
 
 const TEXT_RULES = new TextRuleSet([
   { signal: 'devex.public_api', words: ['api'], pattern: /\b(?:REST(?:ful)?|GraphQL|public|open) API\b|\bAPI keys?\b/ },
+  {
+    // An API offered to customers in other words: "a robust API that enables you to automate deployments".
+    signal: 'devex.public_api', words: ['api'],
+    pattern: /\b(?:robust|powerful|full|complete|comprehensive|documented|HTTP|our|an? (?:simple|open|public)) API\b|\bAPI (?:access|endpoints?)\b|\bvia (?:the|our|an?) API\b/,
+  },
   { signal: 'devex.sdks', words: ['sdk', 'npm', 'pip', 'gem'], pattern: /\bSDKs?\b|\bnpm install\b|\bpip install\b|\bgem install\b|\bgo get\b/ },
-  { signal: 'devex.sdks', words: ['client'], pattern: /\bclient librar(?:y|ies)\b/i },
+  {
+    signal: 'devex.sdks', words: ['client', 'npm', 'official', 'react', 'cli', 'package', 'library', 'libraries'],
+    pattern: /\bclient librar(?:y|ies)\b|\bnpm (?:package|module)\b|\bofficial (?:libraries|clients|SDKs|packages)\b|\bReact component\b|\b(?:our|a) CLI\b|\bcommand[- ]line (?:tool|interface)\b/i,
+  },
   { signal: 'devex.webhooks', words: ['webhook'], pattern: /\bwebhooks?\b/i },
-  { signal: 'devex.integrations_directory', words: ['integration'], pattern: /\b[\d,]+\+? (?:native |pre-built )?integrations\b|\bintegrations? (?:directory|library|gallery)\b/i },
+  {
+    signal: 'devex.integrations_directory', words: ['integration', 'integrates'],
+    pattern: /\b[\d,]+\+? (?:native |pre-built |one-click )?integrations\b|\bintegrations? (?:directory|library|gallery)\b|\bintegrat(?:es|ions?) with [A-Z][\w.-]+(?:,? (?:and )?[A-Z][\w.-]+)+/i,
+  },
   {
     signal: 'devex.marketplace', words: ['marketplace', 'directory', 'store', 'partner'],
     pattern: /\b(?:app|integration|plugin|extension|template|partner) (?:marketplace|directory|store)\b|\b(?:technology |integration )?partner program(?:me)?\b/i,
   },
   { signal: 'devex.open_source', words: ['open'], pattern: /\bopen[- ]source(?:d)?\b/i },
-  { signal: 'devex.developer_community', words: ['developer', 'hackathon', 'devrel'], pattern: /\bdeveloper (?:community|forum|Discord|Slack|newsletter|relations)\b|\bhackathons?\b|\bDevRel\b/i },
+  {
+    signal: 'devex.developer_community', words: ['developer', 'hackathon', 'devrel', 'contributor', 'github', 'stars', 'discord', 'slack', 'join'],
+    pattern:
+      /\bdeveloper (?:community|forum|Discord|Slack|newsletter|relations)\b|\bhackathons?\b|\bDevRel\b|\b[\d,.]+k?\+? (?:contributors|GitHub stars|stars on GitHub)\b|\bcontributors? (?:program(?:me)?|guide|community)\b|\b(?:Discord|Slack) (?:community|server)\b|\bjoin (?:us|our community|the community) on (?:Discord|Slack|GitHub)\b/i,
+  },
 ]);
 
 export const detectDevexSignals: SignalDetector = (pages) => [

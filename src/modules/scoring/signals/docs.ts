@@ -1,9 +1,11 @@
-/** Spec and context quality: documentation, API reference, machine-readable specs, guides, versioning policy. */
-import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+/** Spec and context quality: documentation, API reference, machine-readable specs, guides, versioning policy, written specs. */
+import { detectByPageKind, detectBySiteLinks, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
-  { signal: 'docs.api_reference', words: ['api'], pattern: /\bAPI (?:reference|documentation|docs)\b/i },
-  { signal: 'docs.openapi_spec', words: ['openapi', 'swagger', 'postman'], pattern: /\bOpenAPI\b|\bSwagger\b|\bPostman collection\b/ },
+  // Lower-case "documentation": "API Documentation" in title case is often a product's feature name.
+  { signal: 'docs.api_reference', words: ['api'], pattern: /\bAPI (?:reference|Reference|REFERENCE|docs|documentation)\b|\bour API (?:Documentation|Docs)\b/ },
+  // A published spec of the company's API, not a format its product imports ("importing from OpenAPI").
+  { signal: 'docs.openapi_spec', words: ['openapi', 'swagger', 'postman', 'our'], pattern: /\b(?:OpenAPI|Swagger) (?:spec(?:ification)?s?|schemas?|documents?|definitions?|files?)\b|\bour (?:OpenAPI|Swagger|Postman)\b|\bPostman collection for\b/ },
   {
     signal: 'docs.guides', words: ['quick', 'getting', 'step', 'tutorial', 'how'],
     pattern: /\bquick ?start(?: guide)?\b|\bgetting started guide\b|\bstep-by-step guides?\b|\btutorials?\b|\bhow-to guides?\b/i,
@@ -14,10 +16,16 @@ const TEXT_RULES = new TextRuleSet([
     signal: 'docs.versioning_policy', words: ['api', 'versioned', 'deprecation', 'breaking'],
     pattern: /\bAPI versioning\b|\bversioned API\b|\bdeprecation (?:policy|schedule|notice)\b|\bAPI changelog\b|\bbreaking changes?\b/i,
   },
+  {
+    // Work specified in writing before it is built: two-pagers, PRDs, written proposals and write-ups.
+    signal: 'docs.spec_practice', words: ['write', 'writes', 'wrote', 'written', 'writing', 'prepare', 'draft', 'review', 'prfaq', 'prd', 'two', 'one', '1', '2'],
+    pattern:
+      /\b(?:write|writes|wrote|written|writing|prepares?|prepared|drafts?|drafted|reviews?|reviewed) (?:up |a |the |their |our |from their )?(?:product )?(?:specs?|specifications|PRDs?|PRFAQs?|one-pagers?|two-pagers?|2-pagers?|design docs?|proposals|pitches)\b|\b(?:2|two|1|one)-pagers?\b|\bPRFAQs?\b|\bPRDs?\b|\bwrites? up what\b/i,
+  },
 ]);
 
 export const detectDocsSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'docs.documentation_site', kind: 'docs' }]),
-  ...detectByLinks(pages, [{ signal: 'docs.documentation_site', href: /^https?:\/\/(?:docs|developers?)\./i }]),
+  ...detectBySiteLinks(pages, [{ signal: 'docs.documentation_site', href: /^https?:\/\/(?:docs|developers?)\./i, companyHostOnly: true }]),
   ...detectByTextRules(pages, TEXT_RULES),
 ];

@@ -5,8 +5,14 @@ import { detectByPageKind, detectByTextRules, finding, pageStatement, type PageC
 const TEXT_RULES = new TextRuleSet([
   { signal: 'launch.announcements', words: ['announcing', 'introducing'], pattern: /\b(?:Announcing|Introducing)\b/ },
   {
-    signal: 'launch.announcements', words: ['now', 'generally', 'excited', 'thrilled', 'proud', 'happy'],
-    pattern: /\bnow (?:generally )?available\b|\bgenerally available\b|\bwe(?:'|’)re (?:excited|thrilled|proud|happy) to (?:announce|launch|introduce|share)\b/i,
+    signal: 'launch.announcements', words: ['now', 'generally', 'excited', 'thrilled', 'proud', 'happy', 'just', 'unveil', 'today'],
+    pattern:
+      /\bnow (?:generally )?available\b|\bgenerally available\b|\b(?:we(?:'|’)re|we are) (?:excited|thrilled|proud|happy) to (?:announce|launch|introduce|share|unveil|release)\b|\b(?:we )?just (?:released|launched|shipped)\b|\bunveil(?:s|ed|ing)?\b|\btoday (?:marks|we(?:'|’)re (?:launching|releasing)|we (?:launch|release))\b/i,
+  },
+  {
+    // How launches are run: a release-announcement process, a launch plan or checklist, a timeline counted down.
+    signal: 'launch.launch_process', words: ['release', 'launch', 'go', 'minus', 'announcement'],
+    pattern: /\brelease announcements?\b|\blaunch (?:plans?|checklists?|process|timelines?|calendar|playbooks?|reviews?)\b|\bgo-to-market (?:plans?|launch(?:es)?|process)\b|\bT-minus\b|\bannouncement (?:blog posts?|emails?|tweets?)\b/i,
   },
   { signal: 'launch.launch_events', words: ['launch', 'hunt', 'keynote', 'conference', 'webinar', 'livestream'], pattern: /\blaunch week\b|\bProduct Hunt\b|\bkeynote\b|\buser conference\b|\bwebinars?\b|\blivestream\b/i },
   { signal: 'launch.press', words: ['press', 'media', 'news'], pattern: /\bpress releases?\b|\bpress kit\b|\bmedia kit\b|\bin the news\b/i },

@@ -1,10 +1,12 @@
 /** Market intelligence: published reports, survey data, research hubs, segment pages, trend writing. */
-import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import type { Finding } from '../artifacts.ts';
+import { detectByPageKind, detectByTextRules, finding, pageStatement, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
   {
     signal: 'market.research_report', words: ['state', 'report', 'survey'],
-    pattern: /\bState of (?:the )?[A-Z][\w&-]*(?: [A-Z&][\w&-]*){0,3}\b|\b(?:annual|industry|market|benchmark) (?:report|survey)\b|\b20\d\d (?:industry |market |benchmark )?report\b/,
+    // "State of DevOps 2024", "State of AI Report"; not "the State of California" in a policy.
+    pattern: /\bState of (?:the )?[A-Z][\w&-]*(?: [A-Z&][\w&-]*){0,3} (?:Report|Survey|20\d\d)\b|\b(?:annual|industry|market|benchmark) (?:report|survey)\b|\b20\d\d (?:industry |market |benchmark )?report\b/,
   },
   { signal: 'market.research_report', words: ['report'], pattern: /\b(?:annual|industry|market|benchmark) report\b/i },
   {
@@ -12,10 +14,26 @@ const TEXT_RULES = new TextRuleSet([
     pattern: /\bwe surveyed [\d,]+|\bsurvey(?:ed)? of [\d,]+|\b[\d,]+ (?:respondents|(?:companies|teams|professionals|leaders) surveyed)\b/i,
   },
   {
-    signal: 'market.trend_analysis', words: ['trend', 'shift', 'outlook', 'forecast'],
-    pattern: /\b(?:market|industry) (?:trends?|shifts?|outlook|forecasts?)\b|\btrends? (?:report|to watch)\b/i,
+    signal: 'market.trend_analysis', words: ['trend', 'shift', 'outlook', 'forecast', 'landscape'],
+    pattern: /\b(?:market|industry) (?:trends?|shifts?|outlook|forecasts?|landscape)\b|\btrends? (?:report|to watch)\b/i,
+  },
+  {
+    // "competes in a $15B market", "the market for X is worth ...", analysts' figures.
+    signal: 'market.sizing', words: ['market', 'addressable', 'tam', 'gartner', 'forrester', 'idc'],
+    pattern: /(?:[$€£])\s?\d[\d.,]*\s?(?:B|bn|billion|M|million|T|trillion)\b[^.\n]{0,40}\bmarket\b|\bmarket (?:size|sizing|opportunity|share)\b|\baddressable market\b|\bTAM\b|\b(?:Gartner|Forrester|IDC)\b/,
   },
 ]);
+
+/** A round-up of a market's products ("13 Best Product Analytics Tools in 2026"): the company surveying its market in public. */
+const MARKET_ROUND_UP = /^(?:the )?(?:\d+ )?(?:best|top)\b.{0,60}\b(?:tools|platforms|software|apps|alternatives|solutions|products)\b/i;
+
+function roundUpFindings(context: PageContext): Finding[] {
+  if (!context.kinds.has('blog') && !context.kinds.has('compare')) return [];
+  const title = context.page.headings.find((h) => h.level === 1)?.text ?? context.page.title;
+  if (!MARKET_ROUND_UP.test(title)) return [];
+  const statement = pageStatement('market.trend_analysis', context);
+  return statement ? [finding('market.trend_analysis', context.page, statement.evidence, statement.strength)] : [];
+}
 
 export const detectMarketSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [
@@ -23,4 +41,5 @@ export const detectMarketSignals: SignalDetector = (pages) => [
     { signal: 'market.segment_pages', kind: 'solutions' },
   ]),
   ...detectByTextRules(pages, TEXT_RULES),
+  ...pages.flatMap(roundUpFindings),
 ];

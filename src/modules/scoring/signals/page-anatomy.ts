@@ -44,7 +44,8 @@ const MIN_WORDS: Record<'text' | 'item', number> = { text: 4, item: 2 };
  * statement still speaks for the page's own signal families.
  */
 const DATA_PAGE_FAMILIES: Partial<Record<PageKind, readonly string[]>> = {
-  pricing: ['pricing', 'adoption'],
+  // A plan's feature list says what each plan includes: its support, its security controls, its SLA, its API.
+  pricing: ['pricing', 'adoption', 'support', 'security', 'arch', 'devex', 'ai'],
   careers: ['careers'],
   changelog: ['changelog'],
   roadmap: ['roadmap'],
@@ -53,6 +54,34 @@ const DATA_PAGE_FAMILIES: Partial<Record<PageKind, readonly string[]>> = {
 /** Someone else speaking: a blockquote, or a line that opens with a quotation mark. */
 const VOICE: LineScope = { kind: 'families', families: ['customers'] };
 const OPENS_WITH_QUOTATION = /^["“«„]/;
+
+/**
+ * A byline or a testimonial's attribution: a person's name and job title
+ * ("Jane Doe, Senior Technical Account Manager at Acme", "— Sam Lee, CTO").
+ * The title is that person's, at their own company: no evidence of the
+ * company's teams. Careers and handbook pages list titles as their data.
+ */
+const JOB_TITLE =
+  '(?:CEO|CTO|CPO|COO|CFO|CISO|CMO|VP|SVP|EVP|Founder|Co-?[Ff]ounder|Head|Director|Manager|Engineer|Lead|Officer|President|Architect|Developer|Designer|Consultant|Analyst|Specialist|Owner|Partner|Chief|Principal)';
+const ATTRIBUTION = new RegExp(
+  `^(?:[-–—~]\\s*)?[A-Z][\\p{L}'’.-]+(?: [A-Z][\\p{L}'’.-]+){0,3}\\s*(?:,|\\s[|–—-]\\s)\\s*[^.!?]{0,80}\\b${JOB_TITLE}\\b|\\b${JOB_TITLE}\\b[^.!?]{0,40}\\s(?:at|@)\\s[A-Z]`,
+  'u',
+);
+const MAX_ATTRIBUTION_WORDS = 16;
+const ATTRIBUTION_FREE_KINDS: readonly PageKind[] = ['careers', 'handbook'];
+
+function isAttribution(line: string, kinds: ReadonlySet<PageKind>): boolean {
+  if (ATTRIBUTION_FREE_KINDS.some((kind) => kinds.has(kind))) return false;
+  return line.split(' ').length <= MAX_ATTRIBUTION_WORDS && ATTRIBUTION.test(line);
+}
+
+/** A person's name alone on its line ("— Sam Lee", "Priya Natarajan"), or "@handle". */
+const BARE_NAME = /^(?:[-–—~]\s*)?(?:[A-Z][\p{L}'’.-]+(?: [A-Z][\p{L}'’.-]+){1,3}|@[\w.-]{2,})$/u;
+
+/** Whether a line reads as the byline of a quotation beside it: a name, with or without a title. */
+export function isByline(line: string): boolean {
+  return line.split(' ').length <= MAX_ATTRIBUTION_WORDS && (ATTRIBUTION.test(line) || BARE_NAME.test(line.trim()));
+}
 
 const BARE_ADDRESS = /^(?:https?:\/\/|www\.)\S+$|^\S+@\S+\.\w+$/i;
 /** Markup, code or attribute strings that leaked into text: braces, arrows, tags, assignments, path-like tokens. */
@@ -101,10 +130,17 @@ function scopeOfProse(line: string, kinds: ReadonlySet<PageKind>): LineScope {
 }
 
 /** The families a short data line of a page of these kinds speaks for, if any. */
-function scopeOfData(kinds: ReadonlySet<PageKind>): LineScope {
+/** A price with its period or unit standing as a line of its own ("$12 / year"): a plan's price wherever it is shown. */
+const PRICE_LINE = /^(?:[^\d\n]{0,20})?(?:[$€£]|USD|EUR|GBP)\s?\d[\d,.]*\s?(?:\/|per|a)\s?(?:month|mo|year|yr|user|seat)\b/i;
+
+function scopeOfData(line: string, kinds: ReadonlySet<PageKind>): LineScope {
   const families = [...kinds].flatMap((kind) => DATA_PAGE_FAMILIES[kind] ?? []);
+  if (families.length === 0 && PRICE_LINE.test(line)) return { kind: 'families', families: ['pricing'] };
   return families.length > 0 ? { kind: 'families', families } : NONE;
 }
+
+/** Headings this long are sentences (a hero's sub-headline), not the name of a topic. */
+const MIN_STATEMENT_HEADING_WORDS = 10;
 
 /**
  * The anatomy of every page, judged together: repetition is a property of
@@ -122,8 +158,10 @@ export function pageAnatomies(pages: readonly PageArtifact[], kindsOf: (page: Pa
       const kind = page.lineKinds[index] ?? 'text';
       if (isRepeatedLine(line) || BARE_ADDRESS.test(line) || CODE_LIKE.test(line)) return NONE;
       if (kind === 'quotation' || OPENS_WITH_QUOTATION.test(line)) return isStatementLine(line, 'text') ? VOICE : NONE;
+      if (isAttribution(line, kinds)) return NONE;
+      if (kind === 'heading' && line.split(' ').length >= MIN_STATEMENT_HEADING_WORDS) return scopeOfProse(line, kinds);
       if (kind !== 'text' && kind !== 'item' && kind !== 'cell') return NONE;
-      return kind !== 'cell' && isStatementLine(line, kind) ? scopeOfProse(line, kinds) : scopeOfData(kinds);
+      return kind !== 'cell' && isStatementLine(line, kind) ? scopeOfProse(line, kinds) : scopeOfData(line, kinds);
     });
     const contentLinks = page.links.filter((link) => !link.chrome && !isRepeatedLink(link.href));
     anatomies.set(page, { lineScopes, contentLinks });

@@ -26,6 +26,12 @@ export const PAGE_KINDS = [
   'handbook',
   'design_system',
   'status',
+  'legal',
+  'principles',
+  'rfc',
+  'postmortem',
+  'survey',
+  'release',
 ] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
@@ -50,6 +56,11 @@ const SEGMENT_PATTERNS: Partial<Record<PageKind, RegExp>> = {
   handbook: /^(?:handbook|how-we-work)$/,
   design_system: /^(?:design-system|design-systems|components|brand)$/,
   status: /^status$/,
+  principles: /^(?:principles|product-principles|philosophy|values|our-values|manifesto|mindsets|beliefs|tenets|doctrine)$/,
+  rfc: /^(?:rfcs?|adrs?|decision-records|design-docs)$/,
+  postmortem: /^(?:post-?mortems?|incidents?|incident-reports?)$|incident-report|post-?mortem/,
+  survey: /^(?:survey|surveys|research-survey)$/,
+  legal: /^(?:privacy|terms|tos|legal|cookies?|imprint|impressum|eula|acceptable-use|subprocessors|dpa)(?:-(?:policy|notice|of-service|of-use|and-conditions|conditions|statement))?$/,
 };
 
 /** Sub-domains that mark a kind of page (docs.example.com, status.example.com). */
@@ -69,10 +80,19 @@ const TITLE_PATTERNS: Partial<Record<PageKind, RegExp>> = {
   changelog: /^(?:changelog|release notes|what(?:'|’)s new|product updates)$/i,
   careers: /^(?:careers|jobs|open (?:roles|positions)|join (?:us|the team)|work with us)$/i,
   roadmap: /^(?:(?:public |product )?roadmap)$/i,
+  handbook: /\bhandbook\b/i,
 };
 
 /** Splits "Pricing | Acme" or "Acme — the tagline" into its parts. */
 export const TITLE_SEPARATOR = /\s+[|–—·:-]\s+|\s*\|\s*/;
+
+/**
+ * A blog post that announces a release: its title names a version, a release,
+ * a launch or what is new. It is a changelog entry written as a post, and the
+ * company speaking about its own product.
+ */
+const RELEASE_POST_TITLE =
+  /\bv?\d+\.\d+(?:\.\d+)?\b|\bv\d+\b|\brelease(?:d|s| notes)?\b|\bintroducing\b|\bannouncing\b|\blaunch(?:es|ed|ing)?\b|\bwhat(?:'|’)s new\b|\bnow (?:generally )?available\b|\bis here\b|\bchangelog\b/i;
 
 export function classifyPage(page: PageArtifact): ReadonlySet<PageKind> {
   const kinds = new Set<PageKind>();
@@ -102,5 +122,8 @@ export function classifyPage(page: PageArtifact): ReadonlySet<PageKind> {
   for (const [kind, pattern] of Object.entries(TITLE_PATTERNS) as [PageKind, RegExp][]) {
     if (pattern.test(titleHead) || pattern.test(topHeading)) kinds.add(kind);
   }
+  // A post, not the blog's index (/blog) itself.
+  const isPost = kinds.has('blog') && segments.length > 0 && !SEGMENT_PATTERNS.blog!.test(segments.at(-1)!);
+  if (isPost && (RELEASE_POST_TITLE.test(topHeading) || RELEASE_POST_TITLE.test(titleHead))) kinds.add('release');
   return kinds;
 }

@@ -1,5 +1,6 @@
 /** Positioning and messaging: the home page's headline, a named audience, use-case pages, quantified value. */
-import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import type { Finding } from '../artifacts.ts';
+import { detectByPageKind, detectByTextRules, evidenceQuoteAt, finding, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const AUDIENCE =
   '(?:teams|developers|engineers|startups|enterprises|agencies|marketers|founders|businesses|companies|designers|analysts|operators|creators|accountants|freelancers|professionals|organi[sz]ations|individuals|groups|committees|publishers|bloggers|educators|schools|clinics|retailers|merchants|sellers|researchers|writers)';
@@ -9,9 +10,9 @@ const PRODUCT_CATEGORY = '(?:platform|tool|app|software|service|workspace|API|SD
 const TEXT_RULES = new TextRuleSet([
   {
     // "built for product teams", "helps one-person companies ...", "the scheduling tool for small businesses".
-    signal: 'positioning.target_audience', words: ['for', 'help'],
+    signal: 'positioning.target_audience', words: ['for', 'help', 'ideal', 'our', 'target'],
     pattern: new RegExp(
-      `\\b(?:built|made|designed) for (?:[\\w-]+ ){0,3}${AUDIENCE}\\b|\\bfor (?:modern |growing |small |fast-moving |distributed )?(?:[\\w-]+ )?${AUDIENCE} (?:who|that|of every size)\\b|\\bhelps? (?:[\\w-]+ ){0,3}${AUDIENCE}\\b|\\b${PRODUCT_CATEGORY} for (?:[\\w-]+ ){0,3}${AUDIENCE}\\b`,
+      `\\bideal customer (?:profile|persona)\\b|\\b(?:our|target) (?:customers|audience|buyers|users) (?:are|is|include)\\b|\\b(?:built|made|designed) for (?:[\\w-]+ ){0,3}${AUDIENCE}\\b|\\bfor (?:modern |growing |small |fast-moving |distributed )?(?:[\\w-]+ )?${AUDIENCE} (?:who|that|of every size)\\b|\\bhelps? (?:[\\w-]+ ){0,3}${AUDIENCE}\\b|\\b${PRODUCT_CATEGORY} for (?:[\\w-]+ ){0,3}${AUDIENCE}\\b`,
       'i',
     ),
   },
@@ -27,10 +28,31 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
+/**
+ * The product named as a kind of product in apposition, on any page: "I'm
+ * building Soonlist, a new community platform to gather ...", "Excalidraw,
+ * the virtual whiteboard app for sketching ...". The company's own name makes
+ * it the company's product, wherever the sentence stands.
+ */
+function appositionFindings(context: PageContext): Finding[] {
+  const name = context.site.companyName?.split(/\s+/)[0];
+  if (!name || name.length < 3 || context.kinds.has('home') || context.kinds.has('about')) return [];
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const apposition = new RegExp(`\\b${escaped}[+]?, (?:the|an?) (?:[\\w-]+ ){0,5}${PRODUCT_CATEGORY}\\b`, 'g');
+  for (const match of context.page.mainText.matchAll(apposition)) {
+    const quote = evidenceQuoteAt('positioning.category', context, match.index, match.index + match[0].length);
+    if (quote) return [finding('positioning.category', context.page, { kind: 'quote', text: quote })];
+  }
+  return [];
+}
+
 export const detectPositioningSignals: SignalDetector = (pages) => [
-  ...detectByPageKind(pages, [
-    { signal: 'positioning.headline', kind: 'home' },
-    { signal: 'positioning.use_case_pages', kind: 'solutions' },
-  ]),
+  // A handbook's front page introduces the handbook, not the product.
+  ...detectByPageKind(
+    pages.filter((context) => !context.kinds.has('handbook')),
+    [{ signal: 'positioning.headline', kind: 'home' }],
+  ),
+  ...detectByPageKind(pages, [{ signal: 'positioning.use_case_pages', kind: 'solutions' }]),
   ...detectByTextRules(pages, TEXT_RULES),
+  ...pages.flatMap(appositionFindings),
 ];

@@ -52,6 +52,12 @@ const TEXT_RULES = new TextRuleSet([
     onlyOn: ['pricing'],
   },
   {
+    // A price stated off the pricing page: in a launch post, on the home page's plan card ("$12 / year").
+    signal: 'pricing.stated_price', words: ['usd', 'eur', 'gbp', 'per', 'month', 'mo', 'year', 'yr', 'user', 'seat'],
+    pattern: /(?:[$€£]|\b(?:USD|EUR|GBP))\s?\d[\d,.]*\s?(?:\/|per|a)\s?(?:month|mo|year|yr|user|seat)\b/i,
+    onlyOn: ['home', 'about', 'blog', 'release', 'changelog', 'docs', 'handbook', 'solutions', 'support'],
+  },
+  {
     signal: 'pricing.contact_sales', words: ['sales', 'request', 'quote', 'contact'],
     pattern: /\b(?:contact|talk to|speak (?:to|with)|chat with) (?:our |the )?sales(?: team)?\b|\brequest (?:a )?(?:quote|pricing)\b|\bget a (?:custom )?quote\b|\bpricing (?:is )?available on request\b|\bcontact us for (?:a )?(?:pricing|quote)\b/i,
   },

@@ -1,19 +1,46 @@
 /** Process iteration: public handbooks, postmortems, retrospectives, operating cadence, written async culture. */
-import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import type { Finding } from '../artifacts.ts';
+import { detectByPageKind, detectByTextRules, finding, pageStatement, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
   { signal: 'process.public_handbook', words: ['handbook', 'how'], pattern: /\b(?:our|public|company|team|employee|open) handbook\b|\bhow we work\b/i },
-  { signal: 'process.postmortems', words: ['post', 'incident', 'root'], pattern: /\bpost-?mortems?\b|\bincident (?:reports?|reviews?|write-?ups?)\b|\broot[- ]cause (?:analysis|analyses)\b/i },
-  { signal: 'process.retrospectives', words: ['retro', 'lessons', 'learned'], pattern: /\bretrospectives?\b|\bretros\b|\blessons learned\b|\bwhat we learned\b/i },
+  {
+    signal: 'process.postmortems', words: ['post', 'incident', 'root', 'outage'],
+    pattern: /\bpost-?mortems?\b|\bincident (?:reports?|reviews?|write-?ups?)\b|\broot[- ]cause (?:analysis|analyses)?\b|\boutage (?:reports?|reviews?)\b/i,
+  },
+  {
+    signal: 'process.retrospectives', words: ['retro', 'lessons', 'learned', 'look', 'year', 'reflect'],
+    pattern: /\bretrospectives?\b|\bretros\b|\blessons learned\b|\bwhat we learned\b|\bwe look back on\b|\blooking back (?:on|at)\b|\byear in review\b|\breflect(?:ing|ions?) on\b/i,
+  },
   { signal: 'process.operating_cadence', words: ['okr', 'shape'], pattern: /\bOKRs?\b|\bShape Up\b/ },
   {
-    signal: 'process.operating_cadence', words: ['week', 'monthly', 'quarterly', 'planning'],
-    pattern: /\b(?:two|2|six|6)-week (?:sprints|cycles)\b|\b(?:weekly|monthly|quarterly) (?:planning|demos?|product reviews?|business reviews?)\b|\bplanning cycles?\b/i,
+    signal: 'process.operating_cadence', words: ['week', 'monthly', 'quarterly', 'planning', 'weekly', 'heartbeat', 'kickoff', 'four', 'town', 'all'],
+    pattern:
+      /\b(?:two|2|six|6)-week (?:sprints|cycles)\b|\b(?:weekly|monthly|quarterly) (?:planning|demos?|product reviews?|business reviews?|check-ins|all-hands|town ?halls?|retros?)\b|\bplanning cycles?\b|\bheartbeats?\b|\bkickoffs?\b|\b(?:four|4)-day (?:work ?)?weeks?\b|\btown ?halls?\b/i,
   },
-  { signal: 'process.async_culture', words: ['async', 'written', 'remote', 'writing'], pattern: /\basync(?:hronous)?(?:-first)? (?:communication|work|culture|by default)\b|\bwritten culture\b|\bremote-first\b|\bwriting-first\b/i },
+  {
+    signal: 'process.async_culture', words: ['async', 'written', 'remote', 'writing', 'work', 'distributed', 'fully'],
+    pattern:
+      /\basync(?:hronous)?(?:-first)? (?:communication|work|culture|by default)\b|\bwritten culture\b|\bremote-first\b|\bwriting-first\b|\b(?:fully |100% )?remote (?:team|company|work|culture)\b|\bwork(?:ing)? (?:fully )?remotely\b|\bdistributed (?:team|company)\b/i,
+  },
 ]);
 
+/** A post that looks back on how a period went ("Year in review", "2023 wrapped", "Recap", "Reflections on ..."). */
+const LOOK_BACK_TITLE = /\byear in review\b|\bwrapped\b|\brecap\b|\breflections?\b|\bretrospective\b|\blooking back\b|\blessons\b|\byear (?:one|two|three|four|five|\d+)\b|\bone year of\b/i;
+
+function lookBackFindings(context: PageContext): Finding[] {
+  if (context.kinds.has('release') || context.kinds.has('docs')) return [];
+  const title = context.page.headings.find((h) => h.level === 1)?.text ?? context.page.title;
+  if (!LOOK_BACK_TITLE.test(title)) return [];
+  const statement = pageStatement('process.retrospectives', context);
+  return statement ? [finding('process.retrospectives', context.page, statement.evidence, statement.strength)] : [];
+}
+
 export const detectProcessSignals: SignalDetector = (pages) => [
-  ...detectByPageKind(pages, [{ signal: 'process.public_handbook', kind: 'handbook' }]),
+  ...detectByPageKind(pages, [
+    { signal: 'process.public_handbook', kind: 'handbook' },
+    { signal: 'process.postmortems', kind: 'postmortem' },
+  ]),
   ...detectByTextRules(pages, TEXT_RULES),
+  ...pages.flatMap(lookBackFindings),
 ];

@@ -2,8 +2,15 @@
 import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
-  { signal: 'prototype.beta_program', words: ['beta', 'alpha'], pattern: /\b(?:public|private|open|closed) (?:beta|alpha)\b|\b(?:beta|alpha) (?:program(?:me)?|testers?|access|release|features?)\b|\((?:beta|Beta|alpha|Alpha)\)|\b(?:now )?in (?:beta|alpha)\b/ },
-  { signal: 'prototype.early_access', words: ['early'], pattern: /\bearly[- ]access\b/i },
+  {
+    signal: 'prototype.beta_program', words: ['beta', 'alpha'],
+    // "(Beta)" marks a named feature ("Logs (Beta)"), not a statistic's "(alpha)".
+    pattern: /\b(?:public|private|open|closed) (?:beta|alpha)\b|\b(?:beta|alpha) (?:program(?:me)?|testers?|access|release|features?|versions?)\b|[A-Z][\w-]*(?: [A-Z][\w-]*)* [([](?:beta|Beta|BETA|alpha|Alpha)[)\]]|\b(?:now |currently )?in (?:beta|alpha)\b/,
+  },
+  {
+    signal: 'prototype.early_access', words: ['early', 'first', 'pilot', 'founding'],
+    pattern: /\bearly[- ]access\b|\b(?:first|pilot|founding) cohort\b|\bpilot (?:program(?:me)?|customers|partners|users)\b|\bearly adopters? program(?:me)?\b/i,
+  },
   { signal: 'prototype.labs', words: ['labs', 'experimental', 'preview'], pattern: /\b[A-Z]\w+ Labs\b|\bLabs\b|\b(?:experimental|preview) features?\b|\b(?:technical|developer|public) preview\b/ },
   {
     signal: 'prototype.fast_iteration', words: ['prototyp', 'ship', 'rapid'],

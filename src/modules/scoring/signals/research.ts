@@ -1,5 +1,5 @@
 /** Research and discovery practice: user research, panels and advisory boards, interview counts. */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
   {
@@ -14,6 +14,20 @@ const TEXT_RULES = new TextRuleSet([
     signal: 'research.interview_counts', words: ['talked', 'spoke', 'interview'],
     pattern: /\b(?:talked|spoke|spoken) (?:to|with) (?:over |more than )?[\d,]+\+? (?:customers|users|teams|companies|people)\b|\b[\d,]+\+? (?:customer|user|discovery) interviews\b/i,
   },
+  {
+    // Contact with customers as a habit, short of a research practice: "talking directly to customers".
+    signal: 'research.customer_contact', words: ['talk', 'speak', 'spoke', 'spoken', 'customer', 'support'],
+    pattern:
+      /\b(?:talk(?:ing|ed|s)?|speak(?:ing|s)?|spoke|spoken) (?:directly |regularly |daily )?(?:to|with) (?:our |real |hundreds of |dozens of |many )?(?:customers|users)\b|\bcustomer (?:conversations|calls|visits|meetings)\b|\bsupport (?:shifts|rotations?)\b/i,
+  },
+  {
+    signal: 'research.surveys', words: ['take', 'fill', 'complete', 'answer', 'survey', 'your'],
+    pattern:
+      /\b(?:take|fill (?:out|in)|complete|answer) (?:our|the|this|a short|a quick) (?:\w+ )?survey\b|\b(?:our|this) (?:user |customer |player |community )?survey\b|\byour (?:feedback|answers|input|responses) will (?:directly )?(?:influence|shape|inform|guide|help (?:us )?(?:shape|build|improve))\b/i,
+  },
 ]);
 
-export const detectResearchSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+export const detectResearchSignals: SignalDetector = (pages) => [
+  ...detectByPageKind(pages, [{ signal: 'research.surveys', kind: 'survey' }]),
+  ...detectByTextRules(pages, TEXT_RULES),
+];

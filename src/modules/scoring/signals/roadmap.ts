@@ -1,7 +1,7 @@
 /**
  * Roadmap discipline: a public roadmap (crawled or linked), items grouped by
- * status or timeframe, and a roadmap that links to what shipped. Status words
- * only count in pairs on a roadmap page ("Next" alone is a button label).
+ * status or timeframe, how the roadmap is planned, previews of what comes
+ * next, and a roadmap that links to what shipped.
  */
 import type { Finding } from '../artifacts.ts';
 import {
@@ -15,25 +15,67 @@ import {
   type SignalDetector,
 } from './detection-rules.ts';
 
-const STATUS_LINE = /^(?:Now|Next|Later|Planned|In progress|In development|Shipped|Released|Under consideration|Exploring|Considering|Done|Up next)\b/gim;
+/**
+ * A roadmap item's status, as a line of its own or a mark on the item:
+ * "Now", "In progress", "Shipped", "Done", "(next)", "✅". Status words only
+ * count in pairs ("Next" alone is a button label), on a page that carries a
+ * roadmap: a roadmap page, or any page (a community page, a docs page) with a
+ * heading that names a roadmap.
+ */
+const STATUS_WORDS = 'Now|Next|Later|Planned|In progress|In development|Shipped|Released|Pre-release|Under consideration|Exploring|Considering|Done|Completed|Up next|Beta|Backlog|Launched';
+const STATUS_LINE = new RegExp(`^(?:${STATUS_WORDS})\\b|\\((?:${STATUS_WORDS})\\)|\\[(?:${STATUS_WORDS})\\]|(?:—|–|-|:) (?:${STATUS_WORDS})$`, 'gim');
+/** Emoji that mark an item's status on many public roadmaps: done, in progress, next. */
+const STATUS_EMOJI = /^(?:✅|✔️|☑️|🚧|⏳|🔜|🟢|🟡|⚪)/gmu;
 const DISTINCT_STATUSES_NEEDED = 2;
+const ROADMAP_HEADING = /\broadmap\b/i;
 const CHANGELOG_HREF = /\/(?:changelog|release-notes|releases|whats-new)(?:[/?.]|$)/i;
 
-const TIMEFRAME_RULES = new TextRuleSet([
+const TEXT_RULES = new TextRuleSet([
   { signal: 'roadmap.timeframes', words: ['q1', 'q2', 'q3', 'q4', 'h1', 'h2'], pattern: /\b(?:Q[1-4]|H[12]) 20\d\d\b/, onlyOn: ['roadmap'] },
+  {
+    // How the roadmap is made and kept: "three different roadmap views", "quarterly roadmapping".
+    signal: 'roadmap.planning_practice', words: ['roadmap', 'quarterly', 'annual', 'yearly', 'planning', 'scheduled', 'planned'],
+    pattern:
+      /\broadmap (?:views?|planning|process|reviews?|prioriti[sz]ation|updates?|horizons?)\b|\broadmapping\b|\b(?:quarterly|annual|yearly) (?:roadmap|planning)\b|\bplanning (?:cycles?|process|sessions?)\b|\b(?:scheduled|planned) for the (?:upcoming|next) (?:cycle|quarter|release)\b/i,
+  },
+  {
+    // A look ahead in the company's own words: "what we will be working on in the next few weeks".
+    signal: 'roadmap.preview', words: ['what', 'coming', 'sneak', 'upcoming'],
+    pattern: /\bwhat(?:'s|’s| is) (?:coming|next)\b|\bwhat we(?:'re|’re| are| will be| plan to be) working on\b|\bsneak peek\b|\bupcoming (?:features|releases?|versions?)\b/i,
+  },
 ]);
 
-/**
- * Status columns are read from the whole page (they are usually headings);
- * the quote is the page's first statement, which says what the columns hold.
- */
+/** Whether the page carries a roadmap: it is one, or a heading of it names one. */
+function carriesRoadmap({ kinds, page }: PageContext): boolean {
+  return kinds.has('roadmap') || page.headings.some((h) => h.level <= 3 && ROADMAP_HEADING.test(h.text));
+}
+
 function statusFindings(context: PageContext): Finding[] {
-  if (!context.kinds.has('roadmap')) return [];
+  if (!carriesRoadmap(context)) return [];
   const statuses = new Set<string>();
-  for (const match of context.page.mainText.matchAll(STATUS_LINE)) statuses.add(match[0].toLowerCase());
+  for (const match of context.page.mainText.matchAll(STATUS_LINE)) statuses.add(match[0].replace(/[^\p{L} ]/gu, '').trim().toLowerCase());
+  for (const match of context.page.mainText.matchAll(STATUS_EMOJI)) statuses.add(match[0]);
   if (statuses.size < DISTINCT_STATUSES_NEEDED) return [];
   const statement = pageStatement('roadmap.status_columns', context);
   return statement ? [finding('roadmap.status_columns', context.page, statement.evidence, statement.strength)] : [];
+}
+
+/** A roadmap on a page that is not a roadmap page (a docs or community page with a roadmap section) is a public roadmap too. */
+function roadmapSectionFindings(context: PageContext): Finding[] {
+  if (context.kinds.has('roadmap') || !carriesRoadmap(context) || statusFindings(context).length === 0) return [];
+  const statement = pageStatement('roadmap.public_page', context);
+  return statement ? [finding('roadmap.public_page', context.page, statement.evidence, statement.strength)] : [];
+}
+
+/** A post that looks ahead ("What is coming in v3") previews the roadmap. */
+const PREVIEW_TITLE = /\bwhat(?:'s|’s| is) (?:coming|next)\b|\bcoming (?:soon|next)\b|\bsneak peek\b/i;
+
+function previewPostFindings(context: PageContext): Finding[] {
+  if (!context.kinds.has('blog') && !context.kinds.has('changelog')) return [];
+  const title = context.page.headings.find((h) => h.level === 1)?.text ?? context.page.title;
+  if (!PREVIEW_TITLE.test(title)) return [];
+  const statement = pageStatement('roadmap.preview', context);
+  return statement ? [finding('roadmap.preview', context.page, statement.evidence, statement.strength)] : [];
 }
 
 function deliveryLinkFindings({ page, kinds, contentLinks }: PageContext): Finding[] {
@@ -44,8 +86,10 @@ function deliveryLinkFindings({ page, kinds, contentLinks }: PageContext): Findi
 
 export const detectRoadmapSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'roadmap.public_page', kind: 'roadmap' }]),
+  ...pages.flatMap(roadmapSectionFindings),
   ...detectByLinks(pages, [{ signal: 'roadmap.link', text: /\broadmap\b/i }, { signal: 'roadmap.link', href: /\/roadmap\b|^https?:\/\/roadmap\./i }]),
   ...pages.flatMap(statusFindings),
-  ...detectByTextRules(pages, TIMEFRAME_RULES),
+  ...detectByTextRules(pages, TEXT_RULES),
+  ...pages.flatMap(previewPostFindings),
   ...pages.flatMap(deliveryLinkFindings),
 ];

@@ -23,6 +23,12 @@ const TEXT_RULES = new TextRuleSet([
     signal: 'security.enterprise_controls', words: ['single', 'audit', 'role', 'encrypt'],
     pattern: /\bsingle sign-on\b|\baudit logs?\b|\brole-based access(?: control)?\b|\bencrypt(?:ed|ion) at rest\b/i,
   },
+  {
+    // Security practised, short of a certificate: device management, second factors, reviews and pen tests on a rhythm.
+    signal: 'security.practices', words: ['secur', 'device', 'two', '2fa', 'mfa', 'multi', 'encrypt', 'least', 'access', 'background'],
+    pattern:
+      /\bsecur(?:e|es|ing) (?:these|our|all|every|company) (?:devices|laptops|endpoints|accounts)\b|\b(?:device|endpoint) management\b|\b(?:two|2|multi)-factor\b|\b2FA\b|\bMFA\b|\bencrypt(?:ed|ion) in transit\b|\bleast[- ]privilege\b|\baccess (?:reviews?|controls? (?:are|is) reviewed)\b|\bsecurity (?:training|reviews?|audits?|polic(?:y|ies)|team|bulletins?)\b|\bbackground checks?\b/i,
+  },
   { signal: 'security.vague_claims', words: ['bank', 'military', 'enterprise'], pattern: /\b(?:bank|military|enterprise)[- ](?:grade|level) (?:security|encryption|protection)\b/i },
 ]);
 

@@ -1,18 +1,25 @@
 /** Customer success: help centre, support channels, response times, success managers, training. */
-import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectBySiteLinks, detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
   { signal: 'support.help_center', words: ['help', 'knowledge', 'support'], pattern: /\bhelp (?:center|centre|docs)\b|\bknowledge base\b|\bsupport (?:portal|center|centre|docs)\b/i },
-  { signal: 'support.channels', words: ['24', 'live', 'support'], pattern: /\b24\/7 (?:support|help)\b|\blive chat\b|\b(?:email|chat|phone|priority|premium|in-app) support\b|\bsupport team\b/i },
   {
-    signal: 'support.response_times', words: ['response', 'resolution', 'reply', 'support', 'respond', 'answer'],
-    pattern: /\b(?:first[- ])?(?:response|resolution|reply) times?\b|\bsupport SLAs?\b|\b(?:respond|reply|answer) within \d+ (?:hours|business hours|minutes)\b|\b\d+-hour (?:response|reply)\b/i,
+    signal: 'support.channels', words: ['24', 'live', 'support', 'for', 'contact'],
+    pattern:
+      /\b24\/7 (?:support|help)\b|\blive chat\b|\b(?:email|chat|phone|priority|premium|in-app|dedicated|community|standard|enterprise|Slack|Discord) support\b|\bsupport (?:team|tiers?|plans?|channels?)\b|\bfor support(?: or questions)?,? (?:please )?(?:email|contact|reach|write)\b|\bcontact (?:our )?support\b/i,
+  },
+  {
+    // Times of the support desk, not of the application ("response times" of an API are performance).
+    signal: 'support.response_times', words: ['response', 'resolution', 'reply', 'support', 'respond', 'answer', 'first', 'ticket', 'business', 'office'],
+    pattern:
+      /\b(?:support|first|ticket|guaranteed) (?:response|resolution|reply) times?\b|\b(?:response|resolution|reply) times? (?:for|of|on) (?:support|tickets|requests|enquiries|inquiries)\b|\bsupport SLAs?\b|\b(?:respond|reply|answer) within \d+ (?:hours|business hours|minutes|days)\b|\b\d+-hour (?:response|reply)\b|\bsupport hours\b|\b(?:business|office) hours\b/i,
   },
   {
     signal: 'support.dedicated_csm', words: ['customer', 'technical', 'account'],
     pattern: /\b(?:dedicated )?(?:customer success|technical account) managers?\b|\bcustomer success (?:team|managers?)\b|\bdedicated account managers?\b/i,
   },
-  { signal: 'support.training', words: ['academy'], pattern: /\b[A-Z]\w+ Academy\b/ },
+  // "our academy"; a capitalised "<Name> Academy" is as often a customer's name ("Khan Academy").
+  { signal: 'support.training', words: ['academy', 'training', 'certification'], pattern: /\bour (?:academy|training (?:courses|program(?:me)?)|certification program(?:me)?)\b/i },
   {
     signal: 'support.training', words: ['certification', 'training', 'onboarding'],
     pattern: /\bcertification (?:program(?:me)?|courses?)\b|\btraining (?:sessions|courses|program(?:me)?)\b|\bonboarding (?:sessions|specialists?|program(?:me)?|services|calls?)\b/i,
@@ -21,6 +28,6 @@ const TEXT_RULES = new TextRuleSet([
 
 export const detectSupportSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'support.help_center', kind: 'support' }]),
-  ...detectByLinks(pages, [{ signal: 'support.help_center', href: /^https?:\/\/(?:help|support)\.|\/(?:help|support|help-center)\/?$/i }]),
+  ...detectBySiteLinks(pages, [{ signal: 'support.help_center', href: /^https?:\/\/(?:help|support)\.|\/(?:help|support|help-center)\/?$/i, companyHostOnly: true }]),
   ...detectByTextRules(pages, TEXT_RULES),
 ];

@@ -6,6 +6,12 @@ const TEXT_RULES = new TextRuleSet([
     signal: 'ux.onboarding_flow', words: ['onboarding', 'tour', 'walkthrough', 'setup', 'demo'],
     pattern: /\b(?:guided|interactive|in-app|personali[sz]ed) (?:onboarding|tours?|walkthroughs?|setup|demo)\b|\bonboarding (?:checklist|wizard)\b|\bsetup wizard\b|\bproduct tours?\b/i,
   },
+  {
+    // A first run made short: "get up and running in minutes", "zero configuration", "one-click deploys".
+    signal: 'ux.onboarding_flow', words: ['minutes', 'seconds', 'steps', 'clicks', 'zero', 'one', 'quick', 'setup', 'configuration', 'installation'],
+    pattern:
+      /\b(?:get|getting|be) (?:up and running|started|set up) in (?:minutes|seconds|\d+ (?:minutes|seconds|steps|clicks))\b|\bzero[- ]config(?:uration)?\b|\bone-click (?:setup|install(?:s|ation)?|deploy(?:s|ments?)?|services?)\b|\bquick ?start guide\b|\bno (?:setup|configuration|installation) (?:required|needed)\b|\bin (?:three|3|four|4|a few) (?:simple |easy )?steps\b/i,
+  },
   { signal: 'ux.accessibility', words: ['wcag', 'vpat', 'section'], pattern: /\bWCAG\b|\bVPAT\b|\bSection 508\b/ },
   { signal: 'ux.accessibility', words: ['accessibility', 'screen', 'keyboard'], pattern: /\baccessibility (?:statement|conformance|standards|commitment)\b|\bscreen[- ]readers?\b|\bkeyboard navigation\b/i },
   { signal: 'ux.templates', words: ['template'], pattern: /\btemplates? (?:gallery|library)\b|\b[\d,]+\+? (?:ready-made |pre-built )?templates\b/i },

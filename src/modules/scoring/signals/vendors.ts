@@ -25,7 +25,9 @@ export const VENDORS: readonly Vendor[] = [
   { name: 'Amplitude', signal: 'tech.product_analytics', script: /\/\/(?:cdn|api\d?)\.amplitude\.com\//, inline: /\bamplitude\.(?:getInstance\(\)\.init|init)\([^)\n]{0,80}\)/ },
   { name: 'Mixpanel', signal: 'tech.product_analytics', script: /\/\/cdn\d?\.mxpnl\.com\/|mixpanel/, inline: /\bmixpanel\.init\([^)\n]{0,80}\)/ },
   { name: 'Heap', signal: 'tech.product_analytics', script: /\/\/cdn\.(?:us\.)?heapanalytics\.com\//, inline: /\bheap\.load\([^)\n]{0,80}\)/ },
-  { name: 'PostHog', signal: 'tech.product_analytics', script: /posthog\.com\/|\/posthog(?:-js)?[./]/, inline: /\bposthog\.init\([^)\n]{0,80}\)/ },
+  // A shared PostHog dashboard linked from the site shows PostHog in use as well as its script does.
+  { name: 'PostHog', signal: 'tech.product_analytics', script: /posthog\.com\/|\/posthog(?:-js)?[./]/, inline: /\bposthog\.init\([^)\n]{0,80}\)/, link: /^https?:\/\/(?:[\w-]+\.)?posthog\.com\/shared\// },
+  { name: 'OpenPanel', signal: 'tech.product_analytics', script: /\/\/(?:[\w-]+\.)?openpanel\.dev\/op\d?\.js|\/op1\.js\b/, inline: /\bwindow\.op\s*=|\bop\(['"]init['"]/ },
   { name: 'Pendo', signal: 'tech.product_analytics', script: /\/\/cdn\.(?:eu\.)?pendo\.io\//, inline: /\bpendo\.initialize\(/ },
   { name: 'June', signal: 'tech.product_analytics', script: /\/\/(?:unpkg\.com\/@june-so|cdn\.june\.so)\b/ },
   // Customer-data platforms
@@ -41,7 +43,10 @@ export const VENDORS: readonly Vendor[] = [
   { name: 'Smartlook', signal: 'tech.session_replay', script: /\/\/(?:web-sdk|rec)\.smartlook\.com\//, inline: /\bsmartlook\(['"]init['"]/ },
   // Web analytics
   { name: 'Google Analytics', signal: 'tech.web_analytics', script: /\/\/www\.googletagmanager\.com\/(?:gtag\/js|gtm\.js)|\/\/www\.google-analytics\.com\//, inline: /\bgtag\(['"]config['"],\s*['"][\w-]+['"]\)/ },
-  { name: 'Plausible', signal: 'tech.web_analytics', script: /\/\/plausible\.io\/js\// },
+  // Plausible's script, hosted or self-hosted: its variants are named after the events they add ("script.tagged-events.js").
+  { name: 'Plausible', signal: 'tech.web_analytics', script: /\/\/plausible\.io\/js\/|\/js\/(?:script|plausible)(?:\.(?:tagged-events|outbound-links|file-downloads|hash|manual|pageview-props|revenue|exclusions|local))+\.js\b/ },
+  { name: 'Umami', signal: 'tech.web_analytics', script: /\/\/(?:cloud|analytics|[\w-]+)\.umami\.is\/|\/umami\.js\b/ },
+  { name: 'Simple Analytics', signal: 'tech.web_analytics', script: /\/\/scripts\.simpleanalyticscdn\.com\// },
   { name: 'Fathom', signal: 'tech.web_analytics', script: /\/\/cdn\.usefathom\.com\// },
   { name: 'Matomo', signal: 'tech.web_analytics', script: /\/(?:matomo|piwik)\.js\b/, inline: /\b_paq\.push\(\[['"]trackPageView['"]\]\)/ },
   { name: 'Adobe Analytics', signal: 'tech.web_analytics', script: /\/\/assets\.adobedtm\.com\// },
