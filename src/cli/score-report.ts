@@ -56,7 +56,7 @@ export function formatLevelArithmetic(result: ScoringResult, grounding: Readonly
     const controlPoints = [
       `level 2 needs ${plural(curve.pointsForLevel2, 'point')}`,
       `level 3 ${plural(curve.pointsForLevel3, 'point')} and ${plural(LEVEL_SUPPORT[3].signals, 'signal')} (or one on ${plural(LEVEL_SUPPORT[3].orPages, 'page')}, or a quote with a figure)`,
-      `level 4 ${plural(curve.pointsForLevel4, 'point')} and ${plural(LEVEL_SUPPORT[4].signals, 'signal')} on ${plural(LEVEL_SUPPORT[4].pages, 'page')}`,
+      `level 4 ${plural(curve.pointsForLevel4, 'point')} and ${plural(LEVEL_SUPPORT[4].signals, 'signal')} (on ${plural(LEVEL_SUPPORT[4].orPages, 'page')}, or with a figure)`,
     ].join(', ');
     lines.push('', `${d.dimensionName} (${d.dimensionId}), ${rubric.curve} curve: ${controlPoints}`);
     for (const { finding, weight, decay, points } of basis.contributions) {

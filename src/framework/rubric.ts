@@ -75,8 +75,8 @@ export function supportAllows(level: 2 | 3 | 4, support: EvidenceSupport): boole
   return support.signals >= need.signals && (support.pages >= need.orPages || (need.orSpecific && support.specific));
 }
 
-/** A quote is specific when it states a figure: a number, a date, a version, an amount. */
-export const SPECIFIC_QUOTE = /\d/;
+/** A quote is specific when it states a figure (a number, a date, a version, an amount) or a rhythm ("once a month", "weekly"). */
+export const SPECIFIC_QUOTE = /\d|\b(?:daily|weekly|monthly|quarterly|yearly|annually|once a (?:day|week|month|quarter|year)|every (?:day|week|month|quarter|year))\b/i;
 
 export const CURVES = {
   /**
@@ -86,13 +86,13 @@ export const CURVES = {
    * strength), level 3 about two strong signals (2 + 1.5), level 4 about four
    * (2 + 2 + 1.5 + 1).
    */
-  broad: { pointsForLevel2: 1, pointsForLevel3: 3.5, pointsForLevel4: 6.5 },
+  broad: { pointsForLevel2: 1, pointsForLevel3: 3, pointsForLevel4: 6.5 },
   /**
    * For dimensions where the outside world sees only a few signals (4 or 5,
    * summing to 5.5..8.5 points): the same level 2, level 3 at two medium
    * signals (1.5 + 1) and level 4 at three (2 + 1.5 + 1).
    */
-  narrow: { pointsForLevel2: 1, pointsForLevel3: 2.5, pointsForLevel4: 4.5 },
+  narrow: { pointsForLevel2: 1, pointsForLevel3: 2, pointsForLevel4: 4.5 },
 } as const satisfies Record<string, LevelCurve>;
 export type CurveName = keyof typeof CURVES;
 
@@ -199,8 +199,8 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
       'changelog.dated_entries': 2,
       'changelog.published': 1,
       'delivery.release_posts': 2,
-      'changelog.versioned_releases': 1,
-      'delivery.shipping_claims': 1,
+      'changelog.versioned_releases': 1.5,
+      'delivery.shipping_claims': 1.5,
     },
   },
   developer_ecosystem: {

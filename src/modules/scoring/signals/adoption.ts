@@ -3,7 +3,7 @@
  * trials, team expansion and referrals. "free" only counts next to what is
  * free ("free trial", "free plan"), never in "feel free to" or "hassle-free".
  */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByLinks, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
   {
@@ -28,4 +28,10 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'adoption.referral', words: ['refer', 'affiliate'], pattern: /\breferral (?:program(?:me)?|rewards?)\b|\brefer a (?:friend|colleague)\b|\baffiliate program(?:me)?\b/i },
 ]);
 
-export const detectAdoptionSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
+/** A call to action that starts the product without sales, as a button in the page's content. */
+const SELF_SERVE_CTA = /^(?:start|get started|sign up|try(?: it)?|create (?:a |your )?(?:free )?account)(?: for)? free$/i;
+
+export const detectAdoptionSignals: SignalDetector = (pages) => [
+  ...detectByTextRules(pages, TEXT_RULES),
+  ...detectByLinks(pages, [{ signal: 'adoption.self_serve_signup', text: SELF_SERVE_CTA }]),
+];

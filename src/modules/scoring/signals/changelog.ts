@@ -8,7 +8,7 @@
  */
 import type { Finding } from '../artifacts.ts';
 import { findDateMentions } from '../extract/dates.ts';
-import { detectByPageKind, detectByTextRules, evidenceQuoteAt, finding, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, evidenceQuoteAt, finding, type PageContext, type SignalDetector } from './detection-rules.ts';
 import { quoteAround } from './quote.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 /** Fewer dated entries than this is a page, not a record of delivery. */
 const MIN_DATED_ENTRIES = 3;
 /** This many dated entries give full strength. */
-const ENTRIES_FOR_FULL_STRENGTH = 12;
+const ENTRIES_FOR_FULL_STRENGTH = 6;
 /** Cadence is measured over the most recent entries only. */
 const CADENCE_WINDOW = 12;
 
@@ -32,9 +32,26 @@ export const CADENCE_CURVE: readonly { maxMedianGapDays: number; strength: numbe
   { maxMedianGapDays: 92, strength: 0.25 },
 ];
 
-const TEXT_RULES = new TextRuleSet([
-  { signal: 'changelog.versioned_releases', words: ['version', 'release', 'v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9'], pattern: /\b(?:v|version |release )\d+\.\d+(?:\.\d+)?\b/i, onlyOn: ['changelog'] },
-]);
+/** A release's version on a changelog page: "v2.14.0", "Version 3.1", or a bare "1.0.0". */
+const VERSION = /\b(?:v|version |release )\d+\.\d+(?:\.\d+)?\b|(?<![\d.])\d+\.\d+\.\d+(?![\d.])/gi;
+/** This many distinct versions give full strength: a record of releases, not one. */
+const VERSIONS_FOR_FULL_STRENGTH = 3;
+
+/** Versioned releases: the first version written, at a strength that grows with the number of distinct versions. */
+function versionFindings(context: PageContext): Finding[] {
+  const { page } = context;
+  const versions = new Map<string, { index: number; length: number }>();
+  for (const match of page.mainText.matchAll(VERSION)) {
+    const key = match[0].toLowerCase().replace(/^(?:v|version |release )/, '');
+    if (!versions.has(key)) versions.set(key, { index: match.index, length: match[0].length });
+  }
+  for (const at of versions.values()) {
+    const inHeading = page.lineKinds[context.text.lineAt(at.index)] === 'heading';
+    const quote = inHeading ? quoteAround(page.mainText, at.index, at.index + at.length) : evidenceQuoteAt('changelog.versioned_releases', context, at.index, at.index + at.length);
+    if (quote) return [finding('changelog.versioned_releases', page, { kind: 'quote', text: quote }, Math.min(1, versions.size / VERSIONS_FOR_FULL_STRENGTH))];
+  }
+  return [];
+}
 
 export function medianGapDays(dates: readonly string[]): number | null {
   const recent = [...dates].sort().slice(-CADENCE_WINDOW);
@@ -92,5 +109,5 @@ function cadenceFindings(context: PageContext): Finding[] {
 export const detectChangelogSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'changelog.published', kind: 'changelog' }]),
   ...pages.filter((c) => c.kinds.has('changelog')).flatMap(cadenceFindings),
-  ...detectByTextRules(pages, TEXT_RULES),
+  ...pages.filter((c) => c.kinds.has('changelog')).flatMap(versionFindings),
 ];

@@ -20,6 +20,8 @@ const STATUS_IS_THE_SIGNAL = new Set(['roadmap', 'prototype']);
 /** A negation this close before the phrase denies it ("we do not yet hold SOC 2"). */
 const NEGATION = /\b(?:no|not|never|without|don(?:'|’)t|doesn(?:'|’)t|isn(?:'|’)t|aren(?:'|’)t|won(?:'|’)t|can(?:'|’)t|cannot|lacks?|nor)\b/i;
 const NEGATION_WINDOW_WORDS = 4;
+/** "not just", "not only", "isn't merely": a negation that adds rather than denies. */
+const NOT_ONLY = /\b(?:not|n(?:'|’)t) (?:just|only|merely|simply)\b/i;
 
 /**
  * A customer story speaks about the customer: its practices, its product,
@@ -98,5 +100,6 @@ export function isAffirmedClaim(signal: string, sentence: string, start: number)
   if (!STATUS_IS_THE_SIGNAL.has(familyOf(signal)) && NOT_CURRENT.test(sentence)) return false;
   if (PRACTICE_SIGNALS.has(signal) && FEATURE_DESCRIPTION.test(sentence)) return false;
   const before = sentence.slice(0, start).split(/\s+/).filter(Boolean).slice(-NEGATION_WINDOW_WORDS).join(' ');
-  return !NEGATION.test(before);
+  // "This isn't just a business decision" affirms more than it denies.
+  return !NEGATION.test(before) || NOT_ONLY.test(before);
 }

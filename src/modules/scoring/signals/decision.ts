@@ -8,16 +8,16 @@ const TEXT_RULES = new TextRuleSet([
   },
   {
     // Reasons given for a choice: "we decided not to pursue ...", "we stand by our decision to ...", trade-offs named.
-    signal: 'decision.rationale_writing', words: ['why', 'decided', 'decision', 'chose', 'opted', 'trade', 'pros', 'considered', 'weighed', 'thought', 'stand', 'went', 'settled'],
+    signal: 'decision.rationale_writing', words: ['why', 'decided', 'decision', 'chose', 'opted', 'trade', 'considered', 'weighed', 'thought', 'stand', 'went', 'settled', 'make', 'making', 'made'],
     pattern:
-      /\bwhy we (?:built|chose|decided|moved|switched|rewrote|changed|stopped|bet|started|made|dropped)\b|\bwe(?:'ve| have)? (?:decided|chose|opted|settled on|went with) (?:to|not to|against|for)\b|\b(?:our|the|this|that) (?:business |product |technical |calculated |deliberate |conscious |difficult |tough |strategic )?decision to\b|\b(?:calculated|deliberate|conscious|difficult|tough|business|strategic|architectural) (?:decision|choice)\b|\btrade-?offs?\b|\bpros and cons\b|\bwe (?:considered|weighed|evaluated) (?:several |other |many |the |different )?(?:options|alternatives|approaches|paths)\b|\bthought long and hard\b|\bwe stand by\b/i,
+      /\bwhy we (?:built|chose|decided|moved|switched|rewrote|changed|stopped|bet|started|made|dropped)\b|\bwe(?:'ve| have)? (?:decided|chose|opted|settled on|went with) (?:to|not to|against|for)\b|\b(?:our|the|this|that) (?:business |product |technical |calculated |deliberate |conscious |difficult |tough |strategic )?decision to\b|\b(?:calculated|deliberate|conscious|difficult|tough|business|strategic|architectural) (?:decision|choice)\b|\btrade-?offs?\b|\b(?:make|making|made) (?:big |product |key |hard )?decisions about\b|\bwe (?:considered|weighed|evaluated) (?:several |other |many |the |different )?(?:options|alternatives|approaches|paths)\b|\bthought long and hard\b|\bwe stand by\b/i,
   },
   { signal: 'decision.public_rfcs', words: ['rfc', 'adr'], pattern: /\bRFCs?\b|\bADRs?\b/ },
   { signal: 'decision.public_rfcs', words: ['decision', 'design'], pattern: /\barchitecture decision records?\b|\bdecision (?:log|records?)\b|\bdesign docs?\b/i },
   {
     signal: 'decision.metrics_driven', words: ['north', 'success', 'guardrail', 'data', 'measured', 'measure', 'decisions', 'evidence'],
     pattern:
-      /\bnorth[- ]star metric\b|\bsuccess metrics?\b|\bguardrail metrics?\b|\bthe data (?:showed|shows|told us)\b|\bwe measured\b|\b(?:use|uses|using) data (?:in|to (?:make|inform|guide|drive))\b|\bdata[- ]driven (?:decisions?|approach|culture|product)\b|\bdecisions? (?:are|is) (?:based on|driven by|backed by|informed by) (?:data|evidence|metrics|usage)\b|\b(?:measure|measuring) (?:the )?(?:impact|success|outcome)s?\b/i,
+      /\bnorth[- ]star metric\b|\bsuccess metrics?\b|\bguardrail metrics?\b|\bthe data (?:showed|shows|told us)\b|\bwe measured\b|\b(?:use|uses|using) data (?:in|to (?:make|inform|guide|drive))\b|\bdata[- ]driven (?:decisions?|approach|culture|product)\b|\bdecisions? (?:are|is) (?:based on|driven by|backed by|informed by) (?:data|evidence|metrics|usage)\b|\bwe (?:measure|measured|track) (?:the )?(?:impact|success|outcome)s?\b/i,
   },
 ]);
 

@@ -11,7 +11,7 @@ const TEXT_RULES = new TextRuleSet([
   {
     signal: 'feedback.closed_loop', words: ['asked', 'feedback', 'request', 'suggested', 'voted', 'most', 'top', 'thanks', 'based', 'driven', 'shaped', 'input', 'features', 'improvements', 'changes', 'inspired', 'response'],
     pattern:
-      /\byou asked,? we (?:built|listened|shipped|delivered)\b|\b(?:based on|thanks to|driven by|shaped by|inspired by|in response to) (?:(?:the )?input from |feedback from )?(?:your|customer|user|community|our (?:users|customers|community)|our beta program members)(?:'s)? ?(?:feedback|input|requests|suggestions|surveys)?\b|\b(?:features?|improvements?|changes?|this) (?:was |were )?(?:requested|suggested|voted for) by (?:customers|users|you|our (?:community|customers|users))\b|\bmost[- ](?:requested|voted)\b|\btop-voted\b/i,
+      /\byou asked,? we (?:built|listened|shipped|delivered)\b|\b(?:based on|thanks to|driven by|shaped by|inspired by|in response to) (?:your|customer|user|community|our (?:users'?|customers'?|community's)) (?:feedback|input|requests|suggestions|surveys)\b|\b(?:input|feedback|suggestions) from (?:our |the )?(?:users|customers|community|beta (?:program )?(?:members|users|testers))\b|\b(?:features?|improvements?|changes?|this) (?:was |were )?(?:requested|suggested|voted for) by (?:customers|users|you|our (?:community|customers|users))\b|\bmost[- ](?:requested|voted)\b|\btop-voted\b/i,
   },
   { signal: 'feedback.satisfaction_surveys', words: ['nps', 'csat'], pattern: /\bNPS\b|\bCSAT\b/ },
   { signal: 'feedback.satisfaction_surveys', words: ['net', 'satisfaction'], pattern: /\bnet promoter score\b|\bcustomer satisfaction (?:score|survey)s?\b/i },

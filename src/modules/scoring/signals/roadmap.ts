@@ -39,9 +39,10 @@ const TEXT_RULES = new TextRuleSet([
       /\broadmap (?:views?|planning|process|reviews?|prioriti[sz]ation|updates?|horizons?)\b|\broadmapping\b|\b(?:quarterly|annual|yearly) (?:roadmap|planning)\b|\bplanning (?:cycles?|process|sessions?)\b|\b(?:scheduled|planned) for the (?:upcoming|next) (?:cycle|quarter|release)\b/i,
   },
   {
-    // A look ahead in the company's own words: "what we will be working on in the next few weeks".
-    signal: 'roadmap.preview', words: ['what', 'coming', 'sneak', 'upcoming'],
-    pattern: /\bwhat(?:'s|’s| is) (?:coming|next)\b|\bwhat we(?:'re|’re| are| will be| plan to be) working on\b|\bsneak peek\b|\bupcoming (?:features|releases?|versions?)\b/i,
+    // A look ahead offered to readers: "check what we will be working on in the next few weeks".
+    // "What's coming next" in passing is excitement, not a roadmap.
+    signal: 'roadmap.preview', words: ['what'],
+    pattern: /\bwhat we(?:'re|’re| are| will be| plan to be) working on (?:next|in the (?:next|coming))\b/i,
   },
 ]);
 
@@ -68,7 +69,7 @@ function roadmapSectionFindings(context: PageContext): Finding[] {
 }
 
 /** A post that looks ahead ("What is coming in v3") previews the roadmap. */
-const PREVIEW_TITLE = /\bwhat(?:'s|’s| is) (?:coming|next)\b|\bcoming (?:soon|next)\b|\bsneak peek\b/i;
+const PREVIEW_TITLE = /^(?:what(?:'s|’s| is) (?:coming|next)|coming (?:soon|next)|sneak peek)\b/i;
 
 function previewPostFindings(context: PageContext): Finding[] {
   if (!context.kinds.has('blog') && !context.kinds.has('changelog')) return [];
