@@ -77,7 +77,7 @@ async function runInProcessWorker(): Promise<void> {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const crawl = await crawler.crawl(url, { maxPages: maxPagesFor('full', config.crawl.maxPages) });
-    const { result } = await judgeCrawlWithGrounding({ crawl, url, asOf: new Date(), context: null, companyName: null, productId: null }, { refiner: null, log });
+    const { result } = await judgeCrawlWithGrounding({ crawl, url, asOf: new Date(), depth: 'full', context: null, companyName: null, productId: null }, { refiner: null, log });
     const json = JSON.stringify(result, null, 2);
     const used = process.cpuUsage(cpu);
     process.stdout.write(`${JSON.stringify({ wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000, bytes: json.length })}\n`);

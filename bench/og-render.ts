@@ -46,6 +46,7 @@ function syntheticResult(n: number): ScoringResult {
     companyName: `${COMPANY_WORDS[n % COMPANY_WORDS.length]} ${COMPANY_WORDS[(n * 3 + 1) % COMPANY_WORDS.length]} ${n}`,
     totalScore,
     stageName: STAGE_NAMES[n % STAGE_NAMES.length]!,
+    depth: 'full',
     dimensions,
     strengths: [],
     gaps: [],

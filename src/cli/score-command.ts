@@ -34,9 +34,10 @@ export async function scoreCommand(args: string[]): Promise<void> {
   const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl));
   try {
     const url = target.url.toString();
-    const crawl = await crawler.crawl(url, { maxPages: maxPagesFor(values.quick ? 'quick' : 'full', config.crawl.maxPages) });
+    const depth = values.quick ? 'quick' : 'full';
+    const crawl = await crawler.crawl(url, { maxPages: maxPagesFor(depth, config.crawl.maxPages) });
     const { result, grounding } = await judgeCrawlWithGrounding(
-      { crawl, url, asOf: new Date(), context: values.context ?? null, companyName: null, productId: null },
+      { crawl, url, asOf: new Date(), depth, context: values.context ?? null, companyName: null, productId: null },
       { refiner, log },
     );
     if (values.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

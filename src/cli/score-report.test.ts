@@ -5,10 +5,10 @@ import { scoreSite } from '../modules/scoring/engine/score-site.ts';
 import { toScoringResult } from '../modules/scoring/engine/scoring-result.ts';
 import { siteFacts } from '../modules/scoring/signals/site-facts.ts';
 import { TEST_ORIGIN, testFinding, testPage } from '../../test/fixtures/test-pages.ts';
-import { formatLevelArithmetic } from './score-report.ts';
+import { formatLevelArithmetic, formatScoreReport } from './score-report.ts';
 
 const AS_OF = new Date('2026-11-20T00:00:00Z');
-const IDENTITY = { id: '6f9619ff-8b86-4d11-b42d-00c04fc964ff', url: `${TEST_ORIGIN}/`, createdAt: '2026-11-20T10:00:00.000Z' };
+const IDENTITY = { id: '6f9619ff-8b86-4d11-b42d-00c04fc964ff', url: `${TEST_ORIGIN}/`, createdAt: '2026-11-20T10:00:00.000Z', depth: 'full' } as const;
 
 function observed(signal: SignalId): Finding {
   return { ...testFinding(signal), evidence: { kind: 'observation', source: 'script', text: `https://cdn.example/${signal}.js` } };
@@ -51,5 +51,18 @@ describe('formatLevelArithmetic', () => {
     const { engine, result } = arithmeticFor([]);
     const text = formatLevelArithmetic(result, engine.grounding);
     expect(text.match(/^ {2}level decided: 1$/gm)).toHaveLength(27);
+  });
+});
+
+describe('formatScoreReport', () => {
+  it('labels a quick score under its total with the pages read and the command for the full score; a full one has no label', () => {
+    const { result } = arithmeticFor([]);
+    const quick = formatScoreReport({ ...result, depth: 'quick', crawlStats: { pagesAnalyzed: 6, contentLength: 1000 } }).split('\n');
+    expect(quick.slice(1, 4)).toEqual([
+      expect.stringMatching(/^Total \d+ of 108: /),
+      '6 pages analysed',
+      `Quick score: 6 pages read. Not comparable with a full score; for the full score run: maturity score ${TEST_ORIGIN}/`,
+    ]);
+    expect(formatScoreReport(result)).not.toMatch(/quick/i);
   });
 });

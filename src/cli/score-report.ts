@@ -9,6 +9,7 @@ import { CURVES, LEVEL_SUPPORT, MAX_COUNTED_REPEATS, REPEAT_DECAY, RUBRIC } from
 import { MAX_LEVEL } from '../framework/tiers.ts';
 import { supportOf } from '../modules/scoring/engine/dimension-score.ts';
 import type { DimensionGrounding } from '../modules/scoring/engine/score-site.ts';
+import { quickScoreLabelOf } from '../modules/scoring/result-depth.ts';
 import type { ScoringResult } from '../modules/scoring/result-schema.ts';
 
 const EVIDENCE_WIDTH = 110;
@@ -20,6 +21,7 @@ export function formatScoreReport(result: ScoringResult): string {
     `${result.companyName ?? new URL(result.url).hostname}  ${result.url}`,
     `Total ${result.totalScore} of ${maxTotal}: ${result.stageName}`,
     `${result.crawlStats?.pagesAnalyzed ?? result.crawledPages?.length ?? 0} pages analysed`,
+    ...quickScoreLines(result),
     '',
   ];
   for (const fn of FUNCTIONS) {
@@ -36,6 +38,13 @@ export function formatScoreReport(result: ScoringResult): string {
   if (result.antiPatternsDetected?.length) lines.push(`Anti-patterns: ${result.antiPatternsDetected.join('; ')}`);
   if (result.crossDimensionNotes) lines.push('', result.crossDimensionNotes);
   return `${lines.join('\n')}\n`;
+}
+
+/** A quick score says so under its total, with the command that runs the full score. */
+function quickScoreLines(result: ScoringResult): string[] {
+  const label = quickScoreLabelOf(result);
+  if (!label) return [];
+  return [`${label}. Not comparable with a full score; for the full score run: maturity score ${result.url}`];
 }
 
 /**

@@ -3,8 +3,11 @@
  * /try, lands on the result page with every dimension and its evidence,
  * meets the anonymous cap on a second try, and finds the held result in
  * their account once they sign up. The same form works without JavaScript.
+ * The try is a full score (it reads more than a quick score's six pages); a
+ * quick score's page says it is one and leads to the full score.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUICK_SCORE_MAX_PAGES } from '../../src/modules/scoring/judge-crawl.ts';
 import { expectAccessible, expectVisible, openPage, recordProgress, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
 
 const SITE = 'lumenfield-platform';
@@ -41,9 +44,14 @@ describe('trying a score in the browser', () => {
       companyName?: string;
       totalScore: number;
       stageName: string;
+      depth: string;
       crawledPages: string[];
       dimensions: { dimensionName: string }[];
     };
+    // A full score: Lumenfield's 25 pages are read past a quick score's six, and the page carries no quick-score label.
+    expect(stored.depth).toBe('full');
+    expect(stored.crawledPages.length).toBeGreaterThan(QUICK_SCORE_MAX_PAGES);
+    expect(await page.locator('[data-quick-score]').count()).toBe(0);
     await expectVisible(page.getByRole('heading', { level: 1, name: stored.companyName! }));
     expect(await page.locator('.total-number').innerText()).toContain(String(stored.totalScore));
     expect(await page.locator('.tier').innerText()).toBe(stored.stageName);
@@ -133,6 +141,8 @@ describe('the score form without JavaScript', () => {
       await plain.getByRole('button', { name: 'Score it free' }).click();
       await plain.waitForURL(RESULT_PATH, { timeout: 60_000 });
       expect(await plain.locator('li.dimension').count()).toBe(27);
+      const posted = (await (await fetch(`${web.baseUrl}/api/score/${RESULT_PATH.exec(plain.url())![1]}`)).json()) as { depth: string; crawledPages: string[] };
+      expect([posted.depth, posted.crawledPages.length > QUICK_SCORE_MAX_PAGES]).toEqual(['full', true]);
 
       await plain.goto('/try');
       await plain.getByLabel('Company web address').fill(web.fixtureSiteUrl('burrowly-seed'));
@@ -143,6 +153,25 @@ describe('the score form without JavaScript', () => {
     } finally {
       await noScript.close();
     }
+    expectNoConsoleErrors();
+  });
+
+  it("labels a quick score's page with the pages it read, and its link opens the form with the address filled", async () => {
+    const headers = await web.app.authHeaders({ sub: 'quick_scorer' });
+    const site = web.fixtureSiteUrl(SITE);
+    const quick = await web.app.app.inject({ method: 'POST', url: '/api/score/quick', headers, payload: { url: site } });
+    expect(quick.statusCode).toBe(200);
+    const { id, crawledPages } = quick.json() as { id: string; crawledPages: string[] };
+    const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
+    await page.goto(`/r/${id}`);
+    const notice = page.locator('[data-quick-score]');
+    await expectVisible(notice);
+    expect(await notice.innerText()).toContain(`Quick score: ${crawledPages.length} pages read.`);
+    await expectAccessible(page, 'a quick score');
+    await saveScreenshot(page, 'result-quick');
+    await notice.getByRole('link', { name: 'Run the full score' }).click();
+    await page.waitForURL(/\/try\?url=/);
+    expect(await page.getByLabel('Company web address').inputValue()).toBe(site);
     expectNoConsoleErrors();
   });
 

@@ -20,6 +20,8 @@ let smtp: FakeSmtpServer;
 let site: ServedSite;
 /** A company whose site grows between two scores: burrowly-seed first, then tallyworks-growing at the same address. */
 let growingSite: ServedSite;
+/** A site of more pages than a quick score reads (relaymesh-scaleup, 17): its quick score comes out lower than its full one. */
+let deepSite: ServedSite;
 let t: TestApp;
 // A Wednesday (ISO week 2026-W10).
 const clock = new ManualClock('2026-03-04T10:00:00.000Z');
@@ -28,13 +30,15 @@ beforeAll(async () => {
   smtp = await startFakeSmtpServer();
   site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
   growingSite = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
-  const allowlist = [site, growingSite].map((served) => new URL(served.origin).host).join(',');
+  deepSite = await serveSite(path.join(SITES_DIR, 'relaymesh-scaleup'));
+  const allowlist = [site, growingSite, deepSite].map((served) => new URL(served.origin).host).join(',');
   t = await startTestApp({ clock, env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE, CRAWL_ALLOWLIST: allowlist } });
 });
 afterAll(async () => {
   await t.close();
   await site.close();
   await growingSite.close();
+  await deepSite.close();
   await smtp.close();
 });
 beforeEach(() => {
@@ -165,7 +169,7 @@ describe('weekly digest', () => {
     const change = (id: string) => account.client.send('GET', `/api/scores/${id}/change`);
     const first = (await t.app.inject({ method: 'GET', url: `/api/score/${firstId}` })).json();
     const second = (await t.app.inject({ method: 'GET', url: `/api/score/${secondId}` })).json();
-    expect((await change(firstId)).json()).toEqual({ resultId: firstId, previous: null, totalDelta: null, stageChanged: false, moved: [] });
+    expect((await change(firstId)).json()).toEqual({ resultId: firstId, depth: 'full', previous: null, totalDelta: null, stageChanged: false, moved: [] });
     const grown = (await change(secondId)).json();
     expect(grown.previous).toEqual({ id: firstId, totalScore: first.totalScore, stageName: first.stageName, createdAt: first.createdAt });
     expect(grown.totalDelta).toBe(second.totalScore - first.totalScore);
@@ -192,5 +196,42 @@ describe('weekly digest', () => {
     expect(text).toContain(`Up ${grown.totalDelta} since 2026-04-15 (${first.totalScore}, ${first.stageName}); moved: ${top.dimensionName} ${top.from} to ${top.to}`);
     expect(text).toContain(`Unchanged since 2026-04-17 (${second.totalScore}, ${second.stageName}); no dimension moved.`);
     expect(digest!.parsed.html).toContain(`Up ${grown.totalDelta} since 2026-04-15`);
+  });
+
+  it('compares like with like: a quick score after a full one reports no drop, and one after a quick one is compared with that', async () => {
+    // Wednesday of 2026-W17: a full score of the product, then quick scores of its address (six pages: a lower total).
+    clock.set(new Date('2026-04-22T09:00:00.000Z'));
+    const account = await scoringAccount('digest_depths', 'Relaymesh', deepSite.origin);
+    const fullId = await account.score();
+    const quickScore = async () => {
+      const response = await account.client.send('POST', '/api/score/quick', { url: `${deepSite.origin}/` });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { id: string; depth: string; totalScore: number; stageName: string; createdAt: string };
+    };
+    clock.set(new Date('2026-04-22T10:00:00.000Z'));
+    const quick = await quickScore();
+    clock.set(new Date('2026-04-22T11:00:00.000Z'));
+    const secondQuick = await quickScore();
+    expect(quick.depth).toBe('quick');
+    const full = (await t.app.inject({ method: 'GET', url: `/api/score/${fullId}` })).json();
+    // What the comparison must not report: the quick score's lower total as a drop.
+    expect(quick.totalScore).toBeLessThan(full.totalScore);
+
+    const change = async (id: string) => (await account.client.send('GET', `/api/scores/${id}/change`)).json();
+    expect(await change(quick.id)).toEqual({ resultId: quick.id, depth: 'quick', previous: null, totalDelta: null, stageChanged: false, moved: [] });
+    expect(await change(secondQuick.id)).toMatchObject({
+      depth: 'quick',
+      previous: { id: quick.id, totalScore: quick.totalScore, stageName: quick.stageName, createdAt: quick.createdAt },
+      totalDelta: 0,
+    });
+    expect((await change(fullId)).previous).toBeNull();
+
+    await sweepAt(new Date('2026-04-27T01:00:00.000Z'));
+    const [digest] = mailTo(account.email, 'weekly_digest');
+    const text = digest!.parsed.text!;
+    expect(text).toContain('The first quick score of this product: not compared with full scores.');
+    expect(text).toContain(`Unchanged since the quick score of 2026-04-22 (${quick.totalScore}, ${quick.stageName}); no dimension moved.`);
+    expect(text).toMatch(/: \d+, \w+ \(Quick score: \d pages read\): /);
+    expect(text).not.toMatch(/Down \d+ since/);
   });
 });

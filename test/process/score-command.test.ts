@@ -24,6 +24,19 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity score', () => {
     expect(Value.Check(ScoringResultSchema, result)).toBe(true);
     expect(result.companyName).toBe('Relaymesh');
     expect(result.crawledPages.length).toBeGreaterThan(5);
+    expect(result.depth).toBe('full');
+  });
+
+  it('says a --quick score is one: `depth` in the JSON, and a label with the pages read and the full command in the report', async () => {
+    const json = await run(NODE, [MATURITY_BIN, 'score', site.origin, '--quick', '--json'], env);
+    expect(json.code).toBe(0);
+    const result = JSON.parse(json.stdout);
+    expect(Value.Check(ScoringResultSchema, result)).toBe(true);
+    expect(result.depth).toBe('quick');
+    expect(result.crawlStats.pagesAnalyzed).toBeLessThanOrEqual(6);
+    const report = await run(NODE, [MATURITY_BIN, 'score', site.origin, '--quick'], env);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toMatch(new RegExp(`^Quick score: \\d pages read\\. Not comparable with a full score; for the full score run: maturity score ${site.origin}/$`, 'm'));
   });
 
   it('prints a readable report: total, tier, dimensions by function, strengths and gaps', async () => {

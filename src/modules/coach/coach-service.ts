@@ -5,14 +5,14 @@
  * before its first token the local coach answers instead.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ScoringResult } from '../scoring/result-schema.ts';
+import type { SubmittedResult } from '../scoring/result-schema.ts';
 import { CoachProviderError } from './llm/coach-provider-error.ts';
 import type { LlmCoach } from './llm/llm-coach.ts';
 import { chunkForStreaming, composeCoachAnswer, type ChatMessage } from './local/local-coach.ts';
 
 export interface CoachRequest {
   messages: readonly ChatMessage[];
-  result: ScoringResult | null;
+  result: SubmittedResult | null;
   /** Aborts when the client goes away: all work for the stream stops. */
   signal: AbortSignal;
 }

@@ -1,6 +1,6 @@
 /** ISO weeks for the weekly digest, across year boundaries (the week belongs to the year of its Thursday). */
 import { describe, expect, it } from 'vitest';
-import { isoWeekOf, reportedWeek } from './weekly-digest-mail.ts';
+import { isoWeekOf, reportedWeek, weeklyDigestFor } from './weekly-digest-mail.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -25,5 +25,26 @@ describe('reportedWeek', () => {
     expect(reportedWeek(at('2026-03-23T00:00:00Z')).label).toBe('2026-W12');
     expect(reportedWeek(at('2026-03-22T23:59:59Z')).label).toBe('2026-W11');
     expect(reportedWeek(at('2027-01-04T00:30:00Z')).label).toBe('2026-W53');
+  });
+});
+
+describe('weeklyDigestFor', () => {
+  const week = isoWeekOf(at('2026-03-18T12:00:00Z'));
+  const usage = { periodStart: '2026-03-01T00:00:00Z', periodEnd: '2026-04-01T00:00:00Z', scores: { used: 2, limit: 10 }, credits: { used: 20, limit: 100 } };
+  const score = { url: 'https://acme.example/', companyName: 'Acme', stageName: 'Building', change: null } as const;
+
+  it('labels a quick score with the pages it read, and a full one not at all', () => {
+    const mail = weeklyDigestFor(
+      week,
+      [
+        { ...score, id: '00000000-0000-4000-8000-000000000001', totalScore: 41, depth: 'quick', pagesAnalyzed: 6 },
+        { ...score, id: '00000000-0000-4000-8000-000000000002', totalScore: 60, depth: 'full', pagesAnalyzed: 24 },
+      ],
+      usage,
+      'https://maturity.example',
+    );
+    expect(mail.text).toContain('- Acme: 41, Building (Quick score: 6 pages read): https://maturity.example/r/00000000-0000-4000-8000-000000000001');
+    expect(mail.text).toContain('- Acme: 60, Building: https://maturity.example/r/00000000-0000-4000-8000-000000000002');
+    expect(mail.html).toContain('Acme: 41, Building (Quick score: 6 pages read)');
   });
 });

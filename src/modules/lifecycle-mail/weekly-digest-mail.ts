@@ -1,8 +1,12 @@
 /**
  * The weekly digest (issue 13, point 5), as pure functions: which week a
- * sweep reports, and what the digest says.
+ * sweep reports, and what the digest says. Like with like: each score is
+ * compared with the one of the same depth before it (ScoringService.changeOf),
+ * and a quick score is labelled with its page count.
  */
 import { escapeHtml } from '../../web/html.ts';
+import { quickScoreLabel } from '../scoring/result-depth.ts';
+import type { ScoreDepth } from '../scoring/result-schema.ts';
 import { describeDelta, type ScoreChange } from '../scoring/score-change.ts';
 import { dayOf, type MailContent } from './score-decay-mail.ts';
 
@@ -43,22 +47,34 @@ export interface DigestScore {
   companyName: string | null;
   totalScore: number;
   stageName: string;
-  /** Against the product's (or address's) score before it; null when unknown. */
+  depth: ScoreDepth;
+  /** The pages the score read; null when the result does not say. */
+  pagesAnalyzed: number | null;
+  /** Against the product's (or address's) score of the same depth before it; null when unknown. */
   change: ScoreChange | null;
 }
 
 /** Moved dimensions named per score; the result page has the rest. */
 export const DIGEST_MOVES_LISTED = 5;
 
-/** One sentence on what changed since the score before, or null when there is nothing to compare. */
+/** One sentence on what changed since the score of the same depth before, or null when there is nothing to compare. */
 export function changeSentence(change: ScoreChange | null): string | null {
   if (!change) return null;
-  if (!change.previous || change.totalDelta === null) return 'The first score of this product.';
-  const since = `${describeDelta(change.totalDelta)} since ${dayOf(new Date(change.previous.createdAt))} (${change.previous.totalScore}, ${change.previous.stageName})`;
+  const quick = change.depth === 'quick';
+  if (!change.previous || change.totalDelta === null) {
+    return quick ? 'The first quick score of this product: not compared with full scores.' : 'The first score of this product.';
+  }
+  const since = `${describeDelta(change.totalDelta)} since ${quick ? 'the quick score of ' : ''}${dayOf(new Date(change.previous.createdAt))} (${change.previous.totalScore}, ${change.previous.stageName})`;
   if (change.moved.length === 0) return `${capitalise(since)}; no dimension moved.`;
   const listed = change.moved.slice(0, DIGEST_MOVES_LISTED).map((move) => `${move.dimensionName} ${move.from} to ${move.to}`);
   const more = change.moved.length > listed.length ? ` and ${change.moved.length - listed.length} more` : '';
   return `${capitalise(since)}; moved: ${listed.join(', ')}${more}.`;
+}
+
+/** " (Quick score: 6 pages read)" after a quick score's total; nothing after a full one. */
+function quickNote(score: DigestScore): string {
+  const label = quickScoreLabel({ depth: score.depth, pagesRead: score.pagesAnalyzed });
+  return label ? ` (${label})` : '';
 }
 
 function capitalise(text: string): string {
@@ -80,7 +96,7 @@ export function weeklyDigestFor(week: IsoWeek, scores: DigestScore[], usage: Dig
   const listed = scores.slice(0, DIGEST_SCORE_LIMIT);
   const heading = `Your week ${week.label} (${dayOf(week.start)} to ${dayOf(new Date(week.end.getTime() - DAY_MS))}): ${scores.length} ${scores.length === 1 ? 'score' : 'scores'}.`;
   const lines = listed.map((score) => ({
-    line: `${score.companyName ?? score.url}: ${score.totalScore}, ${score.stageName}`,
+    line: `${score.companyName ?? score.url}: ${score.totalScore}, ${score.stageName}${quickNote(score)}`,
     url: `${publicBaseUrl}/r/${score.id}`,
     change: changeSentence(score.change),
   }));

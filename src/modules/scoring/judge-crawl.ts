@@ -13,7 +13,7 @@ import type { DimensionId } from '../../framework/dimensions.ts';
 import { scoreSite, withRefinedDimensions, type DimensionGrounding, type EngineResult } from './engine/score-site.ts';
 import { toScoringResult } from './engine/scoring-result.ts';
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
-import { ScoringResultSchema, type ScoringResult } from './result-schema.ts';
+import { ScoringResultSchema, type ScoreDepth, type ScoringResult } from './result-schema.ts';
 import { detectSignals } from './signals/detect-signals.ts';
 import { siteFacts } from './signals/site-facts.ts';
 
@@ -26,6 +26,8 @@ export interface JudgeInput {
   url: string;
   /** The crawl date: staleness is measured against it. */
   asOf: Date;
+  /** How much of the site the crawl was allowed to read (maxPagesFor): the result says so. */
+  depth: ScoreDepth;
   context: string | null;
   companyName: string | null;
   productId: string | null;
@@ -57,6 +59,7 @@ export async function judgeCrawlWithGrounding(input: JudgeInput, deps: JudgeDepe
     id: crypto.randomUUID(),
     url: input.url,
     createdAt: input.asOf.toISOString(),
+    depth: input.depth,
     productId: input.productId,
     crawledPages: input.crawl.pages.map((page) => page.finalUrl),
     crawlStats: { pagesAnalyzed: input.crawl.pages.length, contentLength: input.crawl.contentLength },
@@ -97,7 +100,7 @@ async function refinedEngineResult(input: JudgeInput, deps: JudgeDependencies): 
 }
 
 /** How many pages a crawl of each depth reads. */
-export function maxPagesFor(depth: 'full' | 'quick', fullCrawlMaxPages: number): number {
+export function maxPagesFor(depth: ScoreDepth, fullCrawlMaxPages: number): number {
   return depth === 'quick' ? Math.min(QUICK_SCORE_MAX_PAGES, fullCrawlMaxPages) : fullCrawlMaxPages;
 }
 

@@ -8,7 +8,27 @@ const before = { ...fixtureResult(), id: '00000000-0000-4000-8000-000000000001',
 
 describe('scoreChange', () => {
   it('has no previous score, delta or moves for a first score', () => {
-    expect(scoreChange(null, before)).toEqual({ resultId: before.id, previous: null, totalDelta: null, stageChanged: false, moved: [] });
+    expect(scoreChange(null, before)).toEqual({ resultId: before.id, depth: 'full', previous: null, totalDelta: null, stageChanged: false, moved: [] });
+  });
+
+  it('never compares a quick score with a full one: a quick score after a full one reports no drop', () => {
+    // A quick score reads six pages: the same site lands lower than its full score did.
+    const quick = { ...fixtureResult({ depth: 'quick', levels: { market_intelligence: 1, pricing_packaging: 1, decision_quality: 1 } }), id: '00000000-0000-4000-8000-000000000004' };
+    expect(quick.totalScore).toBeLessThan(before.totalScore);
+    const change = scoreChange(before, quick);
+    expect(change).toEqual({ resultId: quick.id, depth: 'quick', previous: null, totalDelta: null, stageChanged: false, moved: [] });
+    expect(changeSentence(change)).toBe('The first quick score of this product: not compared with full scores.');
+    // And the other way: a full score after a quick one is not a rise.
+    expect(scoreChange(quick, { ...before, id: '00000000-0000-4000-8000-000000000005' }).previous).toBeNull();
+  });
+
+  it('compares a quick score with the quick score before it, and says so', () => {
+    const earlier = { ...fixtureResult({ depth: 'quick' }), id: '00000000-0000-4000-8000-000000000006', createdAt: '2026-03-02T10:00:00.000Z' };
+    const later = { ...fixtureResult({ depth: 'quick', levels: { pricing_packaging: 4 } }), id: '00000000-0000-4000-8000-000000000007' };
+    const change = scoreChange(earlier, later);
+    expect(change.depth).toBe('quick');
+    expect(change.previous?.id).toBe(earlier.id);
+    expect(changeSentence(change)).toMatch(/^Up \d+ since the quick score of 2026-03-02 \(/);
   });
 
   it('lists the dimensions that moved, largest first, then in framework order', () => {

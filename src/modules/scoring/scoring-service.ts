@@ -15,13 +15,12 @@ import { judgeCrawl, maxPagesFor } from './judge-crawl.ts';
 import { CrawlQueueFullError, type CrawlSlots } from './crawl-slots.ts';
 import { CrawlFailedError, checkTargetUrl, type CrawlProgress, type Crawler } from './crawler/crawler.ts';
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
-import type { ScoringResult } from './result-schema.ts';
+import type { ScoreDepth, ScoringResult } from './result-schema.ts';
 import { scoreChange, type ScoreChange } from './score-change.ts';
 import { latestCompanyScores, segmentedResult, type CompanyScore, type SegmentedResult } from './segment-scores.ts';
 import type { SharedResultBody, SharedResultCache } from './shared-result-cache.ts';
+import { storedResult } from './stored-result.ts';
 import { scoringResults } from './tables.ts';
-
-export type ScoreDepth = 'full' | 'quick';
 
 /** Where a score is: crawling the site, then judging and storing it, with an LLM refinement when one runs. */
 export type ScoreStage = 'crawling' | 'scoring' | 'refining';
@@ -82,6 +81,9 @@ export interface ScoreSummary {
   companyName: string | null;
   totalScore: number;
   stageName: string;
+  depth: ScoreDepth;
+  /** The pages the score read (its crawlStats.pagesAnalyzed, else how many pages it lists); null when it says neither. */
+  pagesAnalyzed: number | null;
   productId: string | null;
   createdAt: string;
 }
@@ -183,6 +185,7 @@ export class ScoringService {
           crawl,
           url: target.url,
           asOf: createdAt,
+          depth: request.depth,
           context: request.context,
           companyName: request.companyName,
           productId: request.productId,
@@ -242,7 +245,7 @@ export class ScoringService {
 
   /** Any stored result, by id (public: results are shareable). */
   async get(id: string): Promise<ScoringResult | null> {
-    const [row] = await this.#deps.db.select({ result: scoringResults.result }).from(scoringResults).where(eq(scoringResults.id, id));
+    const [row] = await this.#deps.db.select({ result: storedResult }).from(scoringResults).where(eq(scoringResults.id, id));
     return row?.result ?? null;
   }
 
@@ -256,7 +259,7 @@ export class ScoringService {
   async sharedResult(id: string, serialise: (result: ScoringResult) => string): Promise<SharedResultBody | null> {
     return this.#deps.sharedResults.read(id, async () => {
       const [row] = await this.#deps.db
-        .select({ result: scoringResults.result, accountId: scoringResults.accountId })
+        .select({ result: storedResult, accountId: scoringResults.accountId })
         .from(scoringResults)
         .where(eq(scoringResults.id, id));
       return row ? { accountId: row.accountId, body: serialise(row.result) } : null;
@@ -285,7 +288,7 @@ export class ScoringService {
         .update(scoringResults)
         .set({ accountId: owner.accountId, createdByUserId: owner.userId, claimTokenHash: null, linkedAt })
         .where(and(eq(scoringResults.id, id), isNull(scoringResults.accountId), eq(scoringResults.claimTokenHash, hashClaimToken(claimToken))))
-        .returning({ result: scoringResults.result });
+        .returning({ result: storedResult });
       if (row && onLinked) await onLinked(tx, owner.accountId, { result: row.result, linkedAt, linkedByUserId: owner.userId });
       return row;
     });
@@ -346,24 +349,28 @@ export class ScoringService {
   }
 
   /**
-   * What changed since the score before this one: the same product's, or,
-   * for a result with no product, the same address's, within the account.
-   * Null when the account holds no result with this id.
+   * What changed since the score of the same depth before this one: the same
+   * product's, or, for a result with no product, the same address's, within
+   * the account. A quick score is compared with the quick score before it and
+   * a full one with the full one: a quick score reads six pages, so against a
+   * full one it would report a drop the site never made. Null when the
+   * account holds no result with this id.
    */
   async changeOf(accountId: string, resultId: string): Promise<ScoreChange | null> {
     const db = this.#deps.db;
     const [current] = await db
-      .select({ result: scoringResults.result, url: scoringResults.url, productId: scoringResults.productId, createdAt: scoringResults.createdAt })
+      .select({ result: storedResult, url: scoringResults.url, productId: scoringResults.productId, depth: scoringResults.depth, createdAt: scoringResults.createdAt })
       .from(scoringResults)
       .where(and(eq(scoringResults.id, resultId), eq(scoringResults.accountId, accountId)));
     if (!current) return null;
     const [previous] = await db
-      .select({ result: scoringResults.result })
+      .select({ result: storedResult })
       .from(scoringResults)
       .where(
         and(
           eq(scoringResults.accountId, accountId),
           current.productId ? eq(scoringResults.productId, current.productId) : eq(scoringResults.url, current.url),
+          eq(scoringResults.depth, current.depth),
           lt(scoringResults.createdAt, current.createdAt),
         ),
       )
@@ -372,8 +379,15 @@ export class ScoringService {
     return scoreChange(previous?.result ?? null, current.result);
   }
 
-  /** The account's results, newest first; within one product when productId is given, within [createdFrom, createdBefore) when given. */
-  async history(accountId: string, options: { productId?: string; createdFrom?: Date; createdBefore?: Date; limit: number }): Promise<ScoreSummary[]> {
+  /**
+   * The account's results, newest first; within one product when productId is
+   * given, of one depth when depth is given, within [createdFrom,
+   * createdBefore) when given.
+   */
+  async history(
+    accountId: string,
+    options: { productId?: string; depth?: ScoreDepth; createdFrom?: Date; createdBefore?: Date; limit: number },
+  ): Promise<ScoreSummary[]> {
     // Only the summary's fields, not the whole result document of each row.
     const rows = await this.#deps.db
       .select({
@@ -382,6 +396,8 @@ export class ScoringService {
         companyName: sql<string | null>`${scoringResults.result}->>'companyName'`,
         totalScore: sql<number>`(${scoringResults.result}->>'totalScore')::int`,
         stageName: sql<string>`${scoringResults.result}->>'stageName'`,
+        depth: scoringResults.depth,
+        pagesAnalyzed: sql<number | null>`coalesce((${scoringResults.result}->'crawlStats'->>'pagesAnalyzed')::int, jsonb_array_length(${scoringResults.result}->'crawledPages'))`,
         productId: scoringResults.productId,
         createdAt: scoringResults.createdAt,
       })
@@ -390,6 +406,7 @@ export class ScoringService {
         and(
           eq(scoringResults.accountId, accountId),
           options.productId ? eq(scoringResults.productId, options.productId) : undefined,
+          options.depth ? eq(scoringResults.depth, options.depth) : undefined,
           options.createdFrom ? gte(scoringResults.createdAt, options.createdFrom) : undefined,
           options.createdBefore ? lt(scoringResults.createdAt, options.createdBefore) : undefined,
         ),

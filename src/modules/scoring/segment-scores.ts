@@ -6,6 +6,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ScoringResult } from './result-schema.ts';
+import { storedResult } from './stored-result.ts';
 import { scoringResults } from './tables.ts';
 
 /** One company's latest score in a segment: who scored it, its total and its level per dimension. */
@@ -43,7 +44,8 @@ const dimensionScoresOf = sql<Record<string, number>>`(
 /**
  * The latest score of each company in the segment, whoever scored it. Only
  * account-owned results count (an anonymous one has no contributor yet) and
- * only full scores carry a segment (POST /api/score, /api/score/product).
+ * only full scores carry a segment (POST /api/score, /api/score/product,
+ * /api/try-score); the depth is checked as well, so a quick score never joins.
  */
 export async function latestCompanyScores(db: Database, segment: string): Promise<CompanyScore[]> {
   const rows = await db
@@ -56,14 +58,14 @@ export async function latestCompanyScores(db: Database, segment: string): Promis
       scoredAt: scoringResults.createdAt,
     })
     .from(scoringResults)
-    .where(and(eq(scoringResults.segment, segment), isNotNull(scoringResults.accountId)))
+    .where(and(eq(scoringResults.segment, segment), eq(scoringResults.depth, 'full'), isNotNull(scoringResults.accountId)))
     .orderBy(companyOf, desc(scoringResults.createdAt), desc(scoringResults.id));
   return rows.map((row) => ({ ...row, accountId: row.accountId! }));
 }
 
 export async function segmentedResult(db: Database, resultId: string): Promise<SegmentedResult | null> {
   const [row] = await db
-    .select({ resultId: scoringResults.id, segment: scoringResults.segment, result: scoringResults.result })
+    .select({ resultId: scoringResults.id, segment: scoringResults.segment, result: storedResult })
     .from(scoringResults)
     .where(eq(scoringResults.id, resultId));
   return row ?? null;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ScoringResult } from './result-schema.ts';
+import { SCORE_DEPTHS, type ScoringResult } from './result-schema.ts';
 
 /**
  * Stored scoring results. Immutable once written. An anonymous result has no
@@ -19,7 +19,8 @@ export const scoringResults = pgTable(
     result: jsonb('result').$type<ScoringResult>().notNull(),
     /** The caller's own words about the company; used by the LLM path, never as evidence. */
     context: text('context'),
-    depth: text('depth', { enum: ['full', 'quick'] })
+    /** What the result's `depth` says: read into every result this service hands out (rows written before the field have only this). */
+    depth: text('depth', { enum: SCORE_DEPTHS })
       .notNull()
       .default('full'),
     /** SHA-256 of the claim token handed to the anonymous caller; null once linked or when not anonymous. */

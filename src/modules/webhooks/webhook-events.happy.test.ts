@@ -99,6 +99,7 @@ describe('emitted webhook events', () => {
           companyName: result.companyName ?? null,
           totalScore: result.totalScore,
           stageName: result.stageName,
+          depth: 'full',
           strengths: result.strengths,
           gaps: result.gaps,
           productId: null,
@@ -125,7 +126,7 @@ describe('emitted webhook events', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({
       type: 'score.linked',
-      data: { resultId: result.id, url: result.url, totalScore: result.totalScore, linkedAt: clock.now().toISOString(), linkedByUserId: 'linker_owner', link: `${publicBase()}/r/${result.id}` },
+      data: { resultId: result.id, url: result.url, totalScore: result.totalScore, depth: 'full', linkedAt: clock.now().toISOString(), linkedByUserId: 'linker_owner', link: `${publicBase()}/r/${result.id}` },
     });
   });
 

@@ -8,6 +8,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { PLANS } from '../../vocabulary/plans.ts';
 import { ROLES } from '../../vocabulary/roles.ts';
 import { THRESHOLD_METRICS, USAGE_THRESHOLDS } from '../metering/usage-thresholds.ts';
+import { ScoreDepthSchema, type ScoreDepth } from '../scoring/result-schema.ts';
 import { DELIVERY_TIMEOUT_MS } from './webhook-post.ts';
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -31,6 +32,7 @@ const ResultSummary = {
   companyName: Nullable(Type.String()),
   totalScore: Type.Integer({ minimum: 0, maximum: 135 }),
   stageName: Type.String({ description: 'The maturity tier.' }),
+  depth: ScoreDepthSchema,
   strengths: Type.Array(Type.String()),
   gaps: Type.Array(Type.String()),
   productId: Nullable(Type.String({ format: 'uuid' })),
@@ -93,6 +95,7 @@ interface ResultLike {
   companyName?: string | undefined;
   totalScore: number;
   stageName: string;
+  depth: ScoreDepth;
   strengths: string[];
   gaps: string[];
   productId?: string | null | undefined;
@@ -107,6 +110,7 @@ export function scoreCompletedData(result: ResultLike, publicBaseUrl: string): S
     companyName: result.companyName ?? null,
     totalScore: result.totalScore,
     stageName: result.stageName,
+    depth: result.depth,
     strengths: result.strengths,
     gaps: result.gaps,
     productId: result.productId ?? null,

@@ -5,13 +5,17 @@
  * it rests on (each linked to the page it came from) and its reasoning.
  * A page may add to it (the result page does): how the company stands among
  * its peers, beside the total and each level, and feedback on the score.
+ * A quick score says so under its total, with the way to the full score.
  */
 import { dimensionById, type DimensionId } from '../../framework/dimensions.ts';
 import { MAX_LEVEL } from '../../framework/tiers.ts';
+import { pagesRead } from '../../modules/scoring/result-depth.ts';
 import type { DimensionScore, ScoringResult } from '../../modules/scoring/result-schema.ts';
+import { fullScorePath } from '../pages/try-page.ts';
 import { companyLabel, evidenceItems, functionSummaries, MAX_TOTAL_SCORE, scoredOn, type EvidenceItem } from '../result-summary.ts';
 import { html, type ComponentChildren } from '../view.ts';
 import { FunctionChart } from './function-chart.ts';
+import { QuickScoreNotice } from './quick-score-notice.ts';
 
 function dimensionAnchor(id: string): string {
   return `dimension-${id}`;
@@ -93,7 +97,7 @@ export function ResultView({ result, calls, standing, scoreFeedback, levelAside,
   const additions = { levelAside, feedback };
   const functions = functionSummaries(result);
   const company = companyLabel(result);
-  const pages = result.crawlStats?.pagesAnalyzed ?? result.crawledPages?.length ?? null;
+  const pages = pagesRead(result);
   return html`
     <article class="result">
       <header class="result-head">
@@ -108,6 +112,7 @@ export function ResultView({ result, calls, standing, scoreFeedback, levelAside,
           <div class="tier">${result.stageName}</div>
         </div>
       </header>
+      <${QuickScoreNotice} facts=${{ depth: result.depth, pagesRead: pages }} fullScoreHref=${fullScorePath(result.url)} />
       ${standing}
 
       <div class="summary-grid">

@@ -24,9 +24,11 @@ function resultWith(levels: Record<ProductFunction, number>, overrides: Partial<
     companyName: 'Burrowly',
     totalScore: dimensions.reduce((sum, dimension) => sum + dimension.score, 0),
     stageName: 'Scaling',
+    depth: 'full',
     dimensions,
     strengths: [],
     gaps: [],
+    crawlStats: { pagesAnalyzed: 18, contentLength: 90_000 },
     createdAt: '2026-11-20T12:00:00.000Z',
     ...overrides,
   };
@@ -78,8 +80,16 @@ describe('the result card', () => {
     expect(resultCardFacts(resultWith(LEVELS, { companyName: '  ' })).companyName).toBe('burrowly.example');
   });
 
+  it('labels a quick score with the pages it read, and a full one not at all', () => {
+    const quick = resultCard(resultCardFacts(resultWith(LEVELS, { depth: 'quick', crawlStats: { pagesAnalyzed: 6, contentLength: 30_000 } })));
+    expect(texts(quick)).toContain('Quick score: 6 pages read');
+    expect(texts(card).some((words) => /quick/i.test(words))).toBe(false);
+    expect(resultCardFacts(result).quickScore).toBeNull();
+  });
+
   it('lays out boxes satori accepts: every box with children says display flex (block only around text alone)', () => {
-    for (const box of [...boxes(card), ...boxes(genericCard())]) {
+    const quick = resultCard(resultCardFacts(resultWith(LEVELS, { depth: 'quick' })));
+    for (const box of [...boxes(card), ...boxes(quick), ...boxes(genericCard())]) {
       if (box.props.children === undefined) continue;
       expect(box.props.style.display).toEqual(typeof box.props.children === 'string' ? expect.stringMatching(/^(flex|block)$/) : 'flex');
     }

@@ -10,9 +10,9 @@
 import { DIMENSIONS } from '../../framework/dimensions.ts';
 import type { ProductFunction } from '../../framework/functions.ts';
 import { MAX_LEVEL } from '../../framework/tiers.ts';
+import { quickScoreLabelOf } from '../../modules/scoring/result-depth.ts';
 import type { ScoringResult } from '../../modules/scoring/result-schema.ts';
 import { companyLabel, functionSummaries, MAX_TOTAL_SCORE, scoredOn } from '../result-summary.ts';
-
 
 /** The Open Graph image size the large-preview cards of the big networks expect (1.91:1). */
 export const CARD_WIDTH = 1200;
@@ -43,6 +43,8 @@ export interface ResultCardFacts {
   stageName: string;
   /** The day the result was made, as the card prints it (UTC). */
   date: string;
+  /** "Quick score: 6 pages read" on a quick result, so a shared total is not read as the full score's; null on a full one. */
+  quickScore: string | null;
   /** The six functions in the framework's order, each with the average level (1 to 4) of its dimensions. */
   functions: { function: ProductFunction; label: string; averageLevel: number }[];
 }
@@ -54,13 +56,14 @@ export interface CardElement {
 }
 
 export function resultCardFacts(
-  result: Pick<ScoringResult, 'url' | 'companyName' | 'totalScore' | 'stageName' | 'dimensions' | 'createdAt'>,
+  result: Pick<ScoringResult, 'url' | 'companyName' | 'totalScore' | 'stageName' | 'dimensions' | 'createdAt' | 'depth' | 'crawlStats' | 'crawledPages'>,
 ): ResultCardFacts {
   return {
     companyName: companyLabel(result),
     totalScore: result.totalScore,
     stageName: result.stageName,
     date: scoredOn(result),
+    quickScore: quickScoreLabelOf(result),
     functions: functionSummaries(result).map((summary) => ({ function: summary.id, label: summary.label, averageLevel: summary.average })),
   };
 }
@@ -81,9 +84,18 @@ export function resultCard(facts: ResultCardFacts): CardElement {
     ]),
     text({ fontSize: 44, fontWeight: 700, color: CARD_COLOURS.accent, marginTop: 16 }, facts.stageName),
     text({ fontSize: 26, color: CARD_COLOURS.muted, marginTop: 24 }, facts.date),
+    ...(facts.quickScore ? [quickScoreBadge(facts.quickScore)] : []),
   ]);
   const bars = column({ justifyContent: 'center', marginLeft: 60 }, facts.functions.map(functionBar));
   return frame([row({ flexGrow: 1 }, [summary, bars])]);
+}
+
+/** The quick-score label as a badge in the text colour on an outline: read as part of the result, at thumbnail size. */
+function quickScoreBadge(label: string): CardElement {
+  return text(
+    { fontSize: 28, fontWeight: 700, marginTop: 16, padding: '6px 16px', border: `3px solid ${CARD_COLOURS.muted}`, borderRadius: 10, alignSelf: 'flex-start' },
+    label,
+  );
 }
 
 export function genericCard(): CardElement {

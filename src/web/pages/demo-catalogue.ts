@@ -74,6 +74,8 @@ export async function scoreDemoCompany(company: DemoCompany): Promise<ScoringRes
       crawl: { startUrl: `${company.origin}/`, pages, skipped: [], contentLength: raw.reduce((sum, page) => sum + Buffer.byteLength(page.body), 0) },
       url: `${company.origin}/`,
       asOf: DEMO_CRAWL_DATE,
+      // Every page of the example is read, as a full crawl would.
+      depth: 'full',
       context: null,
       companyName: company.name,
       productId: null,

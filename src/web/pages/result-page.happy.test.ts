@@ -32,13 +32,14 @@ function levelsFor(total: number): Record<DimensionId, number> {
   return Object.fromEntries(DIMENSIONS.map((d, k) => [d.id, base + (k < total - 27 * base ? 1 : 0)])) as Record<DimensionId, number>;
 }
 
-/** A full score of `url`, stored as a score stores it, made by the caller's account; the clock then moves on. */
-async function stored(claims: Claims | null, url: string, options: { total?: number; segment?: string } = {}): Promise<string> {
+/** A full score of `url` (or a quick one of 6 pages), stored as a score stores it, made by the caller's account; the clock then moves on. */
+async function stored(claims: Claims | null, url: string, options: { total?: number; segment?: string; depth?: 'full' | 'quick' } = {}): Promise<string> {
   const id = crypto.randomUUID();
   const levels = options.total === undefined ? undefined : (levelsFor(options.total) as never);
-  const result = { ...fixtureResult({ levels }), id, url };
+  const depth = options.depth ?? 'full';
+  const result = { ...fixtureResult({ levels, depth }), id, url, ...(depth === 'quick' ? { crawlStats: { pagesAnalyzed: 6, contentLength: 40_000 } } : {}) };
   const accountId = claims ? await caller(t, claims).accountId() : null;
-  await t.database.db.insert(scoringResults).values({ id, accountId, url, result, segment: options.segment ?? null, createdAt: clock.now() });
+  await t.database.db.insert(scoringResults).values({ id, accountId, url, result, depth, segment: options.segment ?? null, createdAt: clock.now() });
   clock.advance(60_000);
   return id;
 }
@@ -64,6 +65,30 @@ describe('GET /r/<id>: the coach', () => {
     expect((await page(id, { sub: 'rp_coached' })).body).toContain(coachLink);
     expect((await page(id, { sub: 'rp_stranger' })).body).not.toContain(coachLink);
     expect((await page(id)).body).not.toContain(coachLink);
+  });
+});
+
+describe('GET /r/<id>: a quick score says what it is', () => {
+  it('labels a quick score with the pages it read and links to the full score of its address, for a visitor and a member', async () => {
+    const id = await stored({ sub: 'rp_quick' }, 'https://quick.example/', { depth: 'quick' });
+    const fullScoreLink = `href="/try?url=${encodeURIComponent('https://quick.example/')}"`;
+    for (const response of [await page(id), await page(id, { sub: 'rp_quick' })]) {
+      expect(response.statusCode).toBe(200);
+      expect(textOf(response.body)).toContain('Quick score: 6 pages read.');
+      expect(response.body).toContain(fullScoreLink);
+      expect(response.body).toMatch(/<title>[^<]*\(quick score\)[^<]*<\/title>/);
+    }
+    // The link opens the form with the address filled in.
+    const form = await t.app.inject({ method: 'GET', url: `/try?url=${encodeURIComponent('https://quick.example/')}` });
+    expect(form.body).toMatch(/<input id="score-url"[^>]*value="https:\/\/quick\.example\/"/);
+  });
+
+  it('shows no such label on a full score', async () => {
+    const id = await stored(null, 'https://full.example/');
+    const body = (await page(id)).body;
+    expect(body).not.toContain('data-quick-score');
+    expect(body).not.toContain('Quick score');
+    expect(body).not.toContain('/try?url=');
   });
 });
 

@@ -13,6 +13,7 @@ import type { App, Principal } from '../../http/app-types.ts';
 import { isUuid } from '../../http/uuid.ts';
 import type { BenchmarkService } from '../../modules/benchmarks/benchmark-service.ts';
 import type { FeedbackService } from '../../modules/feedback/feedback-service.ts';
+import { quickScoreLabelOf } from '../../modules/scoring/result-depth.ts';
 import type { DimensionScore, ScoringResult } from '../../modules/scoring/result-schema.ts';
 import type { ScoringService } from '../../modules/scoring/scoring-service.ts';
 import { APP_PATHS } from '../app/app-layout.ts';
@@ -107,14 +108,16 @@ export function registerResultPage(app: App, deps: ResultPageDeps): void {
     const csrf = viewer.signedIn ? csrfToken(request, reply, usesSecureCookies(settings)) : '';
     const company = companyLabel(result);
     const path = resultPath(result.id);
+    // A shared link's preview says a quick score is one, as the page and its image do.
+    const quick = quickScoreLabelOf(result);
     const extras = await resultExtras(deps, result.id, request.principal ?? null);
     reply.header('cache-control', viewer.signedIn ? MEMBER_RESULT_PAGE_CACHE_CONTROL : RESULT_PAGE_CACHE_CONTROL);
     // The same address answers a visitor and a member differently: a browser must not reuse one for the other.
     reply.header('vary', 'Cookie');
     return sendPage(reply, settings, {
       head: {
-        title: `${company}: ${result.totalScore} of ${MAX_TOTAL_SCORE}, ${result.stageName}`,
-        description: `${company}'s product maturity, scored on ${scoredOn(result)}: ${result.totalScore} of ${MAX_TOTAL_SCORE} (${result.stageName}) across 27 dimensions, each with the evidence quoted from its site.`,
+        title: `${company}: ${result.totalScore} of ${MAX_TOTAL_SCORE}, ${result.stageName}${quick ? ' (quick score)' : ''}`,
+        description: `${company}'s product maturity, scored on ${scoredOn(result)}: ${result.totalScore} of ${MAX_TOTAL_SCORE} (${result.stageName}) across 27 dimensions, each with the evidence quoted from its site.${quick ? ` ${quick}: not the full score.` : ''}`,
         path,
         socialImage: new URL(`/api/og?id=${result.id}`, settings.publicBaseUrl).toString(),
       },

@@ -3,8 +3,8 @@
  * while the browser waits, then sends it to the result page; a refusal or a
  * failure comes back as the same page with the problem in plain words.
  * (With JavaScript, the form streams from the API instead and never posts
- * here.) A visitor's score is the anonymous try; a member's is a full score
- * on their plan.
+ * here.) A visitor's score is the anonymous try, a full score under the
+ * anonymous cap; a member's is a full score on their plan.
  */
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.ts';
@@ -68,7 +68,8 @@ export function registerTrySubmit(app: App, deps: { settings: PageSettings; onbo
       // The API's read-only gate answers JSON; the page asks the same question and answers in words.
       const readOnly = principal ? await deps.onboarding.writeRefusal(principal, 'refuse') : null;
       if (readOnly) throw readOnlyError(readOnly);
-      const score = principal ? urlScore({ url: request.body.url }, 'full') : { ...urlScore({ url: request.body.url }, 'quick'), viaTryEndpoint: true };
+      // A full score either way: a visitor's under the anonymous cap (the try), a member's on their plan.
+      const score = { ...urlScore({ url: request.body.url }, 'full'), viaTryEndpoint: !principal };
       const outcome = await runScore(deps, request, reply, principal, score);
       if ('id' in outcome) return reply.redirect(resultPath(outcome.id), 303);
       return outcome;

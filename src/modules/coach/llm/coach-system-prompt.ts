@@ -9,7 +9,7 @@ import { DIMENSIONS, dimensionById, isDimensionId } from '../../../framework/dim
 import { FUNCTION_LABELS, FUNCTIONS } from '../../../framework/functions.ts';
 import { LEVEL_MEANINGS, playbookStep } from '../../../framework/playbook.ts';
 import { MAX_LEVEL, MIN_LEVEL, stageForLevel, TIER_BANDS } from '../../../framework/tiers.ts';
-import type { DimensionScore, ScoringResult } from '../../scoring/result-schema.ts';
+import type { DimensionScore, SubmittedResult } from '../../scoring/result-schema.ts';
 import { shorten } from '../local/markdown.ts';
 
 /** Excerpts keep a 27-dimension result to a few thousand tokens. */
@@ -26,7 +26,7 @@ const GUIDANCE = [
   '- Stay on product maturity; steer other questions back briefly.',
 ].join('\n');
 
-export function coachSystemPrompt(result: ScoringResult | null): string {
+export function coachSystemPrompt(result: SubmittedResult | null): string {
   return [GUIDANCE, frameworkSection(), result ? resultSection(result) : NO_RESULT].join('\n\n');
 }
 
@@ -53,13 +53,18 @@ function frameworkSection(): string {
   ].join('\n');
 }
 
-function resultSection(result: ScoringResult): string {
+/** A quick score read a few pages: a level it gives may be low only because the page that shows more was not read. */
+const QUICK_SCORE_NOTE =
+  'Depth: a quick score of the start page and a few more. A low level may only mean the page that shows more was not read: say so when advising on a gap, and suggest a full score before drawing conclusions.';
+
+function resultSection(result: SubmittedResult): string {
   const company = result.companyName?.trim() ? `${result.companyName.trim()} (${result.url})` : result.url;
   const listed = (ids: readonly string[]) => (ids.length > 0 ? ids.join(', ') : 'none');
   return [
     "## The user's result",
     `Company: ${company}`,
     `Total score: ${result.totalScore} of ${DIMENSIONS.length * MAX_LEVEL}, tier ${result.stageName}`,
+    ...(result.depth === 'quick' ? [QUICK_SCORE_NOTE] : []),
     `Strengths: ${listed(result.strengths)}`,
     `Gaps: ${listed(result.gaps)}`,
     `Anti-patterns detected: ${listed(result.antiPatternsDetected ?? [])}`,
@@ -79,7 +84,7 @@ function dimensionLine(score: DimensionScore): string {
 }
 
 /** The playbook step from the current level for each gap: what the next level looks like and how to start. */
-function nextStepsForGaps(result: ScoringResult): string[] {
+function nextStepsForGaps(result: SubmittedResult): string[] {
   const lines: string[] = [];
   for (const id of result.gaps) {
     const score = result.dimensions.find((d) => d.dimensionId === id);

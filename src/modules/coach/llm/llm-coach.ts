@@ -18,7 +18,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import type { LlmConfig } from '../../../config.ts';
-import type { ScoringResult } from '../../scoring/result-schema.ts';
+import type { SubmittedResult } from '../../scoring/result-schema.ts';
 import type { ChatMessage } from '../local/local-coach.ts';
 import { CoachProviderError } from './coach-provider-error.ts';
 import { coachSystemPrompt } from './coach-system-prompt.ts';
@@ -26,7 +26,7 @@ import { coachSystemPrompt } from './coach-system-prompt.ts';
 
 export interface CoachStreamRequest {
   messages: readonly ChatMessage[];
-  result: ScoringResult | null;
+  result: SubmittedResult | null;
   /** Aborts when the client disconnects. */
   signal?: AbortSignal;
 }

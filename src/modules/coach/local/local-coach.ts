@@ -4,7 +4,7 @@
  * service. Pure, synchronous and deterministic: the same conversation and
  * result always give the same answer.
  */
-import type { ScoringResult } from '../../scoring/result-schema.ts';
+import type { SubmittedResult } from '../../scoring/result-schema.ts';
 import { resolveFocus, type ChatMessage } from './conversation.ts';
 import { renderFocus } from './render.ts';
 import { viewResult } from './result-view.ts';
@@ -15,7 +15,7 @@ export { chunkForStreaming, DEFAULT_MAX_CHUNK_CHARS } from './chunking.ts';
 export interface CoachInput {
   messages: readonly ChatMessage[];
   /** The scoring result the conversation is about; null for general guidance. */
-  result: ScoringResult | null;
+  result: SubmittedResult | null;
 }
 
 /** Plain text with light Markdown, a few hundred words at most. */

@@ -1,5 +1,5 @@
 /**
- * Facts the coach derives from one ScoringResult: levels by dimension, the
+ * Facts the coach derives from one result: levels by dimension, the
  * weakest and strongest dimensions in order, where the total sits in its tier
  * and how each function stands. Computed once per answer.
  */
@@ -7,12 +7,12 @@ import { DIMENSION_IDS, dimensionById, type DimensionId } from '../../../framewo
 import { FUNCTION_LABELS, type ProductFunction } from '../../../framework/functions.ts';
 import { playbookStep, STEP_EFFORTS } from '../../../framework/playbook.ts';
 import { MAX_LEVEL, TIER_BANDS, type StageName, type TierBand } from '../../../framework/tiers.ts';
-import type { DimensionScore, ScoringResult } from '../../scoring/result-schema.ts';
+import type { DimensionScore, SubmittedResult } from '../../scoring/result-schema.ts';
 
 const CONFIDENCE_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
 export interface ResultView {
-  result: ScoringResult;
+  result: SubmittedResult;
   /** The company as the answer names it: its name, else the scored host. */
   company: string;
   scoreOf(id: DimensionId): DimensionScore | undefined;
@@ -26,7 +26,7 @@ export interface ResultView {
   strongest: DimensionScore[];
 }
 
-export function viewResult(result: ScoringResult): ResultView {
+export function viewResult(result: SubmittedResult): ResultView {
   const byId = new Map<DimensionId, DimensionScore>();
   // A result may repeat a dimension (the schema does not forbid it); the first entry counts.
   for (const score of result.dimensions) if (!byId.has(score.dimensionId)) byId.set(score.dimensionId, score);
@@ -53,7 +53,7 @@ export function viewResult(result: ScoringResult): ResultView {
   return { result, company: companyOf(result), scoreOf: (id) => byId.get(id), weakest, strongest };
 }
 
-function companyOf(result: ScoringResult): string {
+function companyOf(result: SubmittedResult): string {
   const name = result.companyName?.trim();
   if (name) return name;
   try {

@@ -49,6 +49,17 @@ describe('POST /api/chat', () => {
     expect(transcript.text).toContain(`level ${pricing.score} of 4`);
   });
 
+  it('takes a result as the spec describes it, without a depth, and one that carries it', async () => {
+    const headers = await t.authHeaders({ sub: 'chat_depth' });
+    const { depth: _, ...specResult } = result;
+    const messages = [{ role: 'user' as const, content: 'What are our gaps?' }];
+    for (const given of [specResult, { ...result, depth: 'quick' }]) {
+      const transcript = await postSse(`${base}/api/chat`, { messages, result: given }, { headers });
+      expect(transcript.status).toBe(200);
+      expect(transcript.data.at(-1)).toBe('[DONE]');
+    }
+  });
+
   it('charges one credit per message', async () => {
     const headers = await t.authHeaders({ sub: 'chat_meter' });
     const before = (await t.app.inject({ method: 'GET', url: '/api/usage', headers })).json();

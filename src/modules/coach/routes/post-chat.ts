@@ -12,7 +12,7 @@ import { ApiError, errorResponses, invalidBody, type FieldProblem } from '../../
 import { dataEvent, destroyWhenStalled, DONE_EVENT, eventStream, HEARTBEAT, HEARTBEAT_DUE, SSE_HEADERS, STREAM_OPEN, withHeartbeat } from '../../../http/sse.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
 import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-responses.ts';
-import { ScoringResultSchema, type ScoringResult } from '../../scoring/result-schema.ts';
+import { SubmittedResultSchema, type SubmittedResult } from '../../scoring/result-schema.ts';
 import type { ScoringService } from '../../scoring/scoring-service.ts';
 import type { CoachService } from '../coach-service.ts';
 
@@ -35,7 +35,7 @@ const ChatBody = Type.Object({
     }),
     { minItems: 1, maxItems: MAX_MESSAGES },
   ),
-  result: Type.Optional(ScoringResultSchema),
+  result: Type.Optional(SubmittedResultSchema),
   resultId: Type.Optional(Type.String({ format: 'uuid', description: 'A stored result to coach on, instead of sending it whole (our addition).' })),
 });
 
@@ -169,7 +169,7 @@ async function* readyTogether<T>(source: AsyncIterator<T>): AsyncGenerator<T[]> 
  * loosely (up to 135) and does not tie it to the dimensions, so the total and
  * every stage name are worked out again from the dimension levels.
  */
-function withDerivedTotals(result: ScoringResult): ScoringResult {
+function withDerivedTotals(result: SubmittedResult): SubmittedResult {
   const dimensions = result.dimensions.map((d) => ({ ...d, stageName: stageForLevel(d.score) }));
   const totalScore = dimensions.reduce((sum, d) => sum + d.score, 0);
   return { ...result, dimensions, totalScore, stageName: tierForTotal(totalScore) };

@@ -81,6 +81,7 @@ describe.each(FIXTURES)('fixture $site', ({ site, company }) => {
       id: '3f1c7a52-8d4e-4b7a-9c1e-2a6b5d8e9f01',
       url: 'http://fixture.local/',
       createdAt: '2026-11-20T09:30:00.000Z',
+      depth: 'full',
       crawledPages: scored.get(site)!.pages.map((p) => p.finalUrl),
       crawlStats: { pagesAnalyzed: scored.get(site)!.pages.length, contentLength: 1234 },
       productId: null,

@@ -68,7 +68,7 @@ describe('withRefinedDimensions', () => {
 
 describe('toScoringResult', () => {
   const engine = scoreSite({ findings: [], facts: siteFacts([testPage({ title: 'Initech' })]), asOf: AS_OF });
-  const identity = { id: '6f9619ff-8b86-4d11-b42d-00c04fc964ff', url: 'https://initech.example/', createdAt: '2026-11-20T10:00:00.000Z' };
+  const identity = { id: '6f9619ff-8b86-4d11-b42d-00c04fc964ff', url: 'https://initech.example/', createdAt: '2026-11-20T10:00:00.000Z', depth: 'full' } as const;
 
   it('adds what the service knows and leaves the grounding out', () => {
     const result = toScoringResult(engine, { ...identity, productId: null, crawledPages: ['https://initech.example/'] });

@@ -24,7 +24,7 @@ export interface ScoreSiteInput {
   asOf: Date;
 }
 
-export type EngineResult = Omit<ScoringResult, 'id' | 'url' | 'createdAt' | 'productId' | 'crawledPages' | 'crawlStats'> & {
+export type EngineResult = Omit<ScoringResult, 'id' | 'url' | 'createdAt' | 'depth' | 'productId' | 'crawledPages' | 'crawlStats'> & {
   crossDimensionNotes: string | null;
   antiPatternsDetected: string[];
   grounding: Record<DimensionId, DimensionGrounding>;

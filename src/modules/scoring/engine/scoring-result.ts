@@ -1,15 +1,16 @@
 /**
  * Result assembly: an EngineResult plus what only the service knows (id,
- * address, creation time, product, crawl facts) -> the ScoringResult of spec
+ * address, creation time, depth, product, crawl facts) -> the ScoringResult of spec
  * part 2. The grounding stays behind: it is for refinement, not for callers.
  */
-import type { ScoringResult } from '../result-schema.ts';
+import type { ScoreDepth, ScoringResult } from '../result-schema.ts';
 import type { EngineResult } from './score-site.ts';
 
 export interface ResultIdentity {
   id: string;
   url: string;
   createdAt: string;
+  depth: ScoreDepth;
   productId?: string | null;
   crawledPages?: string[];
   crawlStats?: { pagesAnalyzed: number; contentLength: number };
@@ -25,6 +26,7 @@ export function toScoringResult(engine: EngineResult, identity: ResultIdentity):
     ...(companyName ? { companyName } : {}),
     totalScore: engine.totalScore,
     stageName: engine.stageName,
+    depth: identity.depth,
     dimensions: engine.dimensions,
     strengths: engine.strengths,
     gaps: engine.gaps,

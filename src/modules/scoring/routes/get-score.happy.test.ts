@@ -96,8 +96,8 @@ describe('GET /api/score/<id> from the instance cache', () => {
     const id = crypto.randomUUID();
     expect((await view(a, id, { 'if-none-match': '*' })).statusCode).toBe(404);
     await a.database.db.execute(sql`
-      INSERT INTO scoring_results (id, url, result, created_at)
-      VALUES (${id}, ${result.url}, ${JSON.stringify({ ...result, id })}::jsonb, now())`);
+      INSERT INTO scoring_results (id, url, result, depth, created_at)
+      VALUES (${id}, ${result.url}, ${JSON.stringify({ ...result, id })}::jsonb, ${result.depth}, now())`);
     const stored = await view(a, id);
     expect(stored.statusCode).toBe(200);
     expect(stored.json()).toEqual({ ...result, id });

@@ -138,7 +138,9 @@ describe('POST /api/try-score with Accept: text/event-stream', () => {
   it('carries the claim token in the result event, and POST /api/score/link takes it', async () => {
     const transcript = await postSse(`${base}/api/try-score`, { url: seed.origin }, { headers: { ...STREAM, 'x-forwarded-for': '198.51.100.31' } });
     const { progress, ended } = readScoreStream(transcript);
-    expectSteadyProgress(progress, QUICK_SCORE_MAX_PAGES);
+    // A try is a full score: its page cap is the full crawl's.
+    expectSteadyProgress(progress, t.config.crawl.maxPages);
+    expect(ended.result.depth).toBe('full');
     expect(transcript.headers.get('score-claim-token')).toBeNull();
     expect(ended.claimToken).toMatch(/^[\w-]{20,}$/);
 

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
 import { SEGMENTS } from '../../../framework/segments.ts';
 import { errorResponses } from '../../../http/errors.ts';
-import { ScoringResultSchema } from '../result-schema.ts';
+import { SCORE_DEPTHS, ScoreDepthSchema, ScoringResultSchema } from '../result-schema.ts';
 
 /** Bounds on what a caller may send with a score. */
 export const URL_MAX_LENGTH = 2048;
@@ -28,7 +28,7 @@ const Segment = Type.Optional(
     {
       description:
         'The market segment the company is compared within (peer benchmarks, GET /api/benchmarks): one of the segment keys of GET /api/assessment/metadata. ' +
-        'Full scores only (POST /api/score, /api/score/product): /api/score/quick and /api/try-score answer 400 to one.',
+        'Full scores only (POST /api/score, /api/score/product, /api/try-score): /api/score/quick answers 400 to one.',
     },
   ),
 );
@@ -57,6 +57,8 @@ export const ScoreSummarySchema = Type.Object({
   companyName: Type.Union([Type.String(), Type.Null()]),
   totalScore: Type.Integer(),
   stageName: Type.String(),
+  depth: ScoreDepthSchema,
+  pagesAnalyzed: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "The pages the score read (the result's crawlStats.pagesAnalyzed)." }),
   productId: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
 });
@@ -65,11 +67,17 @@ export const ScoreHistorySchema = Type.Object({ scores: Type.Array(ScoreSummaryS
 
 export const ScoreChangeSchema = Type.Object({
   resultId: Type.String({ format: 'uuid' }),
-  previous: Type.Union([
-    Type.Object({ id: Type.String({ format: 'uuid' }), totalScore: Type.Integer(), stageName: Type.String(), createdAt: Type.String({ format: 'date-time' }) }),
-    Type.Null(),
-  ]),
-  totalDelta: Type.Union([Type.Integer(), Type.Null()], { description: 'This total minus the previous one; null for a first score.' }),
+  depth: Type.Enum(SCORE_DEPTHS, {
+    description: 'The depth of this score, and of the one it is compared with: a quick score is compared only with quick scores, a full one only with full ones.',
+  }),
+  previous: Type.Union(
+    [
+      Type.Object({ id: Type.String({ format: 'uuid' }), totalScore: Type.Integer(), stageName: Type.String(), createdAt: Type.String({ format: 'date-time' }) }),
+      Type.Null(),
+    ],
+    { description: 'The score of the same product (or address) and the same depth just before this one; null when this is the first of its depth.' },
+  ),
+  totalDelta: Type.Union([Type.Integer(), Type.Null()], { description: 'This total minus the previous one; null for a first score of its depth.' }),
   stageChanged: Type.Boolean(),
   moved: Type.Array(
     Type.Object({ dimensionId: Type.Enum(DIMENSION_IDS), dimensionName: Type.String(), from: Type.Integer(), to: Type.Integer() }),

@@ -8,6 +8,7 @@ import { FIXTURE_CRAWL_DATE, startTestApp, type TestApp } from '../../../../test
 import { ManualClock } from '../../../clock.ts';
 import { ScoringResultSchema, type ScoringResult } from '../result-schema.ts';
 import { QUICK_SCORE_MAX_PAGES } from '../judge-crawl.ts';
+import { scoringResults } from '../tables.ts';
 
 let t: TestApp;
 let mature: ServedSite;
@@ -55,6 +56,7 @@ describe('POST /api/score', () => {
     expect(result.companyName).toBe('Lumenfield');
     expect(result.crawledPages!.length).toBeGreaterThan(10);
     expect(result.crawlStats!.pagesAnalyzed).toBe(result.crawledPages!.length);
+    expect(result.depth).toBe('full');
     expect(result.productId ?? null).toBeNull();
     expect(response.headers['score-claim-token']).toBeUndefined();
     expect(response.headers['ratelimit-policy']).toBe('"score";q=5;w=60');
@@ -67,7 +69,17 @@ describe('POST /api/score', () => {
 
     const history = await t.app.inject({ method: 'GET', url: '/api/scores', headers });
     expect(history.json().scores).toEqual([
-      { id: result.id, url: result.url, companyName: 'Lumenfield', totalScore: result.totalScore, stageName: result.stageName, productId: null, createdAt: result.createdAt },
+      {
+        id: result.id,
+        url: result.url,
+        companyName: 'Lumenfield',
+        totalScore: result.totalScore,
+        stageName: result.stageName,
+        depth: 'full',
+        pagesAnalyzed: result.crawlStats!.pagesAnalyzed,
+        productId: null,
+        createdAt: result.createdAt,
+      },
     ]);
   });
 
@@ -96,6 +108,46 @@ describe('quick and anonymous scores', () => {
     expectSpecShape(result);
     expect(result.crawledPages).toHaveLength(QUICK_SCORE_MAX_PAGES);
     expect(result.crawledPages![0]).toBe(`${mature.origin}/`);
+    // It says it is quick, wherever it is read: the answer, the shared view and the history.
+    expect(result.depth).toBe('quick');
+    expect((await t.app.inject({ method: 'GET', url: `/api/score/${result.id}` })).json()).toMatchObject({ id: result.id, depth: 'quick' });
+    const history = (await t.app.inject({ method: 'GET', url: '/api/scores', headers })).json().scores;
+    expect(history).toEqual([expect.objectContaining({ id: result.id, depth: 'quick', pagesAnalyzed: QUICK_SCORE_MAX_PAGES })]);
+  });
+
+  it('POST /api/try-score runs the full crawl: more than a quick score reads, the same total and tier as POST /api/score', async () => {
+    // Being full, it may be placed in a segment too (it joins the peers once a sign-up links it).
+    const tried = await t.app.inject({ method: 'POST', url: '/api/try-score', payload: { url: `${mature.origin}/`, segment: 'b2b_saas' }, remoteAddress: '198.51.100.8' });
+    expect(tried.statusCode).toBe(200);
+    const result = tried.json<ScoringResult>();
+    expectSpecShape(result);
+    expect(result.depth).toBe('full');
+    // Lumenfield's example site has 25 pages: a quick score would stop at 6.
+    expect(result.crawlStats!.pagesAnalyzed).toBeGreaterThan(QUICK_SCORE_MAX_PAGES);
+    const headers = await t.authHeaders({ sub: 'scorer_try_compare' });
+    const full = (await t.app.inject({ method: 'POST', url: '/api/score', headers, payload: { url: `${mature.origin}/` } })).json<ScoringResult>();
+    expect({ totalScore: result.totalScore, stageName: result.stageName, pages: result.crawlStats!.pagesAnalyzed }).toEqual({
+      totalScore: full.totalScore,
+      stageName: full.stageName,
+      pages: full.crawlStats!.pagesAnalyzed,
+    });
+  });
+
+  it("reads a stored result's depth from its row: a result stored before results carried it says so too", async () => {
+    const headers = await t.authHeaders({ sub: 'scorer_old_row' });
+    const quick = (await t.app.inject({ method: 'POST', url: '/api/score/quick', headers, payload: { url: seed.origin } })).json<ScoringResult>();
+    const { depth: _, ...withoutDepth } = quick;
+    const oldId = '00000000-0000-4000-8000-0000000000d1';
+    await t.database.db.insert(scoringResults).values({
+      id: oldId,
+      url: quick.url,
+      result: { ...withoutDepth, id: oldId } as ScoringResult,
+      depth: 'quick',
+      createdAt: new Date(quick.createdAt),
+    });
+    const read = await t.app.inject({ method: 'GET', url: `/api/score/${oldId}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ id: oldId, depth: 'quick' });
   });
 
   it('an anonymous score is held with a claim token, linked once to the account that signs in, and then part of its history', async () => {

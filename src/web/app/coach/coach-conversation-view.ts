@@ -5,8 +5,10 @@
  * (the result, the API's bounds, where refusals point) rides on the form's
  * data attributes: the page has no inline script.
  */
+import { pagesRead } from '../../../modules/scoring/result-depth.ts';
 import type { ScoringResult } from '../../../modules/scoring/result-schema.ts';
 import { describeDelta, type ScoreChange } from '../../../modules/scoring/score-change.ts';
+import { QuickScoreBadge } from '../../components/quick-score-notice.ts';
 import { resultPath } from '../../pages/result-page.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../../result-summary.ts';
 import { html } from '../../view.ts';
@@ -36,9 +38,12 @@ export interface CoachConversationProps {
 }
 
 function ChangeLine({ change }: { change: ScoreChange }) {
-  if (!change.previous || change.totalDelta === null) return html`<p class="muted">This is the first score of this site in the account.</p>`;
+  const quick = change.depth === 'quick';
+  if (!change.previous || change.totalDelta === null) {
+    return html`<p class="muted">${quick ? 'This is the first quick score of this site in the account: it is not compared with full scores.' : 'This is the first score of this site in the account.'}</p>`;
+  }
   const stage = change.stageChanged ? `, from ${change.previous.stageName}` : '';
-  return html`<p class="muted">Since the previous score (${scoredOn(change.previous)}): ${describeDelta(change.totalDelta)}${stage}.</p>`;
+  return html`<p class="muted">Since the previous ${quick ? 'quick score' : 'score'} (${scoredOn(change.previous)}): ${describeDelta(change.totalDelta)}${stage}.</p>`;
 }
 
 function Subject({ result, change }: { result: ScoringResult; change: ScoreChange }) {
@@ -52,6 +57,7 @@ function Subject({ result, change }: { result: ScoringResult; change: ScoreChang
     <p class="total">
       <span class="total-number">${result.totalScore}</span> <span class="total-out-of">of ${MAX_TOTAL_SCORE}</span><br />
       <span class="tier">${result.stageName}</span>
+      <${QuickScoreBadge} facts=${{ depth: result.depth, pagesRead: pagesRead(result) }} />
     </p>
   </section>`;
 }

@@ -4,6 +4,7 @@
  * coach on it. An account with none is sent to the dashboard to score first.
  */
 import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
+import { depthFacts, QuickScoreBadge } from '../../components/quick-score-notice.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../../result-summary.ts';
 import { html } from '../../view.ts';
 import { APP_PATHS } from '../app-layout.ts';
@@ -21,7 +22,7 @@ export interface CoachPickerProps {
 function ResultChoice({ result }: { result: ScoreSummary }) {
   return html`<li class="coach-choice">
     <a href=${coachPath(result.id)}>${companyLabel({ url: result.url, companyName: result.companyName ?? undefined })}</a>
-    <span class="coach-choice-score">${result.totalScore} of ${MAX_TOTAL_SCORE} · ${result.stageName}</span>
+    <span class="coach-choice-score">${result.totalScore} of ${MAX_TOTAL_SCORE} · ${result.stageName} <${QuickScoreBadge} facts=${depthFacts(result)} /></span>
     <span class="muted coach-choice-meta">${result.url} · scored on ${scoredOn(result)}</span>
   </li>`;
 }

@@ -1,7 +1,8 @@
 /**
  * What the dashboard (/app) shows of an account, read through the services
- * the API reads: each product with its latest score and the one before it
- * (for the move since), the recent scores made without a product, and the
+ * the API reads: each product with its latest score and the one of the same
+ * depth before it (for the move since: a quick score is never measured
+ * against a full one), the recent scores made without a product, and the
  * usage report of GET /api/usage.
  */
 import type { UsageReport } from '../../../modules/metering/routes/usage-schemas.ts';
@@ -17,7 +18,7 @@ export interface ProductOverview {
   product: Product;
   /** Its newest score; null until it is first scored. */
   latest: ScoreSummary | null;
-  /** The score before the newest, for the move since; null with fewer than two. */
+  /** The score of the newest's depth before it, for the move since; null when there is none. */
   previous: ScoreSummary | null;
 }
 
@@ -43,7 +44,9 @@ export async function dashboardOverview(sources: OverviewSources, accountId: str
   ]);
   const overviews = await Promise.all(
     products.map(async (product): Promise<ProductOverview> => {
-      const [latest = null, previous = null] = await sources.scoring.history(accountId, { productId: product.id, limit: 2 });
+      const [latest = null] = await sources.scoring.history(accountId, { productId: product.id, limit: 1 });
+      if (!latest) return { product, latest, previous: null };
+      const [, previous = null] = await sources.scoring.history(accountId, { productId: product.id, depth: latest.depth, limit: 2 });
       return { product, latest, previous };
     }),
   );

@@ -82,6 +82,22 @@ describe('GET /app', () => {
     expect(text).toContain("Your plan's one product is in use");
   });
 
+  it('labels a quick score among the other scores, with the way to the full score, and a full one not at all', async () => {
+    const claims = { sub: 'dashboard_depths' };
+    const full = (await api(claims, 'POST', '/api/score', { url: `${site.origin}/`, companyName: 'Burrowly full' })).json();
+    const quick = (await api(claims, 'POST', '/api/score/quick', { url: `${site.origin}/`, companyName: 'Burrowly quick' })).json();
+    expect([full.depth, quick.depth]).toEqual(['full', 'quick']);
+    const body = (await dashboard(claims)).body;
+    const rowOf = (id: string) => {
+      const link = body.indexOf(`href="/r/${id}"`);
+      return body.slice(body.lastIndexOf('<tr>', link), body.indexOf('</tr>', link));
+    };
+    expect(textOf(rowOf(quick.id))).toContain(`Quick score: ${quick.crawlStats.pagesAnalyzed} pages read`);
+    expect(rowOf(quick.id)).toContain(`href="/try?url=${encodeURIComponent(`${site.origin}/`)}"`);
+    expect(rowOf(full.id)).not.toContain('data-quick-score');
+    expect(rowOf(full.id)).not.toContain('/try?url=');
+  });
+
   it('shows a member the score actions, but not the billing links an owner has', async () => {
     const owner = { sub: 'dashboard_owner', account: 'org_dashboard', role: 'owner' as const };
     const member = { sub: 'dashboard_member', account: 'org_dashboard', role: 'member' as const };

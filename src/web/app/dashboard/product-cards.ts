@@ -1,10 +1,14 @@
 /**
  * The dashboard's lists: each product as a card with its latest score, the
- * move since the score before, and what can be done with it; and the
- * scores made without a product, as a table.
+ * move since the score of the same depth before it, and what can be done
+ * with it; and the scores made without a product, as a table. A quick score
+ * carries its label, and its product's rescore button says it runs the full
+ * score.
  */
 import { describeDelta } from '../../../modules/scoring/score-change.ts';
 import { PeerLine, type PeerComparison } from '../../components/peer-comparison.ts';
+import { depthFacts, QuickScoreBadge } from '../../components/quick-score-notice.ts';
+import { fullScorePath } from '../../pages/try-page.ts';
 import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
 import { companyLabel, MAX_TOTAL_SCORE } from '../../result-summary.ts';
 import { html } from '../../view.ts';
@@ -17,18 +21,25 @@ function companyOf(score: Pick<ScoreSummary, 'companyName' | 'url'>): string {
   return companyLabel({ url: score.url, companyName: score.companyName ?? undefined });
 }
 
-/** "Up 3 since 12 Nov (59)": the latest total against the one before. */
+/** "Up 3 since 12 Nov (59)": the latest total against the one of the same depth before it ("since the quick score of" for quick ones). */
 export function moveSince(latest: ScoreSummary, previous: ScoreSummary): string {
   const words = describeDelta(latest.totalScore - previous.totalScore);
-  return `${words[0]!.toUpperCase()}${words.slice(1)} since ${shortDay(previous.createdAt)} (${previous.totalScore})`;
+  const since = latest.depth === 'quick' ? 'since the quick score of' : 'since';
+  return `${words[0]!.toUpperCase()}${words.slice(1)} ${since} ${shortDay(previous.createdAt)} (${previous.totalScore})`;
+}
+
+/** What the card says when nothing of the latest score's depth came before it. */
+function firstOfItsDepth(latest: ScoreSummary): string {
+  return latest.depth === 'quick' ? 'The first quick score: not compared with full scores.' : 'The first score.';
 }
 
 function LatestScore({ latest, previous }: { latest: ScoreSummary; previous: ScoreSummary | null }) {
   return html`<p class="product-score">
       <span class="product-total">${latest.totalScore}</span> <span class="muted">of ${MAX_TOTAL_SCORE}</span>
       <span class="tier">${latest.stageName}</span>
+      <${QuickScoreBadge} facts=${depthFacts(latest)} />
     </p>
-    <p class="muted product-when">Scored <${ScoreMoment} iso=${latest.createdAt} />.${previous ? ` ${moveSince(latest, previous)}.` : ' The first score.'}</p>`;
+    <p class="muted product-when">Scored <${ScoreMoment} iso=${latest.createdAt} />.${previous ? ` ${moveSince(latest, previous)}.` : ` ${firstOfItsDepth(latest)}`}</p>`;
 }
 
 function ProductCard({ overview, peers }: { overview: ProductOverview; peers: PeerComparison | null }) {
@@ -39,7 +50,7 @@ function ProductCard({ overview, peers }: { overview: ProductOverview; peers: Pe
     ${latest ? html`<${LatestScore} latest=${latest} previous=${previous} />` : html`<p class="product-score muted">Not scored yet.</p>`}
     <${PeerLine} comparison=${peers} owner=${true} />
     <div class="product-actions">
-      <${RescoreButton} product=${product} scored=${latest !== null} segment=${peers?.segmentKey ?? null} />
+      <${RescoreButton} product=${product} scored=${latest !== null} quick=${latest?.depth === 'quick'} segment=${peers?.segmentKey ?? null} />
       <a href=${productHistoryPath(product.id)}>History and trend<span class="visually-hidden"> of ${product.name}</span></a>
       ${latest
         ? html`<a href=${resultPath(latest.id)}>Latest result<span class="visually-hidden"> of ${product.name}</span></a>
@@ -66,10 +77,13 @@ export function UnfiledScores({ scores }: { scores: ScoreSummary[] }) {
         ${scores.map(
           (score) => html`<tr>
             <th scope="row">${companyOf(score)}<span class="score-url muted">${score.url}</span></th>
-            <td>${score.totalScore} <span class="muted">of ${MAX_TOTAL_SCORE}</span>, ${score.stageName}</td>
+            <td>${score.totalScore} <span class="muted">of ${MAX_TOTAL_SCORE}</span>, ${score.stageName} <${QuickScoreBadge} facts=${depthFacts(score)} /></td>
             <td><${ScoreMoment} iso=${score.createdAt} /></td>
             <td><div class="row-links">
               <a href=${resultPath(score.id)}>Result<span class="visually-hidden"> of ${companyOf(score)}, ${momentText(score.createdAt)}</span></a>
+              ${score.depth === 'quick'
+                ? html`<a href=${fullScorePath(score.url)}>Run the full score<span class="visually-hidden"> of ${companyOf(score)}</span></a>`
+                : null}
               <a href=${coachPath(score.id)}>Ask the coach<span class="visually-hidden"> about ${companyOf(score)}, ${momentText(score.createdAt)}</span></a>
             </div></td>
           </tr>`,

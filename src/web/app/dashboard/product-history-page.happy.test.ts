@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdOf, subscribe } from '../../../../test/fakes/payment-webhook-client.ts';
 import { serveSite, SITES_DIR, type ServedSite } from '../../../../test/fixtures/static-site.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { ScoringResult } from '../../../modules/scoring/result-schema.ts';
+import { scoringResults } from '../../../modules/scoring/tables.ts';
 
 let t: TestApp;
 let site: ServedSite;
@@ -108,5 +110,51 @@ describe('GET /app/products/<id>', () => {
     const response = await t.app.inject({ method: 'GET', url: `/app/products/${productId}`, cookies: { __session: await t.token(member) } });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(`data-rescore="true" data-product-id="${productId}"`);
+  });
+
+  it('keeps a quick score of the product off the trend and out of its comparisons, and labels it', async () => {
+    // A quick score filed under the product (six pages of the grown site: a lower total than its full score).
+    const second = (await t.app.inject({ method: 'GET', url: `/api/score/${secondId}` })).json<ScoringResult>();
+    const quickId = '00000000-0000-4000-8000-0000000000e1';
+    const levels = second.dimensions.map((d) => ({ ...d, score: 1, stageName: 'Foundation' as const }));
+    const quick: ScoringResult = {
+      ...second,
+      id: quickId,
+      depth: 'quick',
+      dimensions: levels,
+      totalScore: 27,
+      stageName: 'Foundation',
+      crawlStats: { pagesAnalyzed: 6, contentLength: 30_000 },
+      createdAt: new Date(Date.parse(second.createdAt) + 60_000).toISOString(),
+    };
+    await t.database.db.insert(scoringResults).values({
+      id: quickId,
+      accountId: await accountIdOf(t, owner),
+      productId,
+      url: quick.url,
+      result: quick,
+      depth: 'quick',
+      createdAt: new Date(quick.createdAt),
+    });
+
+    const change = (await api('GET', `/api/scores/${quickId}/change`)).json();
+    expect(change).toMatchObject({ depth: 'quick', previous: null, totalDelta: null });
+
+    const body = (await page(`/app/products/${productId}`)).body;
+    const text = textOf(body);
+    // The trend still draws the two full scores only, and says why the quick one is not there.
+    expect(body.match(/<g class="series series-total">[\s\S]*?<\/g>/)![0].match(/<circle/g)).toHaveLength(2);
+    expect(text).toContain('The quick score is not drawn');
+    // The latest is the quick one: labelled, its change says it is compared with quick scores only, and the button runs the full score.
+    const head = body.slice(body.indexOf('class="product-head"'), body.indexOf('id="trend-heading"'));
+    expect(textOf(head)).toContain('Quick score: 6 pages read');
+    expect(textOf(head)).toContain('Run the full score');
+    expect(text).toContain("This is the product's first quick score");
+    expect(text).not.toMatch(/Down \d+/);
+    // In the list, the quick row is labelled and the full ones keep their move against each other.
+    const rows = body.slice(body.indexOf('class="score-table history-table"'));
+    expect(textOf(rows)).toContain('Quick score: 6 pages read');
+    expect(textOf(rows)).toContain('first quick score');
+    expect(textOf(rows)).toMatch(/Up \d+|up \d+/);
   });
 });

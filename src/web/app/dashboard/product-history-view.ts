@@ -1,11 +1,13 @@
 /**
  * A product's page: its latest total with the rescore button, the trend
- * chart, what changed in the chosen score (the latest unless the reader
- * picked another), and every score newest first, each with its move, its
- * result and the coach.
+ * chart of its full scores, what changed in the chosen score (the latest
+ * unless the reader picked another), and every score newest first, each with
+ * its move since the score of the same depth before it, its result and the
+ * coach. Quick scores carry their label.
  */
 import { describeDelta } from '../../../modules/scoring/score-change.ts';
 import { PeerLine, type PeerComparison } from '../../components/peer-comparison.ts';
+import { depthFacts, QuickScoreBadge } from '../../components/quick-score-notice.ts';
 import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
 import { MAX_TOTAL_SCORE } from '../../result-summary.ts';
 import { html } from '../../view.ts';
@@ -17,12 +19,18 @@ import { ScoreChangeView } from './score-change-view.ts';
 import { ScoreMoment, momentText } from './score-dates.ts';
 import { TrendChart } from './trend-chart.ts';
 
+/** The move since the score of the same depth before it: a quick score is measured only against quick ones. */
+function sinceBefore(score: ScoreSummary, before: ScoreSummary | undefined): string {
+  if (score.depth === 'quick') return before ? `${describeDelta(score.totalScore - before.totalScore)} (against the quick score before)` : 'first quick score';
+  return before ? describeDelta(score.totalScore - before.totalScore) : 'first score';
+}
+
 function HistoryRow({ score, before, selected }: { score: ScoreSummary; before: ScoreSummary | undefined; selected: boolean }) {
   const when = momentText(score.createdAt);
   return html`<tr class=${selected ? 'selected' : undefined} aria-current=${selected ? 'true' : undefined}>
     <th scope="row"><${ScoreMoment} iso=${score.createdAt} /></th>
-    <td>${score.totalScore} <span class="muted">of ${MAX_TOTAL_SCORE}</span>, ${score.stageName}</td>
-    <td>${before ? describeDelta(score.totalScore - before.totalScore) : 'first score'}</td>
+    <td>${score.totalScore} <span class="muted">of ${MAX_TOTAL_SCORE}</span>, ${score.stageName} <${QuickScoreBadge} facts=${depthFacts(score)} /></td>
+    <td>${sinceBefore(score, before)}</td>
     <td><div class="row-links">
       ${selected
         ? html`<span class="muted">Shown above</span>`
@@ -40,7 +48,11 @@ function HistoryTable({ history }: { history: ProductHistory }) {
       <thead><tr><th scope="col">Scored</th><th scope="col">Total and stage</th><th scope="col">Since the one before</th><th scope="col"><span class="visually-hidden">Links</span></th></tr></thead>
       <tbody>
         ${history.scores.map(
-          (score, index) => html`<${HistoryRow} score=${score} before=${history.scores[index + 1]} selected=${score.id === history.selected?.id} />`,
+          (score, index) => html`<${HistoryRow}
+            score=${score}
+            before=${history.scores.slice(index + 1).find((older) => older.depth === score.depth)}
+            selected=${score.id === history.selected?.id}
+          />`,
         )}
       </tbody>
     </table>
@@ -58,14 +70,24 @@ function Head({ history, peers }: { history: ProductHistory; peers: PeerComparis
     </div>
     <div class="product-head-score">
       ${latest
-        ? html`<p class="product-score"><span class="product-total">${latest.totalScore}</span> <span class="muted">of ${MAX_TOTAL_SCORE}</span> <span class="tier">${latest.stageName}</span></p>
+        ? html`<p class="product-score"><span class="product-total">${latest.totalScore}</span> <span class="muted">of ${MAX_TOTAL_SCORE}</span> <span class="tier">${latest.stageName}</span> <${QuickScoreBadge} facts=${depthFacts(latest)} /></p>
             <p class="muted product-when">Latest: <${ScoreMoment} iso=${latest.createdAt} /></p>`
         : html`<p class="muted">Not scored yet.</p>`}
-      <${RescoreButton} product=${product} scored=${latest !== undefined} segment=${peers?.segmentKey ?? null} />
+      <${RescoreButton} product=${product} scored=${latest !== undefined} quick=${latest?.depth === 'quick'} segment=${peers?.segmentKey ?? null} />
       <${NeedsScriptNote} />
     </div>
   </div>
   <${PeerLine} comparison=${peers} owner=${true} />`;
+}
+
+/** Why the trend leaves quick scores out (or is empty with only quick ones). */
+function QuickScoresLeftOut({ history }: { history: ProductHistory }) {
+  if (history.quickScores === 0) return null;
+  const count = history.quickScores === 1 ? 'The quick score is' : `The ${history.quickScores} quick scores are`;
+  const none = history.trend.length === 0 ? ' No full score yet: rescore to run one and start the trend.' : '';
+  return html`<p class="muted trend-note" data-quick-scores-left-out>
+    ${count} not drawn: read from a few pages, they would show drops the site never made. They are listed below, each against the quick score before it.${none}
+  </p>`;
 }
 
 export function ProductHistoryView({ history, peers = null }: { history: ProductHistory; peers?: PeerComparison | null }) {
@@ -79,6 +101,7 @@ export function ProductHistoryView({ history, peers = null }: { history: Product
       : html`<section aria-labelledby="trend-heading">
             <h2 id="trend-heading">Trend</h2>
             <${TrendChart} points=${history.trend} />
+            <${QuickScoresLeftOut} history=${history} />
           </section>
           ${selected && change
             ? html`<${ScoreChangeView} productId=${history.product.id} change=${change} selected=${selected} latest=${selected.id === history.scores[0]?.id} />`

@@ -1,9 +1,11 @@
 /**
  * What a product's history page shows, read through the services the API
  * reads (GET /api/products/<id>/scores, GET /api/scores/<id>/change): its
- * scores newest first, the trend of the newest (each score's total and six
- * function averages), and what changed in the chosen score since the one
- * before it.
+ * scores newest first, the trend of the newest full scores (each one's total
+ * and six function averages), and what changed in the chosen score since the
+ * one of the same depth before it. Quick scores stay off the trend: read
+ * from six pages, they would draw drops the site never made; the list shows
+ * them, labelled.
  */
 import type { ProductFunction } from '../../../framework/functions.ts';
 import type { Product } from '../../../modules/products/product-service.ts';
@@ -14,9 +16,9 @@ import { functionSummaries } from '../../result-summary.ts';
 import type { OverviewSources } from './dashboard-overview.ts';
 
 /**
- * How many of the newest scores the trend draws. Each point reads its whole
- * result (the function averages are not in the summary), so the chart stays
- * to the scores a reader compares; the table below it lists them all.
+ * How many of the newest full scores the trend draws. Each point reads its
+ * whole result (the function averages are not in the summary), so the chart
+ * stays to the scores a reader compares; the table below it lists them all.
  */
 export const TREND_LIMIT = 24;
 
@@ -31,8 +33,10 @@ export interface ProductHistory {
   product: Product;
   /** Newest first, as GET /api/products/<id>/scores lists them. */
   scores: ScoreSummary[];
-  /** Oldest first: the chart reads left to right. */
+  /** Full scores only, oldest first: the chart reads left to right. */
   trend: TrendPoint[];
+  /** How many of the listed scores are quick ones, which the trend leaves out. */
+  quickScores: number;
   /** The score whose change is shown: the one asked for, else the newest; null before the first score. */
   selected: ScoreSummary | null;
   change: ScoreChange | null;
@@ -55,10 +59,10 @@ export async function productHistory(
   const selected = selectedId === null ? (scores[0] ?? null) : (scores.find((score) => score.id === selectedId) ?? null);
   if (selectedId !== null && !selected) return null;
   const [trend, change] = await Promise.all([
-    trendOf(sources, scores.slice(0, TREND_LIMIT)),
+    trendOf(sources, scores.filter((score) => score.depth === 'full').slice(0, TREND_LIMIT)),
     selected ? sources.scoring.changeOf(accountId, selected.id) : null,
   ]);
-  return { product, scores, trend, selected, change };
+  return { product, scores, trend, quickScores: scores.filter((score) => score.depth === 'quick').length, selected, change };
 }
 
 async function trendOf(sources: Pick<OverviewSources, 'scoring'>, newestFirst: ScoreSummary[]): Promise<TrendPoint[]> {

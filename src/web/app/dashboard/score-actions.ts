@@ -91,14 +91,26 @@ export function NewScoreForm(props: NewScoreFormProps) {
 }
 
 /**
- * Rescore one product at its address (POST /api/score/product); its history
- * page opens when done. segment: its latest score's, kept so the product
- * stays compared with the same peers.
+ * Rescore one product at its address (POST /api/score/product, a full
+ * score); its history page opens when done. segment: its latest score's,
+ * kept so the product stays compared with the same peers. quick: the latest
+ * score is a quick one, so the button says it runs the full score.
  */
-export function RescoreButton({ product, scored, segment = null }: { product: Pick<Product, 'id' | 'name'>; scored: boolean; segment?: string | null }) {
+export function RescoreButton({
+  product,
+  scored,
+  quick = false,
+  segment = null,
+}: {
+  product: Pick<Product, 'id' | 'name'>;
+  scored: boolean;
+  quick?: boolean;
+  segment?: string | null;
+}) {
+  const label = !scored ? 'Score it now' : quick ? 'Run the full score' : 'Rescore';
   return html`<form class="rescore-form" data-rescore data-product-id=${product.id} data-segment=${segment ?? undefined}>
-    <button class=${scored ? 'button button-quiet' : 'button'} type="submit" disabled data-needs-script>
-      ${scored ? 'Rescore' : 'Score it now'}<span class="visually-hidden"> ${product.name}</span>
+    <button class=${scored && !quick ? 'button button-quiet' : 'button'} type="submit" disabled data-needs-script>
+      ${label}<span class="visually-hidden"> ${product.name}</span>
     </button>
   </form>`;
 }

@@ -1,8 +1,9 @@
 /**
- * What changed in one score since the one before it (ScoringService.changeOf,
- * as GET /api/scores/<id>/change says it): the total's move, the stage, and
- * each dimension that moved, from level to level, linked to that dimension
- * on the result page.
+ * What changed in one score since the one of the same depth before it
+ * (ScoringService.changeOf, as GET /api/scores/<id>/change says it): the
+ * total's move, the stage, and each dimension that moved, from level to
+ * level, linked to that dimension on the result page. A quick score is
+ * compared only with the quick score before it, and says so.
  */
 import { describeDelta, type DimensionMove, type ScoreChange } from '../../../modules/scoring/score-change.ts';
 import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
@@ -38,11 +39,14 @@ function Comparison({ change, selected }: { change: ScoreChange & { previous: No
 
 export function ScoreChangeView({ productId, change, selected, latest }: { productId: string; change: ScoreChange; selected: ScoreSummary; latest: boolean }) {
   const previous = change.previous;
+  const quick = change.depth === 'quick';
   return html`<section class="card score-change" id="change" aria-labelledby="change-heading">
     <h2 id="change-heading">What changed${latest ? ' in the latest score' : ''}</h2>
-    <p class="muted">The score of <${ScoreMoment} iso=${selected.createdAt} />${latest ? '' : html` (<a href=${`${productHistoryPath(productId)}#change`}>see the latest instead</a>)`}, against the one before it.</p>
+    <p class="muted">The ${quick ? 'quick score' : 'score'} of <${ScoreMoment} iso=${selected.createdAt} />${latest ? '' : html` (<a href=${`${productHistoryPath(productId)}#change`}>see the latest instead</a>)`}, against the ${quick ? 'quick score' : 'one'} before it.</p>
     ${previous
       ? html`<${Comparison} change=${{ ...change, previous }} selected=${selected} />`
-      : html`<p>This is the product's first score: there is nothing before it to compare with. Rescore after you change the site, and this shows what moved.</p>`}
+      : quick
+        ? html`<p>This is the product's first quick score: a quick score reads a few pages, so it is compared only with other quick scores, never with a full one.</p>`
+        : html`<p>This is the product's first score: there is nothing before it to compare with. Rescore after you change the site, and this shows what moved.</p>`}
   </section>`;
 }

@@ -31,9 +31,9 @@ afterAll(async () => {
   await site.close();
 });
 
-async function score(sub: string): Promise<{ result: ScoringResult; headers: Record<string, string> }> {
+async function score(sub: string, endpoint = '/api/score/quick'): Promise<{ result: ScoringResult; headers: Record<string, string> }> {
   const headers = await a.authHeaders({ sub });
-  const response = await a.app.inject({ method: 'POST', url: '/api/score/quick', headers, payload: { url: site.origin } });
+  const response = await a.app.inject({ method: 'POST', url: endpoint, headers, payload: { url: site.origin } });
   expect(response.statusCode).toBe(200);
   return { result: response.json<ScoringResult>(), headers };
 }
@@ -147,6 +147,28 @@ describe('GET /api/og', () => {
     const generic = await og('');
     expect(response.rawPayload.equals(generic.rawPayload)).toBe(false);
     expect(response.headers.etag).not.toBe(generic.headers.etag);
+  });
+
+  it('labels a quick score: its card differs from the full score of the same site only in the summary column, where the label sits', async () => {
+    // Burrowly's example site has 5 pages: the quick and the full score read them all and agree on every level.
+    const quick = (await score('og_quick_owner')).result;
+    const full = (await score('og_full_owner', '/api/score')).result;
+    expect([quick.depth, full.depth]).toEqual(['quick', 'full']);
+    expect(quick.dimensions.map((d) => d.score)).toEqual(full.dimensions.map((d) => d.score));
+    const quickPng = expectCardPng(await og(`?id=${quick.id}`));
+    const fullPng = expectCardPng(await og(`?id=${full.id}`));
+    let differing = 0;
+    let differingOnTheRight = 0;
+    for (let y = 0; y < 630; y += 2) {
+      for (let x = 0; x < 1200; x += 2) {
+        if (quickPng.colourAt(x, y) === fullPng.colourAt(x, y)) continue;
+        differing++;
+        if (x >= 600) differingOnTheRight++;
+      }
+    }
+    // The label: a few hundred pixels of text and outline under the date; the bars untouched.
+    expect(differing).toBeGreaterThan(500);
+    expect(differingOnTheRight).toBe(0);
   });
 
   it('sends a strong ETag, the hash of the bytes, the same again from the cache; If-None-Match answers 304 with no body', async () => {

@@ -20,7 +20,8 @@ const OgQuery = Type.Object({
 });
 
 const PngImage = {
-  description: 'A 1200×630 PNG: the result card (company, total out of 108, tier, date, the six functions) or the generic card.',
+  description:
+    'A 1200×630 PNG: the result card (company, total out of 108, tier, date, the six functions; a quick score also "Quick score: N pages read") or the generic card.',
   content: { 'image/png': { schema: Type.String({ contentEncoding: 'binary' }) } },
 };
 
