@@ -193,7 +193,7 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
     },
   },
   delivery_velocity: {
-    curve: 'broad',
+    curve: 'narrow',
     weights: {
       'changelog.cadence': 2.5,
       'changelog.dated_entries': 2,

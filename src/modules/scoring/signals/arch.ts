@@ -25,12 +25,12 @@ const TEXT_RULES = new TextRuleSet([
     signal: 'arch.reliability_practice',
     words: ['high', 'highly', 'automatic', 'failover', 'daily', 'hourly', 'automated', 'regular', 'backup', 'disaster', 'business', 'redundan', 'service', 'slo', 'error', 'call', 'oncall', 'incident', 'observability', 'monitoring', 'application', 'zero', 'load', 'multi'],
     pattern:
-      /\bhigh(?:ly)?[- ]availab(?:le|ility)\b|\bautomatic (?:failover|backups?|scaling)\b|\bfailover\b|\b(?:daily|hourly|automated|automatic|regular|point-in-time) backups?\b|\bdisaster recovery\b|\bbusiness continuity\b|\bredundan(?:t|cy)\b|\bservice[- ]level objectives?\b|\bSLOs?\b|\berror budgets?\b|\bon-?call (?:rotations?|engineers?|team|schedule)\b|\bincident (?:response|management)\b|\b(?:observability|monitoring) (?:stack|tools?|platform|dashboards?)\b|\bapplication health\b|\bzero[- ]downtime\b|\bload[- ]balanc(?:ed|ing|ers?)\b|\bmulti-node\b/i,
+      /\bhigh(?:ly)?[- ]availab(?:le|ility)\b|\bautomatic (?:failover|backups?|scaling)\b|\bfailover\b|\b(?:daily|hourly|automated|automatic|regular|point-in-time) backups?\b|\bdisaster recovery\b|\bbusiness continuity\b|\bredundancy\b|\bredundant (?:infrastructure|servers?|systems?|storage|power|backups?|copies|data ?cent(?:er|re)s?|architecture|nodes?|networks?)\b|\bservice[- ]level objectives?\b|\bSLOs?\b|\berror budgets?\b|\bon-?call (?:rotations?|engineers?|team|schedule)\b|\bincident (?:response|management)\b|\b(?:observability|monitoring) (?:stack|tools?|platform|dashboards?)\b|\bapplication health\b|\bzero[- ]downtime\b|\bload[- ]balanc(?:ed|ing|ers?)\b|\bmulti-node\b/i,
   },
   {
     signal: 'arch.scale_claims', words: ['event', 'request', 'api', 'message', 'transaction', 'record', 'quer', 'row', 'server', 'node', 'monthly', 'daily', 'weekly'],
     pattern:
-      /\b[\d.,]+\s?(?:billion|million|thousand|[MBK])\+? (?:events|requests|API calls|messages|transactions|records|queries|rows)(?: (?:per|a|each|every) (?:day|month|second|year|week))?\b|\b[\d,.]+\+? (?:servers|nodes|instances|clusters) in production\b|\b[\d.,]+\s?(?:K|M|k|million|thousand)\+? (?:monthly|daily|weekly) (?:active )?users\b/i,
+      /\b\d[\d.,]*\s?(?:billion|million|thousand|[MBK])\+? (?:events|requests|API calls|messages|transactions|records|queries|rows)(?: (?:per|a|each|every) (?:day|month|second|year|week))?\b|\b\d[\d,.]*\+? (?:servers|nodes|instances|clusters) in production\b|\b\d[\d.,]*\s?(?:K|M|k|million|thousand)\+? (?:monthly|daily|weekly) (?:active )?users\b/i,
   },
 ]);
 
@@ -42,8 +42,11 @@ const TEXT_RULES = new TextRuleSet([
 const ENGINEERING_TITLE = /\bhow we (?:built|scaled|designed|implemented|made|migrated|rewrote|moved|run)\b|\bunder the hood\b|\bdeep dive\b|\bbehind the scenes\b|\barchitecture\b|\bengineering\b/i;
 const CODE_LINES_FOR_ENGINEERING_POST = 3;
 
+/** Pages whose code or titles are not engineering writing: docs teach the product, a changelog lists it. */
+const NOT_ENGINEERING_POSTS = ['engineering', 'docs', 'home', 'changelog', 'release', 'pricing', 'legal'] as const;
+
 function engineeringPostFindings(context: PageContext): Finding[] {
-  if (!context.kinds.has('blog') || context.kinds.has('engineering')) return [];
+  if (NOT_ENGINEERING_POSTS.some((kind) => context.kinds.has(kind))) return [];
   const title = context.page.headings.find((h) => h.level === 1)?.text ?? context.page.title;
   const codeLines = context.page.lineKinds.filter((kind) => kind === 'code').length;
   if (!ENGINEERING_TITLE.test(title) && codeLines < CODE_LINES_FOR_ENGINEERING_POST) return [];

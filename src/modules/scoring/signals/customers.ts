@@ -28,7 +28,7 @@ const TEXT_RULES = new TextRuleSet([
     signal: 'customers.logo_wall',
     words: ['trust', 'used', 'use', 'rely', 'choose', 'love', 'join', 'embedded', 'adopted', 'customers', 'users', 'teams', 'companies', 'organi', 'businesses', 'over', 'more'],
     pattern:
-      /\btrusted by\b|\bused by (?:teams|companies|[\d,]+)\b|\b(?:[\d,]+\+?|thousands of|hundreds of|millions of) (?:teams|companies|customers|organi[sz]ations|businesses|developers) (?:use|rely on|trust|choose|love)\b|\bjoin (?:[\d,]+\+?|thousands of) (?:teams|companies|customers)\b|\b(?:used|embedded|adopted|relied on) by [A-Z][\w.-]+(?:,? (?:and |to )?[A-Z][\w.-]+)+|\b(?:over |more than )?[\d,.]+k?\+? (?:paying )?(?:customers|teams|companies|organi[sz]ations|businesses)\b(?! (?:per|a|each) )/i,
+      /\btrusted by\b|\bused by (?:teams|companies|\d[\d,]*)\b|\b(?:\d[\d,]*\+?|thousands of|hundreds of|millions of) (?:teams|companies|customers|organi[sz]ations|businesses|developers) (?:use|rely on|trust|choose|love)\b|\bjoin (?:\d[\d,]*\+?|thousands of) (?:teams|companies|customers)\b|\b(?:used|embedded|adopted|relied on) by [A-Z][\w.-]+(?:,? (?:and |to )?[A-Z][\w.-]+)+|\b(?:over |more than )?\d[\d,.]*k?\+? (?:paying )?(?:customers|teams|companies|organi[sz]ations|businesses)\b(?! (?:per|a|each) )/i,
   },
   {
     // What the company does with what customers tell it: feedback reviewed on a rhythm, everyone on support.

@@ -57,6 +57,10 @@ export interface TextRule {
   words: readonly string[];
   /** When set, the rule only reads pages of these kinds. */
   onlyOn?: readonly PageKind[];
+  /** When set, the rule never reads pages of these kinds (another rule reads them better). */
+  exceptOn?: readonly PageKind[];
+  /** A sentence this also matches is about something else ("up to $12,000 per month" of a salary is no price). */
+  unless?: RegExp;
 }
 
 /** The page itself is the evidence (a pricing page, a roadmap): its top heading is quoted. */
@@ -91,8 +95,9 @@ export class TextRuleSet {
   }
 }
 
-function applies(onlyOn: readonly PageKind[] | undefined, context: PageContext): boolean {
-  return !onlyOn || onlyOn.some((kind) => context.kinds.has(kind));
+function applies(rule: TextRule, context: PageContext): boolean {
+  if (rule.exceptOn?.some((kind) => context.kinds.has(kind))) return false;
+  return !rule.onlyOn || rule.onlyOn.some((kind) => context.kinds.has(kind));
 }
 
 /**
@@ -109,6 +114,12 @@ export function isEvidenceFor(signal: string, context: PageContext, line: number
   return speaksForCompany(sentence, context.kinds) && isAffirmedClaim(signal, sentence, start - sentenceStart);
 }
 
+function sentenceMatches(pattern: RegExp, context: PageContext, line: number, start: number, end: number): boolean {
+  const text = context.text.lines[line]!;
+  const [sentenceStart, sentenceEnd] = sentenceAround(text, start, end);
+  return pattern.test(text.slice(sentenceStart, sentenceEnd));
+}
+
 /** The quote for a match at [start, end) of the page's text, when it may be evidence for `signal`. */
 export function evidenceQuoteAt(signal: string, context: PageContext, start: number, end: number): string | null {
   const line = context.text.lineAt(start);
@@ -121,14 +132,21 @@ export function detectByTextRules(pages: readonly PageContext[], ruleSet: TextRu
   const findings: Finding[] = [];
   for (const context of pages) {
     for (const rule of ruleSet.rules) {
-      if (!applies(rule.onlyOn, context) || !pageSpeaksFor(rule.signal, context.kinds)) continue;
-      const match = context.text.firstMatch(rule.pattern, rule.words, (line, start, end) => isEvidenceFor(rule.signal, context, line, start, end));
+      if (!applies(rule, context) || !pageSpeaksFor(rule.signal, context.kinds)) continue;
+      const match = context.text.firstMatch(
+        rule.pattern,
+        rule.words,
+        (line, start, end) => isEvidenceFor(rule.signal, context, line, start, end) && !(rule.unless && sentenceMatches(rule.unless, context, line, start, end)),
+      );
       const text = match && quoteAround(context.page.mainText, match.start, match.end);
       if (text) findings.push(finding(rule.signal, context.page, { kind: 'quote', text }));
     }
   }
   return findings;
 }
+
+/** A line that asks the reader to act ("Subscribe to our newsletter") says nothing of what the page holds. */
+const CALL_TO_ACTION = /^(?:subscribe|sign up|join|follow|share|read more|get started|get the latest|receive|stay (?:up to date|in the loop|tuned)|contact us|book a demo|try)\b/i;
 
 /** A page that is only headings says what it is about, not what it holds: it counts for half. */
 const HEADING_ONLY_STRENGTH = 0.5;
@@ -141,7 +159,7 @@ const HEADING_ONLY_STRENGTH = 0.5;
  */
 export function pageStatement(signal: string, context: PageContext): { evidence: Evidence; strength: number } | null {
   const { page, text, lineScopes } = context;
-  const statement = lineScopes.findIndex((scope) => scope.kind === 'any');
+  const statement = lineScopes.findIndex((scope, line) => scope.kind === 'any' && !CALL_TO_ACTION.test(text.lines[line]!));
   const line = statement !== -1 ? statement : lineScopes.findIndex((scope) => scopeAllows(scope, signal));
   if (line !== -1) {
     const start = text.lineStarts[line]!;

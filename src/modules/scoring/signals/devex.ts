@@ -16,7 +16,7 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'devex.webhooks', words: ['webhook'], pattern: /\bwebhooks?\b/i },
   {
     signal: 'devex.integrations_directory', words: ['integration', 'integrates'],
-    pattern: /\b[\d,]+\+? (?:native |pre-built |one-click )?integrations\b|\bintegrations? (?:directory|library|gallery)\b|\bintegrat(?:es|ions?) with [A-Z][\w.-]+(?:,? (?:and )?[A-Z][\w.-]+)+/i,
+    pattern: /\b\d[\d,]*\+? (?:native |pre-built |one-click )?integrations\b|\bintegrations? (?:directory|library|gallery)\b|\bintegrat(?:es|ions?) with [A-Z][\w.-]+(?:,? (?:and )?[A-Z][\w.-]+)+/i,
   },
   {
     signal: 'devex.marketplace', words: ['marketplace', 'directory', 'store', 'partner'],
@@ -26,7 +26,7 @@ const TEXT_RULES = new TextRuleSet([
   {
     signal: 'devex.developer_community', words: ['developer', 'hackathon', 'devrel', 'contributor', 'github', 'stars', 'discord', 'slack', 'join'],
     pattern:
-      /\bdeveloper (?:community|forum|Discord|Slack|newsletter|relations)\b|\bhackathons?\b|\bDevRel\b|\b[\d,.]+k?\+? (?:contributors|GitHub stars|stars on GitHub)\b|\bcontributors? (?:program(?:me)?|guide|community)\b|\b(?:Discord|Slack) (?:community|server)\b|\bjoin (?:us|our community|the community) on (?:Discord|Slack|GitHub)\b/i,
+      /\bdeveloper (?:community|forum|Discord|Slack|newsletter|relations)\b|\bhackathons?\b|\bDevRel\b|\b\d[\d,.]*k?\+? (?:contributors|GitHub stars|stars on GitHub)\b|\bcontributors? (?:program(?:me)?|guide|community)\b|\b(?:Discord|Slack) (?:community|server)\b|\bjoin (?:us|our community|the community) on (?:Discord|Slack|GitHub)\b/i,
   },
 ]);
 

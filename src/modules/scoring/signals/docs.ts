@@ -3,9 +3,10 @@ import { detectByPageKind, detectBySiteLinks, detectByTextRules, type SignalDete
 
 const TEXT_RULES = new TextRuleSet([
   // Lower-case "documentation": "API Documentation" in title case is often a product's feature name.
-  { signal: 'docs.api_reference', words: ['api'], pattern: /\bAPI (?:reference|Reference|REFERENCE|docs|documentation)\b|\bour API (?:Documentation|Docs)\b/ },
+  // "API documentation platform" or "feature" is what an API tool sells, not its own docs.
+  { signal: 'docs.api_reference', words: ['api'], pattern: /\bAPI (?:reference|Reference|REFERENCE|docs|documentation)\b(?! (?:platform|tool|feature|generator|editor))|\bour API (?:Documentation|Docs)\b/ },
   // A published spec of the company's API, not a format its product imports ("importing from OpenAPI").
-  { signal: 'docs.openapi_spec', words: ['openapi', 'swagger', 'postman', 'our'], pattern: /\b(?:OpenAPI|Swagger) (?:spec(?:ification)?s?|schemas?|documents?|definitions?|files?)\b|\bour (?:OpenAPI|Swagger|Postman)\b|\bPostman collection for\b/ },
+  { signal: 'docs.openapi_spec', words: ['openapi', 'swagger', 'postman', 'our'], pattern: /(?<!(?:from|import|importing|imported) )\b(?:OpenAPI|Swagger) (?:spec(?:ification)?s?|schemas?|documents?|definitions?|files?)\b|\bour (?:OpenAPI|Swagger|Postman)\b|\bPostman collection for\b/ },
   {
     signal: 'docs.guides', words: ['quick', 'getting', 'step', 'tutorial', 'how'],
     pattern: /\bquick ?start(?: guide)?\b|\bgetting started guide\b|\bstep-by-step guides?\b|\btutorials?\b|\bhow-to guides?\b/i,

@@ -11,7 +11,7 @@ const TEXT_RULES = new TextRuleSet([
   { signal: 'market.research_report', words: ['report'], pattern: /\b(?:annual|industry|market|benchmark) report\b/i },
   {
     signal: 'market.survey_data', words: ['survey', 'respondent'],
-    pattern: /\bwe surveyed [\d,]+|\bsurvey(?:ed)? of [\d,]+|\b[\d,]+ (?:respondents|(?:companies|teams|professionals|leaders) surveyed)\b/i,
+    pattern: /\bwe surveyed \d[\d,]*|\bsurvey(?:ed)? of \d[\d,]*|\b\d[\d,]* (?:respondents|(?:companies|teams|professionals|leaders) surveyed)\b/i,
   },
   {
     signal: 'market.trend_analysis', words: ['trend', 'shift', 'outlook', 'forecast', 'landscape'],

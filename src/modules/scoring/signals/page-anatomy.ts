@@ -83,6 +83,9 @@ export function isByline(line: string): boolean {
   return line.split(' ').length <= MAX_ATTRIBUTION_WORDS && (ATTRIBUTION.test(line) || BARE_NAME.test(line.trim()));
 }
 
+/** A post's byline under its title: its date and author ("April 16, 2020 — Lipis"). */
+const DATED_BYLINE = /^(?:[A-Z][a-z]+\.? \d{1,2},? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2} [A-Z][a-z]+ \d{4})\s*[—–|·-]\s*\S/;
+
 const BARE_ADDRESS = /^(?:https?:\/\/|www\.)\S+$|^\S+@\S+\.\w+$/i;
 /** Markup, code or attribute strings that leaked into text: braces, arrows, tags, assignments, path-like tokens. */
 const CODE_LIKE = /[{}]|=>|<\/?[a-z]|\b\w+=["']|^\s*(?:import|const|let|var|function|curl|npm|npx|pip|git)\s|;\s*$|\w+\.\w+\(|(?:^|\s)--?[a-z][\w-]*(?:\s|$)/i;
@@ -139,7 +142,7 @@ function scopeOfData(line: string, kinds: ReadonlySet<PageKind>): LineScope {
   return families.length > 0 ? { kind: 'families', families } : NONE;
 }
 
-/** Headings this long are sentences (a hero's sub-headline), not the name of a topic. */
+/** Sub-headings this long are sentences (a hero's sub-headline), not the name of a topic. */
 const MIN_STATEMENT_HEADING_WORDS = 10;
 
 /**
@@ -154,12 +157,16 @@ export function pageAnatomies(pages: readonly PageArtifact[], kindsOf: (page: Pa
   const anatomies = new Map<PageArtifact, PageAnatomy>();
   for (const page of pages) {
     const kinds = kindsOf(page);
+    // A line that is all one link's text is a table of contents or a menu in the content: it names a page, it says nothing.
+    const linkTexts = new Set(page.links.map((link) => link.text).filter(Boolean));
+    // A page's title (its h1) names it, however long; a long sub-heading can be a sentence of its own.
+    const titles = new Set(page.headings.filter((heading) => heading.level === 1).map((heading) => heading.text));
     const lineScopes = linesOf.get(page)!.map((line, index) => {
       const kind = page.lineKinds[index] ?? 'text';
-      if (isRepeatedLine(line) || BARE_ADDRESS.test(line) || CODE_LIKE.test(line)) return NONE;
+      if (isRepeatedLine(line) || BARE_ADDRESS.test(line) || CODE_LIKE.test(line) || linkTexts.has(line) || DATED_BYLINE.test(line)) return NONE;
       if (kind === 'quotation' || OPENS_WITH_QUOTATION.test(line)) return isStatementLine(line, 'text') ? VOICE : NONE;
       if (isAttribution(line, kinds)) return NONE;
-      if (kind === 'heading' && line.split(' ').length >= MIN_STATEMENT_HEADING_WORDS) return scopeOfProse(line, kinds);
+      if (kind === 'heading' && !titles.has(line) && line.split(' ').length >= MIN_STATEMENT_HEADING_WORDS) return scopeOfProse(line, kinds);
       if (kind !== 'text' && kind !== 'item' && kind !== 'cell') return NONE;
       return kind !== 'cell' && isStatementLine(line, kind) ? scopeOfProse(line, kinds) : scopeOfData(line, kinds);
     });

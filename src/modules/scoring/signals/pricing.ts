@@ -55,7 +55,10 @@ const TEXT_RULES = new TextRuleSet([
     // A price stated off the pricing page: in a launch post, on the home page's plan card ("$12 / year").
     signal: 'pricing.stated_price', words: ['usd', 'eur', 'gbp', 'per', 'month', 'mo', 'year', 'yr', 'user', 'seat'],
     pattern: /(?:[$€£]|\b(?:USD|EUR|GBP))\s?\d[\d,.]*\s?(?:\/|per|a)\s?(?:month|mo|year|yr|user|seat)\b/i,
-    onlyOn: ['home', 'about', 'blog', 'release', 'changelog', 'docs', 'handbook', 'solutions', 'support'],
+    // The pricing page's prices are its tiers (tierFindings).
+    exceptOn: ['pricing'],
+    // Money the company pays out or reimburses is no price of its product.
+    unless: /\b(?:salary|salaries|stipend|allowance|reimburs\w*|bonus|benefits?|insurance|per diem|expenses?|budget|donat\w*|sponsor\w*)\b/i,
   },
   {
     signal: 'pricing.contact_sales', words: ['sales', 'request', 'quote', 'contact'],

@@ -12,7 +12,7 @@ const TEXT_RULES = new TextRuleSet([
   },
   {
     signal: 'research.interview_counts', words: ['talked', 'spoke', 'interview'],
-    pattern: /\b(?:talked|spoke|spoken) (?:to|with) (?:over |more than )?[\d,]+\+? (?:customers|users|teams|companies|people)\b|\b[\d,]+\+? (?:customer|user|discovery) interviews\b/i,
+    pattern: /\b(?:talked|spoke|spoken) (?:to|with) (?:over |more than )?\d[\d,]*\+? (?:customers|users|teams|companies|people)\b|\b\d[\d,]*\+? (?:customer|user|discovery) interviews\b/i,
   },
   {
     // Contact with customers as a habit, short of a research practice: "talking directly to customers".

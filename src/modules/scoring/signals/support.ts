@@ -21,8 +21,10 @@ const TEXT_RULES = new TextRuleSet([
   // "our academy"; a capitalised "<Name> Academy" is as often a customer's name ("Khan Academy").
   { signal: 'support.training', words: ['academy', 'training', 'certification'], pattern: /\bour (?:academy|training (?:courses|program(?:me)?)|certification program(?:me)?)\b/i },
   {
-    signal: 'support.training', words: ['certification', 'training', 'onboarding'],
-    pattern: /\bcertification (?:program(?:me)?|courses?)\b|\btraining (?:sessions|courses|program(?:me)?)\b|\bonboarding (?:sessions|specialists?|program(?:me)?|services|calls?)\b/i,
+    // Training for customers: an employee's training programme is no customer-success service.
+    signal: 'support.training', words: ['certification', 'training', 'onboarding', 'customer', 'user', 'admin', 'partner'],
+    pattern:
+      /\b(?:customer|user|admin|partner) (?:training|onboarding|certification)\b|\btraining (?:sessions|courses|program(?:me)?s?) for (?:customers|users|your team|admins|teams)\b|\b(?:certification|training) courses?\b|\bcertification program(?:me)?\b|\bonboarding (?:sessions|specialists?|program(?:me)?|services|calls?)\b/i,
   },
 ]);
 

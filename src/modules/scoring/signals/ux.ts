@@ -14,7 +14,7 @@ const TEXT_RULES = new TextRuleSet([
   },
   { signal: 'ux.accessibility', words: ['wcag', 'vpat', 'section'], pattern: /\bWCAG\b|\bVPAT\b|\bSection 508\b/ },
   { signal: 'ux.accessibility', words: ['accessibility', 'screen', 'keyboard'], pattern: /\baccessibility (?:statement|conformance|standards|commitment)\b|\bscreen[- ]readers?\b|\bkeyboard navigation\b/i },
-  { signal: 'ux.templates', words: ['template'], pattern: /\btemplates? (?:gallery|library)\b|\b[\d,]+\+? (?:ready-made |pre-built )?templates\b/i },
+  { signal: 'ux.templates', words: ['template'], pattern: /\btemplates? (?:gallery|library)\b|\b\d[\d,]*\+? (?:ready-made |pre-built )?templates\b/i },
   { signal: 'ux.multi_platform', words: ['app', 'google'], pattern: /\b(?:iOS|Android|desktop|mobile|Mac|Windows) (?:and (?:iOS|Android|desktop|mobile|Mac|Windows) )?apps?\b|\bApp Store\b|\bGoogle Play\b/ },
   {
     signal: 'ux.localization', words: ['language', 'locali', 'i18n', 'internationali', 'multilingual'],
