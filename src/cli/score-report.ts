@@ -5,7 +5,7 @@
  */
 import { DIMENSIONS, dimensionById, type DimensionId } from '../framework/dimensions.ts';
 import { FUNCTION_LABELS, FUNCTIONS } from '../framework/functions.ts';
-import { CURVES, LEVEL_SUPPORT, MAX_COUNTED_REPEATS, REPEAT_DECAY, RUBRIC } from '../framework/rubric.ts';
+import { CURVES, FIGURE_BONUS, LEVEL_SUPPORT, MAX_COUNTED_REPEATS, REPEAT_DECAY, RUBRIC } from '../framework/rubric.ts';
 import { MAX_LEVEL } from '../framework/tiers.ts';
 import { supportOf } from '../modules/scoring/engine/dimension-score.ts';
 import type { DimensionGrounding } from '../modules/scoring/engine/score-site.ts';
@@ -56,7 +56,7 @@ export function formatLevelArithmetic(result: ScoringResult, grounding: Readonly
   const decays = Array.from({ length: MAX_COUNTED_REPEATS }, (_, k) => `x${formatNumber(REPEAT_DECAY ** k)}`).join(', ');
   const lines = [
     'How each level was computed',
-    `Points per finding = weight x strength x repeat decay (${decays} for a signal's strongest findings; at most ${MAX_COUNTED_REPEATS} count).`,
+    `Points per finding = weight x strength x figure (${formatNumber(FIGURE_BONUS)} when its quote states a figure, else 1) x repeat decay (${decays} for a signal's strongest findings; at most ${MAX_COUNTED_REPEATS} count).`,
   ];
   for (const d of result.dimensions) {
     const basis = grounding[d.dimensionId];
@@ -65,11 +65,11 @@ export function formatLevelArithmetic(result: ScoringResult, grounding: Readonly
     const controlPoints = [
       `level 2 needs ${plural(curve.pointsForLevel2, 'point')}`,
       `level 3 ${plural(curve.pointsForLevel3, 'point')} and ${plural(LEVEL_SUPPORT[3].signals, 'signal')} (or one on ${plural(LEVEL_SUPPORT[3].orPages, 'page')}, or a quote with a figure)`,
-      `level 4 ${plural(curve.pointsForLevel4, 'point')} and ${plural(LEVEL_SUPPORT[4].signals, 'signal')} (on ${plural(LEVEL_SUPPORT[4].orPages, 'page')}, or with a figure)`,
+      `level 4 ${plural(curve.pointsForLevel4, 'point')} and ${plural(LEVEL_SUPPORT[4].signals, 'signal')} on ${plural(LEVEL_SUPPORT[4].pages, 'page')} (or ${LEVEL_SUPPORT[4].orOnOnePage.signals} on one page, with a figure)`,
     ].join(', ');
     lines.push('', `${d.dimensionName} (${d.dimensionId}), ${rubric.curve} curve: ${controlPoints}`);
-    for (const { finding, weight, decay, points } of basis.contributions) {
-      const sum = `${formatNumber(weight)} x ${formatNumber(finding.strength)} x ${formatNumber(decay)} = ${formatNumber(points)}`;
+    for (const { finding, weight, figure, decay, points } of basis.contributions) {
+      const sum = `${formatNumber(weight)} x ${formatNumber(finding.strength)} x ${formatNumber(figure)} x ${formatNumber(decay)} = ${formatNumber(points)}`;
       lines.push(`  ${finding.signal.padEnd(34)} ${sum.padEnd(24)} ${finding.evidence.kind.padEnd(11)} ${finding.url}`);
     }
     const support = supportOf(basis.findings);

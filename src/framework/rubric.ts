@@ -3,9 +3,11 @@
  *
  * Arithmetic, in the order the engine applies it:
  *
- * 1. A finding is worth  weight(signal) x strength(finding),  with strength in
- *    (0, 1] set by its detector (a pricing page with two prices is weaker than
- *    one with three).
+ * 1. A finding is worth  weight(signal) x strength(finding) x figure,  with
+ *    strength in (0, 1] set by its detector (a pricing page with two prices is
+ *    weaker than one with three) and figure FIGURE_BONUS (1.5) when its quote
+ *    states a figure ("SLA for 99.99% uptime", "a new version once a month"),
+ *    else 1: a practice stated with its numbers says more than a claim.
  * 2. Repeats of one signal have diminishing returns: the signal's findings are
  *    sorted strongest first and the k-th (k = 0, 1, 2) is multiplied by
  *    REPEAT_DECAY^k; findings beyond MAX_COUNTED_REPEATS add nothing.
@@ -18,9 +20,11 @@
  *    level 3 stands on one strong practice that holds up: two distinct
  *    signals, or one seen on two pages, or one quoted with a specific (a
  *    number, a date, a version, an amount). A level 4 needs a practice
- *    shown with a system around it: three distinct signals, seen on two
- *    pages or stated with a figure. So a keyword said once never makes a
- *    level 3, and a page of bare claims never makes a level 4.
+ *    shown with a system around it: three distinct signals across two
+ *    pages, or four on one page with a figure (a pricing page's tiers,
+ *    usage rates, enterprise plan and yearly billing). So a keyword said
+ *    once never makes a level 3, and one page with three claims (a roadmap
+ *    page with statuses and a date) never makes a level 4.
  *
  * Worked example (pricing_packaging, broad curve 1 / 3.5 / 6.5):
  *    tiers on the pricing page (2 x 1.0)                         = 2.0
@@ -60,7 +64,7 @@ export interface EvidenceSupport {
  */
 export const LEVEL_SUPPORT = {
   3: { signals: 2, orPages: 2, orSpecific: true },
-  4: { signals: 3, orPages: 2, orSpecific: true },
+  4: { signals: 3, pages: 2, orOnOnePage: { signals: 4, specific: true } },
 } as const;
 
 /** Whether the support meets what `level` needs. */
@@ -72,25 +76,38 @@ export function supportAllows(level: 2 | 3 | 4, support: EvidenceSupport): boole
     return support.signals >= need.signals || support.pages >= need.orPages || (need.orSpecific && support.specific);
   }
   const need = LEVEL_SUPPORT[4];
-  return support.signals >= need.signals && (support.pages >= need.orPages || (need.orSpecific && support.specific));
+  const acrossPages = support.signals >= need.signals && support.pages >= need.pages;
+  const systemOnOnePage = support.signals >= need.orOnOnePage.signals && (!need.orOnOnePage.specific || support.specific);
+  return acrossPages || systemOnOnePage;
 }
 
-/** A quote is specific when it states a figure (a number, a date, a version, an amount) or a rhythm ("once a month", "weekly"). */
-export const SPECIFIC_QUOTE = /\d|\b(?:daily|weekly|monthly|quarterly|yearly|annually|once a (?:day|week|month|quarter|year)|every (?:day|week|month|quarter|year))\b/i;
+/** What a quoted finding that states a figure is worth, as a multiple of its weight (rubric step 1). */
+export const FIGURE_BONUS = 1.5;
+
+/**
+ * A quote is specific when it states a figure (a number, a date, a version,
+ * an amount) or a rhythm ("once a month", "weekly"). A number that is part of
+ * a name is no figure: "SOC 2", "ISO 27001", "Type 2", "Section 508".
+ */
+export const SPECIFIC_QUOTE =
+  /(?<![\d.,])(?<!\b(?:SOC|ISO|IEC|PCI|DSS|WCAG|NIST|FIPS|CIS|OWASP|HTTP|TLS|SSL|OAuth|IPv|Web|Type|Tier|Section|Article|Part|Level|Step|Phase)[\s/-]?)\d|\b(?:daily|weekly|monthly|quarterly|yearly|annually|once a (?:day|week|month|quarter|year)|every (?:day|week|month|quarter|year))\b/i;
 
 export const CURVES = {
   /**
-   * For dimensions whose evidence a public site shows plenty of (5 to 8
-   * expected signals, summing to 7..10.25 points at one full-strength finding
-   * each): level 2 is any one solid signal (a weight-1 signal at full
-   * strength), level 3 about two strong signals (2 + 1.5), level 4 about four
+   * For dimensions whose evidence a public site shows plenty of (5 to 9
+   * expected signals, summing to 7.5..11.25 points at one full-strength
+   * finding each): level 2 is any one solid signal (a weight-1 signal at full
+   * strength), level 3 a strong signal and another (2 + 1), or one seen on
+   * three pages (2 + 1 + 0.5 with its figure), level 4 about four
    * (2 + 2 + 1.5 + 1).
    */
   broad: { pointsForLevel2: 1, pointsForLevel3: 3, pointsForLevel4: 6.5 },
   /**
-   * For dimensions where the outside world sees only a few signals (4 or 5,
-   * summing to 5.5..8.5 points): the same level 2, level 3 at two medium
-   * signals (1.5 + 1) and level 4 at three (2 + 1.5 + 1).
+   * For dimensions where the outside world sees only a few signals, even when
+   * the catalogue lists more (4 to 7 expected signals, summing to 6..11
+   * points): the same level 2; level 3 at one strong practice that holds up
+   * (a weight-2 signal stated with a figure, or seen on two pages) or two
+   * medium signals (1 + 1); level 4 at three (2 + 1.5 + 1).
    */
   narrow: { pointsForLevel2: 1, pointsForLevel3: 2, pointsForLevel4: 4.5 },
 } as const satisfies Record<string, LevelCurve>;
@@ -192,6 +209,7 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
       'tech.site_generator': 1,
     },
   },
+  // Narrow: a site shows delivery in one or two places (a changelog or release posts, a stated rhythm).
   delivery_velocity: {
     curve: 'narrow',
     weights: {
@@ -233,6 +251,7 @@ export const RUBRIC: Record<DimensionId, DimensionRubric> = {
       'tech.customer_data_platform': 2,
       'tech.session_replay': 1.25,
       'careers.analytics_roles': 1.5,
+      'analytics.instrumentation': 1.5,
       'tech.web_analytics': 1,
     },
   },

@@ -106,7 +106,7 @@ export const SIGNAL_CATALOGUE = [
   { id: 'changelog.cadence', dimensionId: 'delivery_velocity', label: 'a frequent release cadence', description: 'A median gap between changelog dates of a quarter or less; weekly is strongest.' },
   { id: 'changelog.versioned_releases', dimensionId: 'delivery_velocity', label: 'versioned releases', description: 'Semantic version numbers (v2.14.0) on a changelog page.' },
   { id: 'delivery.shipping_claims', dimensionId: 'delivery_velocity', label: 'a stated shipping rhythm', description: '"We ship weekly", "a new version once a month", "6-week cycles", "deploys 40 times a day".' },
-  { id: 'delivery.release_posts', dimensionId: 'delivery_velocity', label: 'dated release posts', description: 'Two or more dated blog posts announcing releases; strength grows with their number and cadence.' },
+  { id: 'delivery.release_posts', dimensionId: 'delivery_velocity', label: 'dated release posts', description: 'Dated blog posts announcing releases; strength grows with their number and cadence.' },
 
   // developer_ecosystem
   { id: 'devex.public_api', dimensionId: 'developer_ecosystem', label: 'a public API', description: 'A REST, GraphQL, public or open API, API keys.' },
@@ -130,6 +130,7 @@ export const SIGNAL_CATALOGUE = [
   { id: 'tech.customer_data_platform', dimensionId: 'product_analytics', label: 'a customer-data platform', description: 'Segment, RudderStack, mParticle or Snowplow in scripts.' },
   { id: 'tech.session_replay', dimensionId: 'product_analytics', label: 'session-replay or heatmap tooling', description: 'Hotjar, FullStory, LogRocket, Microsoft Clarity or Smartlook in scripts.' },
   { id: 'tech.web_analytics', dimensionId: 'product_analytics', label: 'web analytics', description: 'Google Analytics or Tag Manager, Plausible, Fathom, Matomo, Adobe Analytics.' },
+  { id: 'analytics.instrumentation', dimensionId: 'product_analytics', label: 'product usage the company measures', description: 'Usage, funnels or retention the company itself tracks, product metrics it names, telemetry it collects.' },
   { id: 'careers.analytics_roles', dimensionId: 'product_analytics', label: 'hiring for analytics roles', description: 'Product, data or growth analysts, analytics engineers on a careers page.' },
 
   // data_strategy_flywheel

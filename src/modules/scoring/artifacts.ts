@@ -93,6 +93,11 @@ export interface Finding {
   /** How strongly this finding indicates maturity, 0 < strength <= 1. */
   strength: number;
   evidence: Evidence;
+  /**
+   * For a quote found by a phrase: the words that matched, inside the quote
+   * (the reasoning cites the site's own words around them).
+   */
+  phrase?: string;
   /** The final URL of the page the evidence comes from. */
   url: string;
 }

@@ -6,7 +6,7 @@ import { signalType, type SignalId } from '../../../framework/signal-types.ts';
 import { stageForLevel } from '../../../framework/tiers.ts';
 import type { Finding } from '../artifacts.ts';
 import { TEST_ORIGIN, testFinding } from '../../../../test/fixtures/test-pages.ts';
-import { assessDimension, confidenceFor, levelFor, tallySignals } from './dimension-score.ts';
+import { assessDimension, confidenceFor, levelFor, supportOf, tallySignals } from './dimension-score.ts';
 
 /** The dimension's expected signals, heaviest first (ties by id). */
 function signalsByWeight(id: DimensionId): SignalId[] {
@@ -47,50 +47,71 @@ describe('assessDimension', () => {
     });
   });
 
-  it('at level 1 with nothing found, names what was looked for and the pages crawled, without claiming it is absent', () => {
-    const { score, missingSignals, findings } = assessDimension('roadmap_discipline', [], null, PAGES);
+  it('at level 1 with nothing found, says where we looked and for what, without claiming it is absent, and gives a first step', () => {
+    const { score, missingSignals, findings } = assessDimension('roadmap_discipline', [], null, PAGES, 'Acme');
     expect(score).toMatchObject({ score: 1, confidence: 'low', evidence: 'No public evidence for Roadmap Discipline was found on the crawled pages.' });
     expect(findings).toEqual([]);
     expect(missingSignals).toHaveLength(Object.keys(RUBRIC.roadmap_discipline.weights).length);
-    expect(score.reasoning).toContain(
-      'We looked for a public roadmap page, a roadmap linked to shipped work, or roadmap items grouped by status on the 7 pages we crawled (the home page, /about, /blog, /changelog and three others) and found none of them.',
+    const [first, second, third] = heaviestNotFound('roadmap_discipline', []);
+    expect(score.reasoning).toBe(
+      `None of the 7 pages we read (the home page, /about, /blog, /changelog and three others) shows ${first}, ${second}, or ${third}. ` +
+        `A first step for Acme: ${lowerFirst(playbookStep('roadmap_discipline', 1)!.firstSteps[0]!)}.`,
     );
-    expect(score.reasoning).toContain(`A first step would be to ${lowerFirst(playbookStep('roadmap_discipline', 1)!.firstSteps[0]!)}`);
   });
 
   it('at level 1 with no page read, says so rather than that nothing exists', () => {
     const { score } = assessDimension('roadmap_discipline', [], null, []);
-    expect(score.reasoning).toMatch(/^We looked for a public roadmap page, .* but no page of the site could be read\./);
+    expect(score.reasoning).toMatch(/^No page of the site could be read, so we could not look for a public roadmap page, /);
   });
 
-  it('at level 3, names the pages of its findings and what level 4 would need, with no arithmetic', () => {
+  it('at level 3, cites the site in its own words with the page, names the rest, and says what level 4 needs for this company', () => {
     const findings = [
-      testFinding('pricing.tiers', { path: '/pricing' }),
+      testFinding('pricing.tiers', { path: '/pricing', text: 'Starter is $29 a month, Growth $99, Scale $299.' }),
       testFinding('pricing.annual_discount', { path: '/pricing' }),
       testFinding('pricing.seat_based', { path: '/docs/billing/' }),
       testFinding('pricing.seat_based', { path: '/' }),
     ];
-    const { score } = assessDimension('pricing_packaging', findings, null, PAGES);
+    const { score } = assessDimension('pricing_packaging', findings, null, PAGES, 'Acme');
     expect(score.score).toBe(3);
     const [first, second] = heaviestNotFound('pricing_packaging', findings);
     expect(score.reasoning).toBe(
-      'We found published pricing tiers and annual billing options on /pricing, and per-seat pricing on the home page and /docs/billing. ' +
-        `For level 4, look to ${first} or ${second}; we found neither on the pages we crawled.`,
+      'On /pricing, the site says "Starter is $29 a month, Growth $99, Scale $299". ' +
+        'We also found per-seat pricing on the home page and /docs/billing, and annual billing options on /pricing. ' +
+        'It holds up across more than one page. ' +
+        `For level 4, Acme would need ${first} or ${second}; we did not find them on the pages we read. ` +
+        `A concrete next step: ${lowerFirst(playbookStep('pricing_packaging', 3)!.firstSteps[0]!)}.`,
     );
+    expect(score.reasoning).not.toMatch(/\d\s*points?\b|signals?\b/);
   });
 
-  it('at level 2, names what moves it to level 3 and never quotes the evidence', () => {
-    const findings = [testFinding('changelog.published', { path: '/changelog', text: 'What is new in Acme' })];
-    const { score } = assessDimension('delivery_velocity', findings, null, PAGES);
+  it('at level 2, says it rests on one bare statement, and what level 3 needs', () => {
+    const findings = [testFinding('changelog.published', { path: '/changelog', text: 'What is new in Acme this season' })];
+    const { score } = assessDimension('delivery_velocity', findings, null, PAGES, 'Acme');
     const [first, second] = heaviestNotFound('delivery_velocity', findings);
     expect(score.score).toBe(2);
-    expect(score.reasoning).toBe(`We found a public changelog on /changelog. For level 3, look to ${first} or ${second}; we found neither on the pages we crawled.`);
-    expect(score.reasoning).not.toContain('What is new in Acme');
+    expect(score.reasoning).toContain('On /changelog, the site says "What is new in Acme this season". It rests on one statement on one page, with no figure behind it');
+    expect(score.reasoning).toContain(`For level 3, Acme would need ${first} or ${second}; we did not find them on the pages we read.`);
+  });
+
+  it('cuts a long quote around the words that matched, and keeps them verbatim', () => {
+    const long =
+      'Our platform is used by teams of every size across many industries and regions, and the cloud instance is designed to be highly available with daily backups kept for thirty days.';
+    const finding = { ...testFinding('arch.reliability_practice', { path: '/cloud', text: long }), phrase: 'highly available' };
+    const { score } = assessDimension('architecture_systems', [finding], null, PAGES);
+    const cited = /the site says "…?([^"]+?)…?"/.exec(score.reasoning)![1]!;
+    expect(cited).toContain('highly available');
+    expect(long).toContain(cited);
+  });
+
+  it('does not advise a step the site already shows', () => {
+    const statusPage = testFinding('arch.status_page', { path: '/', text: 'See our status page for uptime.' });
+    const { score } = assessDimension('architecture_systems', [statusPage], null, PAGES);
+    expect(score.reasoning).not.toMatch(/launch a status page/i);
   });
 
   it('names a page on another host of the site by host and path', () => {
     const { score } = assessDimension('spec_context_quality', [testFinding('docs.api_reference', { path: '/api' })], null, ['http://www.fixture.local/']);
-    expect(score.reasoning).toMatch(/^We found an API reference on fixture\.local\/api\./);
+    expect(score.reasoning).toMatch(/^On fixture\.local\/api, the site says /);
   });
 
   it('quotes at most the two strongest signals, each with its page', () => {
@@ -124,7 +145,7 @@ function observed(signal: SignalId, path: string): Finding {
 }
 
 describe('a level 3 or 4 stands on at least one quoted sentence that supports it by itself', () => {
-  const markupOnly = [observed('tech.product_analytics', '/'), observed('tech.customer_data_platform', '/'), observed('tech.session_replay', '/')];
+  const markupOnly = [observed('tech.product_analytics', '/'), observed('tech.customer_data_platform', '/'), observed('tech.session_replay', '/pricing')];
 
   it('holds at level 2 a level the curve gives from markup alone, and says a stated sentence is needed', () => {
     const { score, curveLevel, heldWithoutQuote } = assessDimension('product_analytics', markupOnly, null, PAGES);
@@ -132,8 +153,8 @@ describe('a level 3 or 4 stands on at least one quoted sentence that supports it
     expect(heldWithoutQuote).toBe(true);
     expect(score.score).toBe(2);
     expect(score.stageName).toBe(stageForLevel(2));
-    expect(score.reasoning).toBe(
-      'We found a product-analytics tool, a customer-data platform and session-replay or heatmap tooling on the home page. ' +
+    expect(score.reasoning).toContain(
+      "A product-analytics tool shows in the site's scripts on the home page. We also found a customer-data platform on the home page and session-replay or heatmap tooling on /pricing. " +
         "It stays at level 2: what we found is read from the site's code, links and markup, and a higher level needs a sentence on the site that states the practice.",
     );
   });
@@ -170,12 +191,26 @@ describe('rubric arithmetic', () => {
     expect(tally!.findings).toHaveLength(3);
   });
 
-  it('never lifts one signal above level 2, or two above level 3, however strong', () => {
+  it('lifts one signal above level 2 only when it holds up, and never a page of bare claims to level 4, however many points', () => {
     const curve = { pointsForLevel2: 1, pointsForLevel3: 2, pointsForLevel4: 3 };
-    expect(levelFor(100, 1, curve)).toBe(2);
-    expect(levelFor(100, 2, curve)).toBe(3);
-    expect(levelFor(100, 3, curve)).toBe(4);
-    expect(levelFor(0.5, 3, curve)).toBe(1);
+    const support = (signals: number, pages: number, specific: boolean) => ({ signals, pages, specific });
+    expect(levelFor(100, support(1, 1, false), curve)).toBe(2);
+    expect(levelFor(100, support(1, 2, false), curve)).toBe(3);
+    expect(levelFor(100, support(1, 1, true), curve)).toBe(3);
+    expect(levelFor(100, support(3, 1, true), curve)).toBe(3);
+    expect(levelFor(100, support(3, 2, false), curve)).toBe(4);
+    expect(levelFor(100, support(4, 1, true), curve)).toBe(4);
+    expect(levelFor(0.5, support(3, 2, true), curve)).toBe(1);
+  });
+
+  it('reads the support from the findings: signals, pages and a quote with a figure', () => {
+    const findings = [
+      testFinding('pricing.tiers', { path: '/pricing', text: 'Pro is $25 a month.' }),
+      testFinding('pricing.tiers', { path: '/pricing' }),
+      testFinding('pricing.enterprise_plan', { path: '/enterprise' }),
+    ];
+    expect(supportOf(findings)).toEqual({ signals: 2, pages: 2, specific: true });
+    expect(supportOf(findings.slice(1))).toEqual({ signals: 2, pages: 2, specific: false });
   });
 
   it('rates confidence by the amount and the diversity of evidence', () => {

@@ -11,6 +11,7 @@ import {
   MAX_COUNTED_REPEATS,
   REPEAT_DECAY,
   RUBRIC,
+  FIGURE_BONUS,
   SPECIFIC_QUOTE,
   supportAllows,
   type EvidenceSupport,
@@ -31,11 +32,13 @@ export type { Level, LevelCap, SignalTally } from './tallies.ts';
 export type Confidence = DimensionScore['confidence'];
 
 
-/** One counted finding's share of the points: weight x strength x decay. */
+/** One counted finding's share of the points: weight x strength x figure x decay. */
 export interface FindingContribution {
   finding: Finding;
   weight: number;
   /** REPEAT_DECAY^k for the k-th strongest finding of its signal. */
+  /** FIGURE_BONUS when the finding's quote states a figure, else 1. */
+  figure: number;
   decay: number;
   points: number;
 }
@@ -66,11 +69,16 @@ export interface DimensionAssessment extends DimensionGrounding {
 
 const POINTS_PRECISION = 1000;
 
-function byStrength(a: Finding, b: Finding): number {
-  return b.strength - a.strength || compareText(a.url, b.url) || compareText(a.evidence.text, b.evidence.text);
+/** A finding's worth before its weight: its strength, and its figure when its quote states one. */
+function worth(finding: Finding): number {
+  return finding.strength * figureFactor(finding);
 }
 
-/** Steps 1-3 of the rubric: weight x strength, repeats decayed, summed per signal; heaviest signal first. */
+function byStrength(a: Finding, b: Finding): number {
+  return worth(b) - worth(a) || compareText(a.url, b.url) || compareText(a.evidence.text, b.evidence.text);
+}
+
+/** Steps 1-3 of the rubric: weight x strength x figure, repeats decayed, summed per signal; heaviest signal first. */
 export function tallySignals(dimensionId: DimensionId, findings: readonly Finding[]): SignalTally[] {
   const weights = RUBRIC[dimensionId].weights;
   const bySignal = new Map<SignalId, Finding[]>();
@@ -84,10 +92,19 @@ export function tallySignals(dimensionId: DimensionId, findings: readonly Findin
   const tallies: SignalTally[] = [];
   for (const [signal, signalFindings] of bySignal) {
     const counted = signalFindings.sort(byStrength).slice(0, MAX_COUNTED_REPEATS);
-    const raw = counted.reduce((sum, finding, k) => sum + weights[signal]! * finding.strength * REPEAT_DECAY ** k, 0);
+    const raw = counted.reduce((sum, finding, k) => sum + weights[signal]! * worth(finding) * REPEAT_DECAY ** k, 0);
     tallies.push({ signal, points: Math.round(raw * POINTS_PRECISION) / POINTS_PRECISION, findings: counted });
   }
   return tallies.sort((a, b) => b.points - a.points || compareText(a.signal, b.signal));
+}
+
+/** A quote that states a figure counts FIGURE_BONUS times: the rubric's step 1. */
+export function figureFactor(finding: Finding): number {
+  return isSpecific(finding) ? FIGURE_BONUS : 1;
+}
+
+function isSpecific(finding: Finding): boolean {
+  return (finding.evidence.kind === 'quote' && SPECIFIC_QUOTE.test(finding.evidence.text)) || (finding.evidence.kind === 'observation' && finding.evidence.source === 'dates');
 }
 
 /** How far the findings hang together (rubric step 4): distinct signals, pages, a specific quote. */
@@ -95,9 +112,7 @@ export function supportOf(findings: readonly Finding[]): EvidenceSupport {
   return {
     signals: new Set(findings.map((finding) => finding.signal)).size,
     pages: new Set(findings.map((finding) => finding.url)).size,
-    specific: findings.some(
-      (finding) => (finding.evidence.kind === 'quote' && SPECIFIC_QUOTE.test(finding.evidence.text)) || (finding.evidence.kind === 'observation' && finding.evidence.source === 'dates'),
-    ),
+    specific: findings.some(isSpecific),
   };
 }
 
@@ -141,16 +156,23 @@ const MAX_LEVEL_WITHOUT_QUOTE: Level = 2;
 /**
  * One dimension's level, confidence, evidence and reasoning. `crawledPages` are
  * the canonical URLs of every page read, root first, so the reasoning can say
- * where it looked.
+ * where it looked; `companyName` lets it speak of the company by name.
  */
-export function assessDimension(dimensionId: DimensionId, findings: readonly Finding[], cap: LevelCap | null, crawledPages: readonly string[]): DimensionAssessment {
+export function assessDimension(
+  dimensionId: DimensionId,
+  findings: readonly Finding[],
+  cap: LevelCap | null,
+  crawledPages: readonly string[],
+  companyName: string | null = null,
+): DimensionAssessment {
   const dimension = dimensionById(dimensionId);
   const rubric = RUBRIC[dimensionId];
   const curve = CURVES[rubric.curve];
   const tallies = tallySignals(dimensionId, findings);
   const points = Math.round(tallies.reduce((sum, t) => sum + t.points, 0) * POINTS_PRECISION) / POINTS_PRECISION;
   const counted = tallies.flatMap((t) => t.findings);
-  const curveLevel = levelFor(points, supportOf(counted), curve);
+  const support = supportOf(counted);
+  const curveLevel = levelFor(points, support, curve);
   const capped = cap !== null && curveLevel > cap.maxLevel;
   const afterCap = (capped ? cap.maxLevel : curveLevel) as Level;
   const heldWithoutQuote = afterCap > MAX_LEVEL_WITHOUT_QUOTE && !standsOnQuote(tallies, rubric.weights, curve);
@@ -164,7 +186,8 @@ export function assessDimension(dimensionId: DimensionId, findings: readonly Fin
     t.findings.map((finding, k) => {
       const weight = rubric.weights[t.signal]!;
       const decay = REPEAT_DECAY ** k;
-      return { finding, weight, decay, points: Math.round(weight * finding.strength * decay * POINTS_PRECISION) / POINTS_PRECISION };
+      const figure = figureFactor(finding);
+      return { finding, weight, figure, decay, points: Math.round(weight * finding.strength * figure * decay * POINTS_PRECISION) / POINTS_PRECISION };
     }),
   );
 
@@ -176,7 +199,7 @@ export function assessDimension(dimensionId: DimensionId, findings: readonly Fin
       stageName: stageForLevel(level),
       evidence: describeEvidence(dimension.name, tallies),
       confidence: confidenceFor(counted, tallies.length),
-      reasoning: explainLevel({ dimensionId, level, tallies, missingSignals, cap: capped ? cap : null, heldWithoutQuote, crawledPages }),
+      reasoning: explainLevel({ dimensionId, level, tallies, support, missingSignals, cap: capped ? cap : null, heldWithoutQuote, crawledPages, companyName }),
     },
     points,
     findings: counted,

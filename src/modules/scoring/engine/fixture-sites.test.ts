@@ -116,19 +116,25 @@ describe.each(FIXTURES)('fixture $site', ({ site, company }) => {
     }
   });
 
-  it('writes every reasoning for the company: pages and plain words, no arithmetic, no quotes, not too long', () => {
+  it('writes every reasoning for the company: its own words with the page, plain words, no arithmetic, not too long', () => {
     const { result } = scored.get(site)!;
     for (const d of result.dimensions) {
       const why = `${d.dimensionId}: ${d.reasoning}`;
       expect(d.reasoning, why).not.toMatch(/\d\s*points?\b/i);
       expect(d.reasoning, why).not.toMatch(/expected signals?|control point|distinct signals?/i);
       expect(d.reasoning.length, why).toBeLessThanOrEqual(600);
-      for (const { evidence } of result.grounding[d.dimensionId].findings) {
-        if (evidence.kind === 'quote' && evidence.text.length >= 20) expect(d.reasoning, why).not.toContain(evidence.text);
-      }
-      if (d.score === 1 && result.grounding[d.dimensionId].findings.length === 0) expect(d.reasoning, why).toMatch(/^We looked for .+ pages we crawled \(the home page, .+\) and found none of them\./);
-      if (d.score > 1) expect(d.reasoning, why).toMatch(/^We found .+ on (the home page|\/)/);
+      const quotes = result.grounding[d.dimensionId].findings.flatMap((f) => (f.evidence.kind === 'quote' ? [f.evidence.text] : []));
+      // What it cites as the site's words stands verbatim in one of its quotes.
+      for (const [, cited] of d.reasoning.matchAll(/the site says "…?(.+?)…?"\./g)) expect(quotes.some((q) => q.includes(cited!)), why).toBe(true);
+      if (d.score === 1 && result.grounding[d.dimensionId].findings.length === 0) expect(d.reasoning, why).toMatch(/^None of the \d+ pages we read \(the home page, .+\) shows /);
+      if (d.score > 1) expect(d.reasoning, why).toMatch(/^(?:On (?:the home page|\/\S*), the site says "|.+ shows in the site's)/);
     }
+  });
+
+  it('closes no two level-4 reasonings with the same sentence', () => {
+    const { result } = scored.get(site)!;
+    const closings = result.dimensions.filter((d) => d.score === 4).map((d) => d.reasoning.split(/(?<=\.) /).at(-1));
+    expect(new Set(closings).size).toBe(closings.length);
   });
 
   it('scores the same twice, and whatever order the pages and findings come in', () => {

@@ -35,12 +35,12 @@ describe('scoreSite', () => {
     const findings = [testFinding('pricing.tiers', { path: '/pricing' }), testFinding('pricing.tiers', { path: '/', strength: 0.5 })];
     const { grounding, dimensions } = scoreSite({ findings, facts: siteFacts(pages), asOf: AS_OF });
     expect(grounding.pricing_packaging.contributions).toEqual([
-      { finding: findings[0], weight: 2, decay: 1, points: 2 },
-      { finding: findings[1], weight: 2, decay: 0.5, points: 0.5 },
+      { finding: findings[0], weight: 2, figure: 1, decay: 1, points: 2 },
+      { finding: findings[1], weight: 2, figure: 1, decay: 0.5, points: 0.5 },
     ]);
     expect(grounding.pricing_packaging).toMatchObject({ points: 2.5, curveLevel: 2, cappedBy: null, heldWithoutQuote: false });
     const roadmap = dimensions.find((d) => d.dimensionId === 'roadmap_discipline')!;
-    expect(roadmap.reasoning).toContain('on the 2 pages we crawled (the home page and /pricing) and found none of them.');
+    expect(roadmap.reasoning).toMatch(/^None of the 2 pages we read \(the home page and \/pricing\) shows /);
   });
 
   it('scores what the detector stage read from pages: findings and site facts', () => {

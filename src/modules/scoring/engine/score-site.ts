@@ -39,7 +39,7 @@ export function scoreSite({ findings, facts, asOf }: ScoreSiteInput): EngineResu
     }
   }
 
-  const assessments = DIMENSION_IDS.map((id) => assessDimension(id, findings, caps.get(id) ?? null, facts.pageUrls));
+  const assessments = DIMENSION_IDS.map((id) => assessDimension(id, findings, caps.get(id) ?? null, facts.pageUrls, facts.companyName));
   const grounding = Object.fromEntries(assessments.map(({ score, ...basis }) => [score.dimensionId, basis])) as Record<DimensionId, DimensionGrounding>;
 
   return {

@@ -18,17 +18,21 @@ import {
 const scoreOf = (dimensions: DimensionScore[], id: string) => dimensions.find((d) => d.dimensionId === id)!;
 
 describe('evidenceCeiling', () => {
-  it('follows the rubric: 0 distinct signals -> 1, 1 -> 2, 2 -> 3, 3 or more -> 4', () => {
+  it('follows the rubric: no finding -> 1; one bare claim -> 2; one with a figure, or two signals -> 3; three across two pages -> 4', () => {
     const pricing = FINDINGS.filter((f) => f.dimensionId === 'pricing_packaging');
+    const bare = (finding: (typeof FINDINGS)[number]) => ({ ...finding, evidence: { kind: 'quote' as const, text: 'Plans for every team' } });
     expect(evidenceCeiling([])).toBe(1);
-    expect(evidenceCeiling(pricing.slice(0, 1))).toBe(2);
-    expect(evidenceCeiling(pricing.slice(0, 2))).toBe(3);
+    expect(evidenceCeiling([bare(pricing[0]!)])).toBe(2);
+    expect(evidenceCeiling(pricing.slice(0, 1))).toBe(3);
+    expect(evidenceCeiling(pricing.slice(0, 2).map(bare))).toBe(3);
+    expect(evidenceCeiling(pricing.map((f) => ({ ...bare(f), url: PRICING_URL })))).toBe(3);
     expect(evidenceCeiling(pricing)).toBe(4);
   });
 
-  it('counts a repeated signal once', () => {
-    const tiers = FINDINGS[0]!;
-    expect(evidenceCeiling([tiers, { ...tiers, url: SECURITY_URL }, tiers])).toBe(2);
+  it('counts a repeated signal once, but sees it on a second page', () => {
+    const tiers = { ...FINDINGS[0]!, evidence: { kind: 'quote' as const, text: 'Plans for every team' } };
+    expect(evidenceCeiling([tiers, tiers])).toBe(2);
+    expect(evidenceCeiling([tiers, { ...tiers, url: SECURITY_URL }, tiers])).toBe(3);
   });
 });
 
@@ -106,7 +110,7 @@ describe('applyRefinement', () => {
 
   it.each([
     ['a dimension without findings rising', 'market_intelligence', 2],
-    ['a rise the findings do not support', 'trust_security', 3],
+    ['a rise the findings do not support', 'trust_security', 4],
     ['a fall of two steps', 'pricing_packaging', 1],
   ] as const)('refuses %s', (_, dimensionId, level) => {
     const { dimensions, rejected } = applyRefinement(refinementInput(), modelAnswer({ [dimensionId]: { level } }));

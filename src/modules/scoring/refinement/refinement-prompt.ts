@@ -28,7 +28,7 @@ const LEVEL_NAMES = Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => 
 const DIVERSITY_RULE = [
   'level 2 needs at least one finding',
   `level 3 needs findings from ${LEVEL_SUPPORT[3].signals} distinct signals, or one signal found on ${LEVEL_SUPPORT[3].orPages} pages, or a quote that states a figure (a number, date, version or amount)`,
-  `level 4 needs findings from ${LEVEL_SUPPORT[4].signals} distinct signals, found on at least ${LEVEL_SUPPORT[4].orPages} pages or with a quote that states a figure`,
+  `level 4 needs findings from ${LEVEL_SUPPORT[4].signals} distinct signals on at least ${LEVEL_SUPPORT[4].pages} pages, or from ${LEVEL_SUPPORT[4].orOnOnePage.signals} distinct signals on one page with a quote that states a figure`,
 ].join('; ');
 
 export const REFINEMENT_INSTRUCTIONS = [

@@ -31,7 +31,7 @@ describe('changelog cadence', () => {
     const entries = findings.find((f) => f.signal === 'changelog.dated_entries')!;
     const cadence = findings.find((f) => f.signal === 'changelog.cadence')!;
     expect(entries.evidence).toEqual({ kind: 'quote', text: 'July 1, 2026: Danish invoices' });
-    expect(entries.strength).toBeCloseTo(3 / 12);
+    expect(entries.strength).toBeCloseTo(3 / 6);
     expect(cadence.evidence).toEqual({ kind: 'quote', text: 'June 2, 2026: Reminders' });
     expect(cadence.strength).toBe(0.5);
   });

@@ -64,6 +64,7 @@ const PRACTICE_SIGNALS = new Set([
   'feedback.satisfaction_surveys',
   'research.user_research_practice',
   'prototype.fast_iteration',
+  'analytics.instrumentation',
 ]);
 /** A feature list's shape: a short label then a colon or dash, or the words products are described in. */
 const FEATURE_DESCRIPTION = /^[^.:!?]{2,40}(?::|\s[-–—]\s)|\b(?:built-in|out of the box|lets you|allows you|you can|includes?|supports?|powered)\b/iu;

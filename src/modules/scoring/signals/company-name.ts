@@ -10,6 +10,8 @@ import { TITLE_SEPARATOR } from './page-kinds.ts';
 
 const ORGANIZATION_TYPES = new Set(['Organization', 'Corporation', 'OnlineBusiness', 'LocalBusiness']);
 const GENERIC_TITLE_PARTS = /^(?:home|homepage|welcome|index)$/i;
+/** A section of the company's site named with it ("The Acme Handbook", "Acme Blog"): the company is the rest. */
+const SITE_SECTION = /^(?:the\s+)?(.+?)\s+(?:employee\s+)?(?:handbook|blog|docs|documentation|help cent(?:er|re)|knowledge base|changelog|wiki)$/i;
 const MAX_NAME_LENGTH = 100;
 const MAX_JSON_LD_DEPTH = 6;
 
@@ -45,5 +47,7 @@ export function companyNameFrom(pages: readonly PageArtifact[]): string | undefi
     pages.find((page) => page.siteName)?.siteName ??
     pages.map((page) => organizationName(page.jsonLd, 0)).find(Boolean) ??
     (pages[0] ? nameFromTitle(pages[0].title) : null);
-  return name ? name.slice(0, MAX_NAME_LENGTH) : undefined;
+  if (!name) return undefined;
+  const company = SITE_SECTION.exec(name)?.[1] ?? name;
+  return company.slice(0, MAX_NAME_LENGTH);
 }

@@ -19,9 +19,9 @@ const TEXT_RULES = new TextRuleSet([
   },
 ]);
 
-/** Posts are a record once there are two; this many give full strength. */
-const MIN_RELEASE_POSTS = 2;
-const RELEASE_POSTS_FOR_FULL_STRENGTH = 6;
+/** One dated post is a release shipped; this many make a record at full strength. */
+const MIN_RELEASE_POSTS = 1;
+const RELEASE_POSTS_FOR_FULL_STRENGTH = 4;
 /** With this many dated posts their cadence counts too, on the changelog's curve. */
 const RELEASE_POSTS_FOR_CADENCE = 3;
 

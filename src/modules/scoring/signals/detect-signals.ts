@@ -10,6 +10,7 @@ import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
 import type { Finding, PageArtifact } from '../artifacts.ts';
 import { detectAdoptionSignals } from './adoption.ts';
 import { detectAiSignals } from './ai.ts';
+import { detectAnalyticsSignals } from './analytics.ts';
 import { detectArchSignals } from './arch.ts';
 import { detectBuildSignals } from './build.ts';
 import { compareText } from '../compare-text.ts';
@@ -62,6 +63,7 @@ const DETECTORS: readonly SignalDetector[] = [
   detectDevexSignals,
   detectCustomersSignals,
   detectTechSignals,
+  detectAnalyticsSignals,
   detectDataSignals,
   detectFeedbackSignals,
   detectQualitySignals,

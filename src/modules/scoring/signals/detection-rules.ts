@@ -139,7 +139,7 @@ export function detectByTextRules(pages: readonly PageContext[], ruleSet: TextRu
         (line, start, end) => isEvidenceFor(rule.signal, context, line, start, end) && !(rule.unless && sentenceMatches(rule.unless, context, line, start, end)),
       );
       const text = match && quoteAround(context.page.mainText, match.start, match.end);
-      if (text) findings.push(finding(rule.signal, context.page, { kind: 'quote', text }));
+      if (text) findings.push({ ...finding(rule.signal, context.page, { kind: 'quote', text }), phrase: context.page.mainText.slice(match.start, match.end) });
     }
   }
   return findings;

@@ -20,7 +20,7 @@ describe('classifyPage', () => {
     ['/state-of-payroll', ['research']],
     ['/solutions/fintech', ['solutions']],
     ['/for-agencies', ['solutions']],
-    ['/engineering/postmortem', ['engineering']],
+    ['/engineering/postmortem', ['engineering', 'postmortem']],
     ['/blog/launch', ['blog']],
     ['/pricingtable', []],
   ])('%s is %j', (path, kinds) => {

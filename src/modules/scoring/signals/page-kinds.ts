@@ -39,7 +39,7 @@ export type PageKind = (typeof PAGE_KINDS)[number];
 const SEGMENT_PATTERNS: Partial<Record<PageKind, RegExp>> = {
   pricing: /^(?:pricing|plans|prices)$/,
   changelog: /^(?:changelog|change-log|release-notes|releases|whats-new|what-s-new|product-updates|updates)$/,
-  careers: /^(?:careers|jobs|join-us|hiring|work-with-us|open-roles)$/,
+  careers: /^(?:careers|jobs|join-us|hiring|work-with-us|open-roles|benefits|perks|benefits-and-perks)$/,
   customers: /^(?:customers|case-studies|case-study|customer-stories|success-stories|testimonials)$/,
   docs: /^(?:docs?|documentation|developers|developer|api-reference|reference|guides)$/,
   support: /^(?:support|help|help-center|help-centre|knowledge-base|kb)$/,

@@ -56,9 +56,10 @@ const TEXT_RULES = new TextRuleSet([
     signal: 'pricing.stated_price', words: ['usd', 'eur', 'gbp', 'per', 'month', 'mo', 'year', 'yr', 'user', 'seat'],
     pattern: /(?:[$€£]|\b(?:USD|EUR|GBP))\s?\d[\d,.]*\s?(?:\/|per|a)\s?(?:month|mo|year|yr|user|seat)\b/i,
     // The pricing page's prices are its tiers (tierFindings).
-    exceptOn: ['pricing'],
+    // Careers and benefits pages speak of pay, not of prices.
+    exceptOn: ['pricing', 'careers'],
     // Money the company pays out or reimburses is no price of its product.
-    unless: /\b(?:salary|salaries|stipend|allowance|reimburs\w*|bonus|benefits?|insurance|per diem|expenses?|budget|donat\w*|sponsor\w*)\b/i,
+    unless: /\b(?:salary|salaries|stipend|allowance|reimburs\w*|bonus|benefits?|insurance|per diem|expenses?|budget|donat\w*|sponsor\w*|household|per employee|contribution)\b/i,
   },
   {
     signal: 'pricing.contact_sales', words: ['sales', 'request', 'quote', 'contact'],

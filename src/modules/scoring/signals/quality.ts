@@ -15,9 +15,9 @@ const TEXT_RULES = new TextRuleSet([
       /\b(?:staged|gradual|phased|progressive|percentage|controlled) (?:roll-?outs?|releases?|feature releases?|launch(?:es)?)\b|\bcanary (?:releases?|deploy(?:s|ments?)?|builds?)\b|\bfeature flags?\b|\brolling out (?:gradually|to \d+%)|\broll(?:ed|ing|s)? out to [\w\s]{1,40}? first\b|\b(?:internal|beta|select|early|a few) users first\b|\bdogfood(?:ing|s)?\b|\b(?:measure|measuring) the impact\b/i,
   },
   {
-    signal: 'quality.qa_practice', words: ['test', 'quality', 'qa', 'unit', 'e2e', 'synthetic', 'load', 'smoke', 'field', 'extensive', 'thorough', 'rigorous', 'tested', 'error', 'crash', 'code', 'testing'],
+    signal: 'quality.qa_practice', words: ['test', 'quality', 'qa', 'unit', 'e2e', 'synthetic', 'load', 'smoke', 'field', 'extensive', 'thorough', 'rigorous', 'tested', 'error', 'crash', 'code', 'testing', 'monitor', 'log', 'critical'],
     pattern:
-      /\b(?:automated|end-to-end|e2e|regression|integration|unit|synthetic|load|smoke|field) test(?:s|ing|suites?)?\b|\btest coverage\b|\bquality assurance\b|\b(?:product )?QA (?:team|process|engineers?|function|cycle|standards?)\b|\b(?:extensive|thorough|rigorous|strong) (?:tests|testing)\b|\btested (?:before|prior to) (?:release|rollout|deploy(?:ment)?)\b|\b(?:error|crash) (?:reporting|tracking|monitoring)\b|\bcode reviews?\b|\b[A-Za-z]+-tested (?:updates|releases|builds)\b|\btesting (?:firms?|process|discipline)\b/i,
+      /\b(?:automated|end-to-end|e2e|regression|integration|unit|synthetic|load|smoke|field) test(?:s|ing|suites?)?\b|\btest coverage\b|\bquality assurance\b|\b(?:product )?QA (?:team|process|engineers?|function|cycle|standards?)\b|\b(?:extensive|thorough|rigorous|strong) (?:tests|testing)\b|\btested (?:before|prior to) (?:release|rollout|deploy(?:ment)?)\b|\b(?:error|crash) (?:reporting|tracking|monitoring)\b|\bcode reviews?\b|\b[A-Za-z]+-tested (?:updates|releases|builds)\b|\btesting (?:firms?|process|discipline)\b|\b(?:test(?:s|ed|ing)?|monitor(?:s|ed|ing)?|log(?:s|ged|ging)?) (?:\w+ ){0,3}?(?:for|of|on) (?:all |our |the )?critical (?:flows|paths|journeys|user journeys)\b/i,
   },
 ]);
 

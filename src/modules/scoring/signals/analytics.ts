@@ -1,0 +1,19 @@
+/**
+ * Product analytics as the company practises it on its own product: usage it
+ * measures, telemetry it collects, product metrics it names. The tools that
+ * show in a page's markup are read by tech.ts; analytics roles by careers.ts.
+ * A product that sells analytics describes funnels and retention as features
+ * ("track your funnels"): claim-context.ts keeps those out.
+ */
+import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+
+const TEXT_RULES = new TextRuleSet([
+  {
+    signal: 'analytics.instrumentation',
+    words: ['we', 'our', 'telemetry', 'anonymous', 'instrument', 'product', 'usage', 'conversion', 'retention', 'activation'],
+    pattern:
+      /\bwe (?:track|measure|monitor|instrument|analy[sz]e|look at|review)(?:ed)? (?:\w+ ){0,3}?(?:usage|events|funnels?|retention|activation|conversion|engagement|adoption|how (?:customers|users|people) use)\b|\b(?:anonymous|anonymi[sz]ed) (?:usage|telemetry) (?:data|statistics|stats|metrics)\b|\btelemetry\b|\binstrumented\b|\b(?:our |key )?(?:product|usage) metrics\b|\b(?:conversion|retention|activation) rates? (?:by|per|of our|for our)\b/i,
+  },
+]);
+
+export const detectAnalyticsSignals: SignalDetector = (pages) => detectByTextRules(pages, TEXT_RULES);
