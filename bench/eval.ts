@@ -205,7 +205,7 @@ function targetTable(e: CorpusEvaluation): string {
   const rows = [
     [`exact >= ${percent(TARGETS.exactShare)}`, percent(o.exactShare), met(o.exactShare >= TARGETS.exactShare)],
     [`within one >= ${percent(TARGETS.withinOneShare)}`, percent(o.withinOneShare), met(o.withinOneShare >= TARGETS.withinOneShare)],
-    [`|mean s-l| <= ${TARGETS.meanSignedDifference}`, signed(o.meanSignedDifference), met(Math.abs(o.meanSignedDifference) <= TARGETS.meanSignedDifference)],
+    [`mean s-l within ±${TARGETS.meanSignedDifference}`, signed(o.meanSignedDifference), met(Math.abs(o.meanSignedDifference) <= TARGETS.meanSignedDifference)],
     [`kappa >= ${TARGETS.kappa}`, ratio(e.kappa), met(e.kappa >= TARGETS.kappa)],
     [`Spearman >= ${TARGETS.spearman}`, ratio(e.spearman), met(e.spearman >= TARGETS.spearman)],
     [`tier equal >= ${percent(TARGETS.tierShare)}`, percent(tierShare), met(tierShare >= TARGETS.tierShare)],

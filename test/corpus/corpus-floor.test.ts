@@ -13,16 +13,16 @@ import { CORPUS_DIR, corpusIsPresent, evaluateCorpus, HELD_OUT_FOLD, type Corpus
 // Floors hold the level reached (rounded down to 0.01; the boilerplate
 // ceiling is the count reached), and may only tighten: raise them when the
 // scorer improves, never loosen them to let a change through.
-const EXACT_SHARE_FLOOR = 0.58;
-const WITHIN_ONE_SHARE_FLOOR = 0.92;
+const EXACT_SHARE_FLOOR = 0.75;
+const WITHIN_ONE_SHARE_FLOOR = 0.98;
 /** The mean signed difference (scorer - label) stays within this of zero. */
-const MEAN_SIGNED_DIFFERENCE_BOUND = 0.34;
-const KAPPA_FLOOR = 0.63;
-const SPEARMAN_FLOOR = 0.84;
-const TIERS_EQUAL_FLOOR = 9;
-/** The held-out fold's exact share may trail the whole corpus's by at most this. */
-const HELD_OUT_EXACT_GAP = 0.05;
-const BOILERPLATE_QUOTES_CEILING = 2;
+const MEAN_SIGNED_DIFFERENCE_BOUND = 0.08;
+const KAPPA_FLOOR = 0.85;
+const SPEARMAN_FLOOR = 0.9;
+const TIERS_EQUAL_FLOOR = 16;
+/** The held-out fold's exact and within-one shares and kappa may trail the whole corpus's by at most this. */
+const HELD_OUT_GAP = 0.05;
+const BOILERPLATE_QUOTES_CEILING = 0;
 /** Twenty companies, 27 dimensions each. */
 const EXPECTED_PAIRS = 20 * 27;
 
@@ -58,9 +58,11 @@ describe.skipIf(!present && !required)('the scorer on the real-site corpus', () 
     expect(Math.abs(evaluation.overall.meanSignedDifference)).toBeLessThanOrEqual(MEAN_SIGNED_DIFFERENCE_BOUND);
   });
 
-  it('does as well on the fold its rules were not tuned on', () => {
+  it('does nearly as well on the fold its rules were not tuned on', () => {
     const held = evaluation.folds.find((fold) => fold.fold === HELD_OUT_FOLD)!;
-    expect(held.overall.exactShare).toBeGreaterThanOrEqual(evaluation.overall.exactShare - HELD_OUT_EXACT_GAP);
+    expect(held.overall.exactShare).toBeGreaterThanOrEqual(evaluation.overall.exactShare - HELD_OUT_GAP);
+    expect(held.overall.withinOneShare).toBeGreaterThanOrEqual(evaluation.overall.withinOneShare - HELD_OUT_GAP);
+    expect(held.kappa).toBeGreaterThanOrEqual(evaluation.kappa - HELD_OUT_GAP);
   });
 
   it('counts only quotes that stand verbatim in the served page', () => {

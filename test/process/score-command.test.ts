@@ -54,10 +54,14 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity score', () => {
     expect(code).toBe(0);
     const [report, arithmetic] = stdout.split('\nHow each level was computed\n');
     expect(report).toMatch(/^Relaymesh {2}http:\/\/127\.0\.0\.1:\d+\/\nTotal \d+ of 108: /);
-    expect(arithmetic).toMatch(/^Points per finding = weight x strength x repeat decay/);
-    expect(arithmetic!.match(/^Pricing & Packaging \(pricing_packaging\), broad curve: level 2 needs 1 point and 1 signal, level 3 needs 3\.5 points and 2 signals, level 4 needs 6\.5 points and 3 signals$/gm)).toHaveLength(1);
-    expect(arithmetic).toMatch(new RegExp(`^ {2}pricing\\.tiers +2 x [\\d.]+ x 1 = [\\d.]+ +quote +${site.origin}/pricing$`, 'm'));
-    expect(arithmetic!.match(/^ {2}total [\d.]+ points? from \d+ distinct signals?: level [1-4] on the curve$/gm)).toHaveLength(27);
+    expect(arithmetic).toMatch(/^Points per finding = weight x strength x figure \(1.5 when its quote states a figure, else 1\) x repeat decay/);
+    expect(
+      arithmetic!.match(
+        /^Pricing & Packaging \(pricing_packaging\), broad curve: level 2 needs 1 point, level 3 3 points and 2 signals \(or one on 2 pages, or a quote with a figure\), level 4 6\.5 points and 3 signals on 2 pages \(or 4 on one page, with a figure\)$/gm,
+      ),
+    ).toHaveLength(1);
+    expect(arithmetic).toMatch(new RegExp(`^ {2}pricing\\.tiers +2 x [\\d.]+ x 1(?:\\.5)? x 1 = [\\d.]+ +quote +${site.origin}/pricing$`, 'm'));
+    expect(arithmetic!.match(/^ {2}total [\d.]+ points? from \d+ distinct signals? on \d+ pages?(?:, a quote with a figure)?: level [1-4] on the curve$/gm)).toHaveLength(27);
     expect(arithmetic!.match(/^ {2}level decided: [1-4]$/gm)).toHaveLength(27);
     // The result's reasoning keeps none of this arithmetic.
     expect(report).not.toMatch(/\d points?\b|expected signals/);

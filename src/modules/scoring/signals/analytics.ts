@@ -10,9 +10,9 @@ import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection
 const TEXT_RULES = new TextRuleSet([
   {
     signal: 'analytics.instrumentation',
-    words: ['we', 'our', 'telemetry', 'anonymous', 'instrument', 'product', 'usage', 'conversion', 'retention', 'activation'],
+    words: ['we', 'our', 'anonymous', 'anonymi', 'conversion', 'retention', 'activation'],
     pattern:
-      /\bwe (?:track|measure|monitor|instrument|analy[sz]e|look at|review)(?:ed)? (?:\w+ ){0,3}?(?:usage|events|funnels?|retention|activation|conversion|engagement|adoption|how (?:customers|users|people) use)\b|\b(?:anonymous|anonymi[sz]ed) (?:usage|telemetry) (?:data|statistics|stats|metrics)\b|\btelemetry\b|\binstrumented\b|\b(?:our |key )?(?:product|usage) metrics\b|\b(?:conversion|retention|activation) rates? (?:by|per|of our|for our)\b/i,
+      /\bwe (?:track|measure|monitor|instrument|analy[sz]e|look at|review)(?:ed)? (?:\w+ ){0,3}?(?:usage|events|funnels?|retention|activation|conversion|engagement|adoption|how (?:customers|users|people) use)\b|\b(?:anonymous|anonymi[sz]ed) (?:usage|telemetry) (?:data|statistics|stats|metrics)\b|\bwe collect (?:anonymous |anonymi[sz]ed )?(?:usage )?telemetry\b|\bour (?:product|usage) metrics\b|\b(?:conversion|retention|activation) rates? (?:of|for) our (?:product|users|customers|accounts|sign-?ups)\b/i,
   },
 ]);
 

@@ -8,23 +8,10 @@ import { signalType, type SignalId } from '../../../framework/signal-types.ts';
 import type { Evidence, Finding, LinkArtifact, PageArtifact } from '../artifacts.ts';
 import { isAffirmedClaim, pageSpeaksFor, speaksForCompany } from './claim-context.ts';
 import { scopeAllows, type LineScope } from './page-anatomy.ts';
-import { isCompanyHost } from './site-identity.ts';
+import { isCompanyHost, type SiteIdentity } from './site-identity.ts';
 import type { PageKind } from './page-kinds.ts';
 import { quoteAround, quoteOf, sentenceAround } from './quote.ts';
 import { registerTriggerWords, type PageTextIndex } from './text-index.ts';
-
-/** What every page of one crawl shares: who the site speaks for. */
-export interface SiteIdentity {
-  /** The company's name as the site states it (company-name.ts), or null. */
-  companyName: string | null;
-  /**
-   * Lower-case words a host of the company's own carries: the start page's
-   * registrable name ("acme" for www.acme.com) and the company's name
-   * squashed ("acmecloud" for "Acme Cloud"). A link to docs.acme.com is the
-   * company's documentation; one to developer.mozilla.org is not.
-   */
-  hostWords: readonly string[];
-}
 
 /** A page with its kinds, anatomy and text index worked out once, shared by every detector. */
 export interface PageContext {

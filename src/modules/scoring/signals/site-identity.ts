@@ -6,7 +6,19 @@
  */
 import type { PageArtifact } from '../artifacts.ts';
 import { companyNameFrom } from './company-name.ts';
-import type { SiteIdentity } from './detection-rules.ts';
+
+/** What every page of one crawl shares: who the site speaks for. */
+export interface SiteIdentity {
+  /** The company's name as the site states it (company-name.ts), or null. */
+  companyName: string | null;
+  /**
+   * Lower-case words a host of the company's own carries: the start page's
+   * registrable name ("acme" for www.acme.com) and the company's name
+   * squashed ("acmecloud" for "Acme Cloud"). A link to docs.acme.com is the
+   * company's documentation; one to developer.mozilla.org is not.
+   */
+  hostWords: readonly string[];
+}
 
 /** Public suffixes of two labels that are common enough to matter ("acme.co.uk"). */
 const TWO_LABEL_SUFFIX = /\.(?:co|com|org|net|ac|gov|edu)\.[a-z]{2}$/;
