@@ -5,7 +5,7 @@
  * operating scale.
  */
 import type { Finding } from '../artifacts.ts';
-import { detectByPageKind, detectBySiteLinks, detectByTextRules, finding, pageStatement, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectBySiteLinks, detectByTextRules, finding, pageStatement, pageTitle, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 import { sightVendors, VENDORS } from './vendors.ts';
 
 const STATUS_PAGE_VENDORS = VENDORS.filter((vendor) => vendor.signal === 'arch.status_page');
@@ -47,7 +47,7 @@ const NOT_ENGINEERING_POSTS = ['engineering', 'docs', 'home', 'changelog', 'rele
 
 function engineeringPostFindings(context: PageContext): Finding[] {
   if (NOT_ENGINEERING_POSTS.some((kind) => context.kinds.has(kind))) return [];
-  const title = context.page.headings.find((h) => h.level === 1)?.text ?? context.page.title;
+  const title = pageTitle(context);
   const codeLines = context.page.lineKinds.filter((kind) => kind === 'code').length;
   if (!ENGINEERING_TITLE.test(title) && codeLines < CODE_LINES_FOR_ENGINEERING_POST) return [];
   const statement = pageStatement('arch.engineering_blog', context);

@@ -56,6 +56,21 @@ export interface PageKindRule {
   kind: PageKind;
 }
 
+/**
+ * A page whose title says what it is (a round-up of a market's tools, a look
+ * back on a year, a preview of what comes next): the page is the evidence,
+ * quoted by its first statement.
+ */
+export interface TitleRule {
+  signal: SignalId;
+  /** Tested against the page's top heading, else its title. */
+  title: RegExp;
+  /** When set, only pages of these kinds are read. */
+  onlyOn?: readonly PageKind[];
+  /** When set, pages of these kinds are never read. */
+  exceptOn?: readonly PageKind[];
+}
+
 /** A link on the page (navigation and footer included): its address is the observation. */
 export interface LinkRule {
   signal: SignalId;
@@ -172,6 +187,24 @@ export function detectByPageKind(pages: readonly PageContext[], rules: readonly 
 
 function linkMatches(rule: LinkRule, link: LinkArtifact, context: PageContext): boolean {
   return (!rule.href || rule.href.test(link.href)) && (!rule.text || rule.text.test(link.text)) && (!rule.companyHostOnly || isCompanyHost(link.href, context.site));
+}
+
+/** The name a page gives itself: its top heading, else its title. */
+export function pageTitle({ page }: PageContext): string {
+  return page.headings.find((h) => h.level === 1)?.text ?? page.title;
+}
+
+export function detectByTitle(pages: readonly PageContext[], rules: readonly TitleRule[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const context of pages) {
+    for (const rule of rules) {
+      if (rule.exceptOn?.some((kind) => context.kinds.has(kind)) || (rule.onlyOn && !rule.onlyOn.some((kind) => context.kinds.has(kind)))) continue;
+      if (!rule.title.test(pageTitle(context))) continue;
+      const statement = pageStatement(rule.signal, context);
+      if (statement) findings.push(finding(rule.signal, context.page, statement.evidence, statement.strength));
+    }
+  }
+  return findings;
 }
 
 /** Links in the page's content only: a navigation or footer link on every page is not evidence. */

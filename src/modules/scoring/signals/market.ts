@@ -1,6 +1,5 @@
 /** Market intelligence: published reports, survey data, research hubs, segment pages, trend writing. */
-import type { Finding } from '../artifacts.ts';
-import { detectByPageKind, detectByTextRules, finding, pageStatement, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, detectByTitle, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
   {
@@ -27,19 +26,11 @@ const TEXT_RULES = new TextRuleSet([
 /** A round-up of a market's products ("13 Best Product Analytics Tools in 2026"): the company surveying its market in public. */
 const MARKET_ROUND_UP = /^(?:the )?(?:\d+ )?(?:best|top)\b.{0,60}\b(?:tools|platforms|software|apps|alternatives|solutions|products)\b/i;
 
-function roundUpFindings(context: PageContext): Finding[] {
-  if (!context.kinds.has('blog') && !context.kinds.has('compare')) return [];
-  const title = context.page.headings.find((h) => h.level === 1)?.text ?? context.page.title;
-  if (!MARKET_ROUND_UP.test(title)) return [];
-  const statement = pageStatement('market.trend_analysis', context);
-  return statement ? [finding('market.trend_analysis', context.page, statement.evidence, statement.strength)] : [];
-}
-
 export const detectMarketSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [
     { signal: 'market.research_hub', kind: 'research' },
     { signal: 'market.segment_pages', kind: 'solutions' },
   ]),
   ...detectByTextRules(pages, TEXT_RULES),
-  ...pages.flatMap(roundUpFindings),
+  ...detectByTitle(pages, [{ signal: 'market.trend_analysis', title: MARKET_ROUND_UP, onlyOn: ['blog', 'compare'] }]),
 ];

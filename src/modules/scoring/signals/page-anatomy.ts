@@ -7,13 +7,17 @@
  * link block that stands on most pages of the crawl. Nor does markup tell a
  * statement from data: headings and slogans name a topic without asserting
  * anything, and code, table cells, bare addresses and attribute strings are
- * not prose. None of those is evidence; the links and headings still tell
- * which pages exist.
+ * not prose, nor is a line that is all one link's text (a table of
+ * contents), nor a byline. None of those is evidence; the links and headings
+ * still tell which pages exist. A sub-heading of ten words or more is a
+ * sentence (a hero's sub-headline) and reads as prose.
  *
  * Some prose speaks for someone else, so it only counts for the signals of
  * its own page kind: a bug description in a changelog says nothing about
  * customer success, a job ad's wished-for skills are not the company's
  * practice, and a quotation is a customer's word, evidence of customers only.
+ * A testimonial's attribution (a name and a job title) speaks for nobody:
+ * the title is that person's, at their own company.
  */
 import type { LinkArtifact, PageArtifact } from '../artifacts.ts';
 import type { PageKind } from './page-kinds.ts';
@@ -132,10 +136,10 @@ function scopeOfProse(line: string, kinds: ReadonlySet<PageKind>): LineScope {
   return ANY;
 }
 
-/** The families a short data line of a page of these kinds speaks for, if any. */
 /** A price with its period or unit standing as a line of its own ("$12 / year"): a plan's price wherever it is shown. */
 const PRICE_LINE = /^(?:[^\d\n]{0,20})?(?:[$€£]|USD|EUR|GBP)\s?\d[\d,.]*\s?(?:\/|per|a)\s?(?:month|mo|year|yr|user|seat)\b/i;
 
+/** The families a short data line of a page of these kinds speaks for, if any. */
 function scopeOfData(line: string, kinds: ReadonlySet<PageKind>): LineScope {
   const families = [...kinds].flatMap((kind) => DATA_PAGE_FAMILIES[kind] ?? []);
   if (families.length === 0 && PRICE_LINE.test(line)) return { kind: 'families', families: ['pricing'] };

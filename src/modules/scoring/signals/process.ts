@@ -1,6 +1,5 @@
 /** Process iteration: public handbooks, postmortems, retrospectives, operating cadence, written async culture. */
-import type { Finding } from '../artifacts.ts';
-import { detectByPageKind, detectByTextRules, finding, pageStatement, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, detectByTitle, type SignalDetector, TextRuleSet } from './detection-rules.ts';
 
 const TEXT_RULES = new TextRuleSet([
   { signal: 'process.public_handbook', words: ['handbook', 'how'], pattern: /\b(?:our|public|company|team|employee|open) handbook\b|\bhow we work\b/i },
@@ -28,19 +27,11 @@ const TEXT_RULES = new TextRuleSet([
 /** A post that looks back on how a period went ("Year in review", "2023 wrapped", "Recap", "Reflections on ..."). */
 const LOOK_BACK_TITLE = /\byear in review\b|\bwrapped\b|\brecap\b|\breflections?\b|\bretrospective\b|\blooking back\b|\blessons\b|\byear (?:one|two|three|four|five|\d+)\b|\bone year of\b/i;
 
-function lookBackFindings(context: PageContext): Finding[] {
-  if (context.kinds.has('release') || context.kinds.has('docs')) return [];
-  const title = context.page.headings.find((h) => h.level === 1)?.text ?? context.page.title;
-  if (!LOOK_BACK_TITLE.test(title)) return [];
-  const statement = pageStatement('process.retrospectives', context);
-  return statement ? [finding('process.retrospectives', context.page, statement.evidence, statement.strength)] : [];
-}
-
 export const detectProcessSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [
     { signal: 'process.public_handbook', kind: 'handbook' },
     { signal: 'process.postmortems', kind: 'postmortem' },
   ]),
   ...detectByTextRules(pages, TEXT_RULES),
-  ...pages.flatMap(lookBackFindings),
+  ...detectByTitle(pages, [{ signal: 'process.retrospectives', title: LOOK_BACK_TITLE, exceptOn: ['release', 'docs'] }]),
 ];

@@ -8,6 +8,7 @@ import {
   detectByLinks,
   detectByPageKind,
   detectByTextRules,
+  detectByTitle,
   finding,
   pageStatement,
   TextRuleSet,
@@ -71,14 +72,6 @@ function roadmapSectionFindings(context: PageContext): Finding[] {
 /** A post that looks ahead ("What is coming in v3") previews the roadmap. */
 const PREVIEW_TITLE = /^(?:what(?:'s|’s| is) (?:coming|next)|coming (?:soon|next)|sneak peek)\b/i;
 
-function previewPostFindings(context: PageContext): Finding[] {
-  if (!context.kinds.has('blog') && !context.kinds.has('changelog')) return [];
-  const title = context.page.headings.find((h) => h.level === 1)?.text ?? context.page.title;
-  if (!PREVIEW_TITLE.test(title)) return [];
-  const statement = pageStatement('roadmap.preview', context);
-  return statement ? [finding('roadmap.preview', context.page, statement.evidence, statement.strength)] : [];
-}
-
 function deliveryLinkFindings({ page, kinds, contentLinks }: PageContext): Finding[] {
   if (!kinds.has('roadmap')) return [];
   const link = contentLinks.find((l) => CHANGELOG_HREF.test(l.href));
@@ -91,6 +84,6 @@ export const detectRoadmapSignals: SignalDetector = (pages) => [
   ...detectByLinks(pages, [{ signal: 'roadmap.link', text: /\broadmap\b/i }, { signal: 'roadmap.link', href: /\/roadmap\b|^https?:\/\/roadmap\./i }]),
   ...pages.flatMap(statusFindings),
   ...detectByTextRules(pages, TEXT_RULES),
-  ...pages.flatMap(previewPostFindings),
+  ...detectByTitle(pages, [{ signal: 'roadmap.preview', title: PREVIEW_TITLE, onlyOn: ['blog', 'changelog'] }]),
   ...pages.flatMap(deliveryLinkFindings),
 ];
