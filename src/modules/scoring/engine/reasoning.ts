@@ -84,8 +84,12 @@ function nothingFound(input: ReasoningInput, site: string | null): Sentence[] {
 
 function somethingFound(input: ReasoningInput, site: string | null): Sentence[] {
   const { level, cap, heldWithoutQuote, tallies } = input;
-  const sentences: Sentence[] = [{ text: ownWordsSentence(tallies, site), keep: 'always' }];
-  const others = othersSentence(tallies.slice(1), site);
+  const cited = citedTally(tallies);
+  const sentences: Sentence[] = [{ text: ownWordsSentence(cited, site), keep: 'always' }];
+  const others = othersSentence(
+    tallies.filter((tally) => tally !== cited.tally),
+    site,
+  );
   if (others) sentences.push({ text: others, keep: 2 });
   if (cap) {
     sentences.push({
@@ -107,24 +111,42 @@ function somethingFound(input: ReasoningInput, site: string | null): Sentence[] 
   return sentences;
 }
 
+interface Cited {
+  tally: SignalTally;
+  finding: Finding;
+}
+
 /**
- * The site in its own words: the strongest quoted finding, cut at a word, with
+ * The finding the reasoning cites: the strongest signal's first quote that
+ * is a sentence, else any signal's (in strength order); a sentence says more
+ * than a bare figure ("$59") or a plan's name; failing any, the longest quote;
+ * failing quotes, the strongest signal's markup observation.
+ */
+function citedTally(tallies: readonly SignalTally[]): Cited {
+  const quoted = tallies.flatMap((tally) => tally.findings.filter((f) => f.evidence.kind === 'quote').map((finding) => ({ tally, finding })));
+  const sentence = quoted.find(({ finding }) => finding.evidence.text.split(/\s+/).length >= MIN_OWN_WORDS);
+  const longest = [...quoted].sort((a, b) => b.finding.evidence.text.length - a.finding.evidence.text.length)[0];
+  return sentence ?? longest ?? { tally: tallies[0]!, finding: tallies[0]!.findings[0]! };
+}
+
+/**
+ * The site in its own words: the cited quote, cut around what matched, with
  * its page ("On /pricing, the site says \"100k events / month included…\"").
  * A signal read from markup only is named instead.
  */
-function ownWordsSentence(tallies: readonly SignalTally[], site: string | null): string {
-  const quotes = tallies.flatMap((tally) => tally.findings).filter((finding) => finding.evidence.kind === 'quote');
-  // A sentence says more than a bare figure ("$59") or a plan's name: the first quote of a few words, else any.
-  const quoted = quotes.find((finding) => finding.evidence.text.split(/\s+/).length >= MIN_OWN_WORDS) ?? quotes[0];
-  if (quoted) return `On ${pageName(quoted.url, site)}, the site says "${snippet(quoted.evidence.text, quoted.phrase)}".`;
-  const first = tallies[0]!.findings[0]!;
-  return `${capitalise(label(tallies[0]!.signal))} shows in the site's ${sourceWord(first.evidence)} on ${pageName(first.url, site)}.`;
+function ownWordsSentence({ tally, finding }: Cited, site: string | null): string {
+  if (finding.evidence.kind === 'quote') return `On ${pageName(finding.url, site)}, the site says "${snippet(finding.evidence.text, finding.phrase)}".`;
+  return `${capitalise(label(tally.signal))} shows in the site's ${sourceWord(finding.evidence)} on ${pageName(finding.url, site)}.`;
 }
 
 /** "We also found an enterprise plan on /pricing and a help centre on /docs." */
 function othersSentence(tallies: readonly SignalTally[], site: string | null): string | null {
   if (tallies.length === 0) return null;
-  const named = tallies.slice(0, OTHER_SIGNALS_NAMED).map((tally) => `${label(tally.signal)} on ${findingPagesPhrase(tally.findings, site)}`);
+  const named = tallies.slice(0, OTHER_SIGNALS_NAMED).map((tally) => {
+    const where = findingPagesPhrase(tally.findings, site);
+    // A label may name its page already ("a headline on the home page").
+    return label(tally.signal).endsWith(` on ${where}`) ? label(tally.signal) : `${label(tally.signal)} on ${where}`;
+  });
   const more = tallies.length - named.length;
   if (more > 0) named.push(`${numberWord(more)} more related sign${more === 1 ? '' : 's'}`);
   return `We also found ${named.length > 2 ? listWithSemicolons(named) : listAnd(named)}.`;
@@ -136,7 +158,7 @@ function judgementSentence({ level, support }: ReasoningInput): string | null {
     return 'It rests on one statement on one page, with no figure behind it: a start, not yet a practice.';
   }
   if (level === 2) return 'That shows the practice exists, but not yet one that holds up across the site.';
-  if (level === 3) return support.pages > 1 ? 'It holds up across more than one page.' : 'It is stated with figures, so it reads as a practice, not a slogan.';
+  if (level === 3) return support.pages > 1 ? 'It holds up across more than one page.' : 'Figures stand behind it, so it reads as a practice, not a slogan.';
   return null;
 }
 
