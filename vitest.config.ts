@@ -34,6 +34,12 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
+/**
+ * A browser test walks a whole flow (sign in, score a site, reload, act):
+ * 10-20 s alone on two cores, and twice that when the machine is busy with
+ * other work, so it gets twice the time.
+ */
+const browser = { ...shared, testTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -70,7 +76,7 @@ export default defineConfig({
         : []),
       {
         test: {
-          ...shared,
+          ...browser,
           name: 'browser',
           include: browserTests,
           env: { TEST_DB: 'pglite' },
@@ -84,7 +90,7 @@ export default defineConfig({
         ? [
             {
               test: {
-                ...shared,
+                ...browser,
                 name: 'browser-postgres',
                 include: signedInAppBrowserTests,
                 env: { TEST_DB: 'postgres' },
