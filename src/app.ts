@@ -93,6 +93,7 @@ import { registerPostWelcomeInterview } from './modules/onboarding/routes/post-w
 import { registerPutTeamRegistry } from './modules/onboarding/routes/put-team-registry.ts';
 import { installReadOnlyGate } from './modules/onboarding/routes/read-only-gate.ts';
 import { AdmissionGate } from './modules/metering/admission-gate.ts';
+import { ChargesInFlight } from './modules/metering/charges-in-flight.ts';
 import { CreditLedger } from './modules/metering/credit-ledger.ts';
 import { registerGetUsage } from './modules/metering/routes/get-usage.ts';
 import { UsageReports } from './modules/metering/usage-report.ts';
@@ -180,6 +181,8 @@ export interface Services {
   accounts: AccountService;
   billing: BillingService;
   admissionGate: AdmissionGate;
+  /** Scores' charges until their result is stored; lapsed ones are given back (metering/charges-in-flight.ts). */
+  chargesInFlight: ChargesInFlight;
   usageReports: UsageReports;
   apiKeys: ApiKeyService;
   integrations: IntegrationService;
@@ -285,6 +288,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Each service is built after the collaborators it is handed: no closure below reaches a later one.
   const products = new ProductService(database.db);
   const creditLedger = new CreditLedger(database.db);
+  const chargesInFlight = new ChargesInFlight({ ledger: creditLedger, clock, log });
   const billing = new BillingService({
     db: database.db,
     clock,
@@ -302,6 +306,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     entitlements: billing,
     limiter,
     ledger: creditLedger,
+    chargesInFlight,
     productCount: (executor, accountId) => products.count(executor, accountId),
     // As for billing above: `webhookDeliveries` exists by the time a request is admitted.
     onThresholdCrossed: async (tx, accountId, notice) => void (await webhookDeliveries.emit(tx, accountId, 'usage.threshold', usageThresholdData(notice))),
@@ -529,12 +534,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     registerDevInboxMessagePage(app, inbox);
   }
 
+  // A score's charge stays in flight while this instance works on it: its lease is renewed whatever else runs here.
+  app.addHook('onReady', async () => chargesInFlight.startRenewing());
   if (deps.backgroundWork !== false) {
+    app.addHook('onReady', async () => chargesInFlight.startReclaiming());
     app.addHook('onReady', async () => outbox.start(config.outboxPollMs));
     // The same cadence as the outbox: both carry out work that follows a commit.
     app.addHook('onReady', async () => jobRunner.start(config.outboxPollMs));
   }
   app.addHook('onClose', async () => {
+    await chargesInFlight.stop();
     await outbox.stop();
     await jobRunner.stop();
     await mailer.close();
@@ -544,7 +553,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, admissionGate, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries }, database, devKey, routes };
+  return { app, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries }, database, devKey, routes };
 }
 
 /** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */

@@ -28,6 +28,7 @@ import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, SCORE_RATE_LIMIT, type RateLimitP
 import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { NO_USAGE, type ChargeRecord, type ChargedAction, type CreditLedger, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
+import type { ChargesInFlight } from './charges-in-flight.ts';
 import type { EntitlementSource, GuardedEntitlement } from './entitlement-source.ts';
 import {
   apiAccessEndedRefusal,
@@ -55,9 +56,24 @@ export interface UsageThresholdNotice extends ThresholdCrossing {
   period: BillingPeriod;
 }
 
-/** What one admitted request reserved; `refund()` gives it back exactly, once, however often it is called. */
+/**
+ * What one admitted request reserved; `refund()` gives it back exactly, once,
+ * however often it is called. A score's charge is in flight until `settle`
+ * runs in the transaction that stores its result (charges-in-flight.ts); it
+ * throws ChargeLapsedError when the charge was given back meanwhile, so the
+ * result is not stored without its charge.
+ */
 export interface Charge {
   refund(): Promise<void>;
+  settle(executor: Executor): Promise<void>;
+}
+
+/** The charge's lease lapsed and it was given back before its result was stored. */
+export class ChargeLapsedError extends Error {
+  override name = 'ChargeLapsedError';
+  constructor() {
+    super('the charge was given back before its result was stored (its lease lapsed)');
+  }
 }
 
 export interface AdmissionRequest {
@@ -92,6 +108,8 @@ export interface AdmissionGateDependencies {
   limiter: RateLimiter;
   /** The ledger charges and refunds are written to (shared with the usage report). */
   ledger: CreditLedger;
+  /** Keeps a score's charge in flight until its result is stored (charges-in-flight.ts); without it, charges are not leased. */
+  chargesInFlight?: ChargesInFlight;
   productCount(executor: Executor, accountId: string): Promise<number>;
   /**
    * Runs once per account, period, metric and mark, in the transaction that
@@ -120,7 +138,7 @@ const API_CALL_COST: UsageCounts = { ...NO_USAGE, apiCalls: 1 };
 /** The RateLimit policy name for the monthly API-call ceiling of API-key calls. */
 const API_CALLS_POLICY_NAME = 'api-calls';
 
-const NOTHING_TO_REFUND: Charge = { refund: async () => {} };
+const NOTHING_TO_REFUND: Charge = { refund: async () => {}, settle: async () => {} };
 
 /**
  * How often a charge is tried against a billing record that turns out to
@@ -171,17 +189,20 @@ export class AdmissionGate {
 
     const cost = ACTION_COSTS[action];
     const now = this.#deps.clock.now();
-    const outcome = await this.#charge(principal.accountId, action, cost, now, known);
+    // A score's charge stays in flight until its result is stored; a chat message's is spent as it streams.
+    const leaseUntil = action === 'score' ? this.#deps.chargesInFlight?.leaseUntil() : undefined;
+    const outcome = await this.#charge(principal.accountId, action, cost, now, known, leaseUntil);
     const { entitlement } = outcome.guarded;
     if (outcome.ok) {
+      const charge = this.#refundable(outcome.record, leaseUntil !== undefined);
       await this.#recordCrossings(principal.accountId, cost, outcome.used, entitlement, now);
-      return { ok: true, charge: this.#refundable(outcome.record), rateLimit };
+      return { ok: true, charge, rateLimit };
     }
 
     // The cycle cannot cover this score: a pack score can (part 8 packs; docs: when a pack score is used).
     if (action === 'score') {
-      const packCharge = await this.#ledger.takePackScore(principal.accountId, now);
-      if (packCharge) return { ok: true, charge: this.#refundable(packCharge), rateLimit };
+      const packCharge = await this.#ledger.takePackScore(principal.accountId, now, leaseUntil);
+      if (packCharge) return { ok: true, charge: this.#refundable(packCharge, leaseUntil !== undefined), rateLimit };
     }
     const used = await this.#ledger.usedIn(this.#deps.db, principal.accountId, entitlement.period.start);
     return quotaRefusal({ action, entitlement, used, cost, limits: usageLimits(entitlement) }, rateLimit);
@@ -193,7 +214,7 @@ export class AdmissionGate {
    * or nothing is known, against a fresh read. A refusal is always decided
    * against a current entitlement.
    */
-  async #charge(accountId: string, action: ChargedAction, cost: UsageCounts, now: Date, known: GuardedEntitlement | null): Promise<EntitledCharge> {
+  async #charge(accountId: string, action: ChargedAction, cost: UsageCounts, now: Date, known: GuardedEntitlement | null, leaseUntil?: Date): Promise<EntitledCharge> {
     let guarded = known;
     for (let attempt = 1; ; attempt++) {
       guarded ??= await this.#deps.entitlements.freshEntitlement(accountId);
@@ -206,6 +227,7 @@ export class AdmissionGate {
         limits: usageLimits(entitlement),
         periodStart: entitlement.period.start,
         now,
+        ...(leaseUntil ? { leaseUntil } : {}),
         ...(last ? {} : { onlyIf: guarded.stillCurrent }),
       });
       if (outcome.ok) return { ...outcome, guarded };
@@ -317,10 +339,18 @@ export class AdmissionGate {
     return { ok: true, charge: NOTHING_TO_REFUND, rateLimit: rateLimitStateOf(ANONYMOUS_SCORE_CAP, decision) };
   }
 
-  #refundable(record: ChargeRecord): Charge {
+  #refundable(record: ChargeRecord, leased: boolean): Charge {
+    const inFlight = leased ? this.#deps.chargesInFlight : undefined;
+    inFlight?.hold(record.reservationId);
     let refunding: Promise<void> | null = null;
     return {
+      settle: async (executor) => {
+        if (!inFlight) return;
+        inFlight.release(record.reservationId);
+        if (!(await this.#ledger.settle(executor, record.reservationId))) throw new ChargeLapsedError();
+      },
       refund: () => {
+        inFlight?.release(record.reservationId);
         refunding ??= this.#ledger.refund(record, this.#deps.clock.now()).then(
           () => undefined,
           (error: unknown) => {
