@@ -35,6 +35,7 @@ import { registerListMembers } from './modules/accounts/routes/list-members.ts';
 import { registerPostAccount } from './modules/accounts/routes/post-account.ts';
 import { registerPutAccount } from './modules/accounts/routes/put-account.ts';
 import { registerRemoveMember } from './modules/accounts/routes/remove-member.ts';
+import { registerPostInvitation } from './modules/accounts/routes/post-invitation.ts';
 import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
 import { apiKeyAuthentication } from './modules/api-keys/routes/api-key-authentication.ts';
 import { registerCreateApiKey } from './modules/api-keys/routes/create-api-key.ts';
@@ -328,7 +329,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       onSeatsChanged: (listener) => billing.onBillingChanged(listener),
       // `webhookDeliveries` is built below; these run only once the app serves requests.
       onMemberAdded: async (tx, accountId, member) => void (await webhookDeliveries.emit(tx, accountId, 'member.added', member)),
-      onMemberRemoved: async (tx, accountId, member) => void (await webhookDeliveries.emit(tx, accountId, 'member.removed', member)),
+      onMemberRemoved: async (tx, accountId, member) => {
+        // `apiKeys` is built below, like `webhookDeliveries`. The keys a removed person made leave with them.
+        await apiKeys.revokeCreatedBy(tx, accountId, member.userId);
+        await webhookDeliveries.emit(tx, accountId, 'member.removed', member);
+      },
     },
     // The closure runs only inside an erasure, long after `accounts` exists: the addresses leaving with the account.
     erasureParticipants: [billing, integrations, sharedResults, emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId))],
@@ -441,6 +446,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerDeleteAccount(app, { accounts });
   registerListMembers(app, { accounts });
   registerRemoveMember(app, { accounts });
+  registerPostInvitation(app, { accounts });
   registerGetAssessmentMetadata(app);
   registerGetCoverage(app, { onboarding });
   registerGetWelcomeInterview(app, { onboarding });
