@@ -25,6 +25,7 @@ import { registerLiveness } from './http/liveness.ts';
 import { registerReadiness } from './http/readiness.ts';
 import { installRequestLog, loggerOptions } from './http/logging.ts';
 import { installMetrics } from './http/metrics.ts';
+import { cookieSessions, handshakeSessions } from './identity/browser-sessions.ts';
 import { loadOrCreateDevKey, type DevSigningKey } from './identity/dev-identity.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
@@ -419,7 +420,22 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
 
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => log.debug({ reason }, 'token rejected'));
+  const secureCookies = config.publicBaseUrl.startsWith('https:');
+  // Browser sessions the provider's way: a Clerk-style handshake and refresh when its Frontend API is named.
+  const sessionSettings = config.identity.sessions;
+  const sessions =
+    sessionSettings && config.identity.jwksUrl
+      ? handshakeSessions({
+          ...sessionSettings,
+          jwksUrl: config.identity.jwksUrl,
+          clockSkewSeconds: config.identity.clockSkewSeconds,
+          secureCookies,
+          clock,
+          onProblem: (message, detail) => log.warn({ err: detail }, message),
+        })
+      : cookieSessions({ secureCookies });
   installAuthentication(app, {
+    sessions,
     verifier,
     resolveAccount: accountResolution(accounts),
     apiKeys: apiKeyAuthentication(apiKeys),
@@ -524,7 +540,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     registerIdentityPage(forms, 'sign-up', { config, devKey });
     if (devKey) registerDevSignIn(forms, { config, devKey, clock });
     // Whatever set the session cookie, the header's Sign out clears it.
-    registerSignOut(forms);
+    registerSignOut(forms, { sessions, publicOrigin: new URL(config.publicBaseUrl).origin });
     if (paymentProvider.name === 'local') {
       const localCheckout = { clock, signingSecret: config.payments.webhookSecrets[0]!, publicBaseUrl: config.publicBaseUrl };
       registerLocalCheckoutPage(forms, localCheckout);
