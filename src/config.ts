@@ -43,7 +43,7 @@ export const EnvironmentSchema = Type.Object({
   IDENTITY_JWKS_URL: optionalUrl(HTTP, 'JWKS of the external identity provider; unset selects the built-in development provider'),
   IDENTITY_ISSUER: Type.Optional(Type.String({ description: `Required iss; required with IDENTITY_JWKS_URL, ${DEV_IDENTITY_ISSUER} without it` })),
   IDENTITY_AUDIENCE: Type.Optional(Type.String({ description: 'Required aud, when set' })),
-  IDENTITY_AUTHORIZED_PARTIES: optionalList('Origins accepted in azp, when a token carries one'),
+  IDENTITY_AUTHORIZED_PARTIES: optionalList('Origins a token\'s azp must name; when set, a token whose azp is missing or not one of them is refused'),
   IDENTITY_ROLE_MAP: optionalMapping(ROLES, 'Extra role mappings, provider role -> owner | admin | member'),
   IDENTITY_CLOCK_SKEW_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: 5, description: 'Tolerance on exp and nbf' }),
   IDENTITY_SIGN_IN_URL: optionalUrl(HTTP, 'Where /sign-in points with an external provider'),

@@ -48,6 +48,8 @@ export interface FakeIdentityProvider {
   /** Ends the person's active sessions, as an admin revoking them in the provider's dashboard. */
   revokeSessionsOf(userId: string): void;
   counts(): { handshakes: number; refreshes: number; revocations: number };
+  /** A session token for the person with these claims over the usual ones (as a backend's getToken would mint). */
+  mintToken(userId: string, claims: Record<string, unknown>): Promise<string>;
   /** Sign handshakes with a key the JWKS does not publish (a misconfigured instance). */
   signHandshakesWithAnotherKey(): Promise<void>;
   close(): Promise<void>;
@@ -180,6 +182,16 @@ export async function startFakeIdentityProvider(options: { clock: Clock }): Prom
       for (const session of sessions.values()) if (session.userId === userId) session.status = 'revoked';
     },
     counts: () => ({ ...counts }),
+    async mintToken(userId, claims) {
+      const now = seconds();
+      return new SignJWT({ sid: `sess_${crypto.randomBytes(8).toString('hex')}`, v: 2, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+        .setIssuer(origin)
+        .setSubject(userId)
+        .setIssuedAt(now)
+        .setExpirationTime(now + SESSION_TOKEN_SECONDS)
+        .sign(privateKey);
+    },
     async signHandshakesWithAnotherKey() {
       handshakeKey = (await generateKeyPair('RS256')).privateKey;
     },

@@ -136,6 +136,18 @@ describe('browser sessions with a provider issuing 60-second tokens', () => {
     expect(visit.body).toContain(`${provider.url}/sign-in?redirect_url=${encodeURIComponent(`${base}/app`)}`);
   });
 
+  it('refuses a token whose azp is not a string naming an authorised party (issue 24, item 4)', async () => {
+    const call = async (azp: unknown) => {
+      const token = await provider.mintToken('user_azp', azp === undefined ? {} : { azp });
+      return (await fetch(`${base}/api/account`, { headers: { authorization: `Bearer ${token}` } })).status;
+    };
+    expect(await call(base)).toBe(200);
+    expect(await call(['https://evil.example'])).toBe(401);
+    expect(await call([base])).toBe(401);
+    expect(await call('https://evil.example')).toBe(401);
+    expect(await call(undefined)).toBe(401);
+  });
+
   it('ignores a handshake its key does not sign, and cuts the loop after three tries', async () => {
     const browser = new CookieBrowser(clock);
     expectTheApp(await signIn(browser, 'user_misconfigured'));
