@@ -375,9 +375,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     changeOf: (accountId, resultId) => scoring.changeOf(accountId, resultId),
     usage: (accountId) => usageReports.forAccount(accountId),
     // `benchmarks` is built below, as `scoring` is.
-    segmentFigures: (segment) => benchmarks.figures(segment),
+    segmentFigures: (segment) => benchmarks.figures(segment, null),
     latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
-    standingOf: (resultId) => benchmarks.standingOf(resultId),
+    // The recipient's own account holds the result, so the pool leaves it out.
+    comparisonOf: (resultId) => benchmarks.comparisonOf(resultId, null),
   }).register(jobRunner);
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
   const webhooks = new WebhookService({ db: database.db, clock, allowlist: config.crawl.allowlist, lookup: deps.crawlLookup ?? systemLookup });
@@ -412,6 +413,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const benchmarks = new BenchmarkService({
     latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
     segmentedResult: (resultId) => scoring.segmentedResult(resultId),
+    paidAmong: (accountIds) => billing.paidAmong(accountIds),
   });
   // Erased with the giver's account, and with the result it is about, by foreign keys: nothing outside the database to clean up.
   const feedback = new FeedbackService({ db: database.db, clock });
