@@ -487,8 +487,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerToggleWebhook(app, { webhooks }, 'disable');
   registerRotateWebhookSecret(app, { webhooks });
   registerListWebhookDeliveries(app, { deliveries: webhookDeliveries });
-  registerRedeliverWebhook(app, { deliveries: webhookDeliveries });
-  registerTestWebhook(app, { deliveries: webhookDeliveries });
+  registerRedeliverWebhook(app, { deliveries: webhookDeliveries, admissionGate });
+  registerTestWebhook(app, { deliveries: webhookDeliveries, admissionGate });
   registerGetUnsubscribe(app, { emailPreferences });
   registerPostUnsubscribe(app, { emailPreferences });
   registerGetOneClickUnsubscribe(app);
@@ -506,7 +506,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetScoreChange(app, { scoring });
   registerGetScorePercentile(app, { benchmarks });
   registerGetBenchmarks(app, { benchmarks });
-  registerPostFeedback(app, { feedback });
+  registerPostFeedback(app, { feedback, admissionGate });
   registerGetFeedback(app, { feedback });
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });

@@ -24,7 +24,7 @@ import type { Principal } from '../../http/app-types.ts';
 import type { Entitlement } from '../billing/entitlement.ts';
 import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST } from '../../vocabulary/plans.ts';
 import { anonymousCapSubject } from '../limits/client-address.ts';
-import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, SCORE_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
+import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, FEEDBACK_RATE_LIMIT, SCORE_RATE_LIMIT, WEBHOOK_SEND_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
 import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { NO_USAGE, type ChargeRecord, type ChargedAction, type CreditLedger, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
@@ -43,6 +43,7 @@ import {
   type ApiCallRefusal,
   type GatedAction,
   type PlanLimitRefusal,
+  type RateLimitedRefusal,
   type RateLimitState,
 } from './refusals.ts';
 import { usageThresholdCrossings } from './tables.ts';
@@ -98,6 +99,13 @@ export interface AdmissionRequest {
 export type Admission = { ok: true; charge: Charge; rateLimit: RateLimitState | null } | AdmissionRefusal;
 
 export type ApiCallAdmission = { ok: true } | ApiCallRefusal;
+
+/** Actions that spend nothing but are limited per account all the same (issue 24). */
+export type ThrottledAction = 'webhook_send' | 'feedback';
+
+export type Throttling = { ok: true; rateLimit: RateLimitState } | RateLimitedRefusal;
+
+const THROTTLED_POLICIES: Record<ThrottledAction, RateLimitPolicy> = { webhook_send: WEBHOOK_SEND_RATE_LIMIT, feedback: FEEDBACK_RATE_LIMIT };
 
 export type Allowance = { ok: true } | PlanLimitRefusal;
 
@@ -260,6 +268,20 @@ export class AdmissionGate {
     // Unlimited calls always fit, so a refusal has a ceiling, and was refused because it is all used.
     const ceiling = usageLimits(entitlement).apiCalls ?? 0;
     return apiCallCeilingRefusal(entitlement, ceiling, apiCallState(entitlement, ceiling, now));
+  }
+
+  /**
+   * Counts one request of an action that costs nothing against the
+   * account's window for it (webhook test events and redeliveries, feedback),
+   * refused with SCORING_RATE_LIMITED once the window is full. Every request
+   * counts, as for the per-action limits of part 8; the store failing
+   * refuses, as it does there.
+   */
+  async throttle(action: ThrottledAction, accountId: string): Promise<Throttling> {
+    const policy = THROTTLED_POLICIES[action];
+    const decision = await this.#deps.limiter.check(policy, accountId);
+    if (!decision.allowed) return rateLimitRefusal(policy, decision);
+    return { ok: true, rateLimit: rateLimitStateOf(policy, decision) };
   }
 
   /** Whether the account may create API keys (Business and Enterprise, part 5). */
