@@ -125,12 +125,13 @@ import { registerPostScoreQuick } from './modules/scoring/routes/post-score-quic
 import { registerPostTryScore } from './modules/scoring/routes/post-try-score.ts';
 import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
 import { SharedResultCache } from './modules/scoring/shared-result-cache.ts';
-import { Outbox } from './outbox/outbox.ts';
+import { Outbox, type OutboxMessage } from './outbox/outbox.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { createMailer, mailDirectory } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { handleSendMail } from './mail/send-mail-job.ts';
+import { FORGET_RECIPIENTS_TOPIC, forgetRecipients, forgetRecipientsMessages } from './mail/forget-recipients.ts';
 import { LifecycleMail } from './modules/lifecycle-mail/lifecycle-mail.ts';
 import { isPaidPlan } from './vocabulary/plans.ts';
 import { registerDevInboxPage } from './web/pages/dev-inbox-page.ts';
@@ -337,7 +338,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       },
     },
     // The closure runs only inside an erasure, long after `accounts` exists: the addresses leaving with the account.
-    erasureParticipants: [billing, integrations, sharedResults, emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId))],
+    erasureParticipants: [
+      billing,
+      integrations,
+      sharedResults,
+      emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId)),
+      // The mail kept for those addresses (the embedded mailer's .eml files) goes too, after the commit.
+      { sideEffectsOnErasure: async (tx, accountId): Promise<OutboxMessage[]> => forgetRecipientsMessages(await accounts.addressesOnlyIn(tx, accountId)) },
+    ],
   });
   const usageReports = new UsageReports({
     db: database.db,
@@ -420,6 +428,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
   outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
+  outbox.on(FORGET_RECIPIENTS_TOPIC, (payload) => forgetRecipients(mailer, payload));
 
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => log.debug({ reason }, 'token rejected'));
   const secureCookies = config.publicBaseUrl.startsWith('https:');

@@ -116,6 +116,16 @@ async function lockMembershipsOf(tx: Transaction, accountId: string): Promise<vo
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`seats:${accountId}`}))`);
 }
 
+/**
+ * The account id as the erased account's audit entry keeps it: a uuid made
+ * from a keyed hash of the id (the same key as identityHash), so an
+ * operator who holds the id and the database can find the entry, and
+ * nobody can read the id back from it.
+ */
+function keyedAccountId(accountId: string) {
+  return sql`substr(encode(sha256(convert_to((SELECT secret FROM erasure_keys WHERE name = 'tombstone') || ':account:' || ${accountId}, 'UTF8')), 'hex'), 1, 32)::uuid`;
+}
+
 export class AccountService {
   readonly #db: Database;
   readonly #clock: Clock;
@@ -410,7 +420,8 @@ export class AccountService {
   /**
    * Hard-deletes the account in one transaction: its earlier audit entries
    * (they may hold names and user ids), then the account_deleted entry, which
-   * keeps only keyed hashes of the identity and the actor, and the time; then
+   * keeps only keyed hashes of the account id (as a uuid), the identity and
+   * the actor, and the time; then
    * the side effects
    * each module asks for (into the outbox), the tombstone, and the account
    * row, whose deletion cascades to every account-owned row through ON DELETE
@@ -429,7 +440,7 @@ export class AccountService {
       const at = this.#clock.now().toISOString();
       await tx.execute(sql`
         INSERT INTO audit_log (account_id, actor_user_id, action, details)
-        VALUES (${accountId}::uuid, ${identityHash(`user:${actorUserId}`)}, 'account_deleted',
+        VALUES (${keyedAccountId(accountId)}, ${identityHash(`user:${actorUserId}`)}, 'account_deleted',
                 jsonb_build_object('identity', ${identityHash(account.externalKey)}, 'at', ${at}::text))`);
       for (const participant of this.#erasureParticipants) {
         await this.#outbox.enqueue(tx, await participant.sideEffectsOnErasure(tx, accountId));
