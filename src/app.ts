@@ -389,8 +389,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     comparisonOf: (resultId) => benchmarks.comparisonOf(resultId, null),
   }).register(jobRunner);
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
-  const webhooks = new WebhookService({ db: database.db, clock, allowlist: config.crawl.allowlist, lookup: deps.crawlLookup ?? systemLookup });
-  const webhookPoster = createWebhookPoster({ allowlist: config.crawl.allowlist, lookup: deps.crawlLookup ?? systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
+  // Webhook targets have their own allowlist: a host allowed for crawling is not thereby a target every tenant may send to.
+  const webhooks = new WebhookService({ db: database.db, clock, allowlist: config.webhooks.allowlist, lookup: deps.crawlLookup ?? systemLookup });
+  const webhookPoster = createWebhookPoster({ allowlist: config.webhooks.allowlist, lookup: deps.crawlLookup ?? systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
   const webhookDeliveries = new WebhookDeliveries({
     db: database.db,
     clock,

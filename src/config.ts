@@ -55,6 +55,7 @@ export const EnvironmentSchema = Type.Object({
   RATE_LIMIT_STORE_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 10_000, default: 200, description: 'Bound on a limit decision; past it the gate fails closed' }),
 
   CRAWL_ALLOWLIST: optionalList('host or host:port exempt from the address rule (fixture sites, intranets)'),
+  WEBHOOK_ALLOWLIST: optionalList('host or host:port that webhook endpoints may name although internal, over plain http too; empty by default, and separate from CRAWL_ALLOWLIST'),
   CRAWL_MAX_PAGES: Type.Integer({ minimum: 1, maximum: 200, default: CRAWL.maxPages, description: 'Pages per crawl' }),
   CRAWL_MAX_PAGE_BYTES: Type.Integer({ minimum: 1024, maximum: 64 * MEBIBYTE, default: CRAWL.maxBytesPerPage, description: 'Bytes per page after decompression' }),
   CRAWL_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: CRAWL.requestTimeoutMs, description: 'Per request (each redirect hop)' }),
@@ -121,6 +122,8 @@ function configFromEnvironment(env: Environment) {
           ? { frontendApiUrl: env.IDENTITY_FRONTEND_API_URL.replace(/\/$/, ''), apiUrl: env.IDENTITY_API_URL.replace(/\/$/, ''), secretKey: env.IDENTITY_SECRET_KEY }
           : null,
     },
+    /** Webhook targets exempt from the address rule (and allowed plain http): every tenant may name them. */
+    webhooks: { allowlist: commaList(env.WEBHOOK_ALLOWLIST) },
     redisUrl: env.REDIS_URL ?? null,
     rateLimitStoreTimeoutMs: env.RATE_LIMIT_STORE_TIMEOUT_MS,
     crawl: {

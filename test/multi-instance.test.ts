@@ -55,7 +55,8 @@ describe.runIf(testDatabaseKind() === 'postgres' && TEST_REDIS_URL !== null)('tw
     const ownDatabase = database.options!;
     const env = {
       REDIS_URL: TEST_REDIS_URL!,
-      CRAWL_ALLOWLIST: `${new URL(site.origin).host},${receiver.host}`,
+      CRAWL_ALLOWLIST: new URL(site.origin).host,
+      WEBHOOK_ALLOWLIST: receiver.host,
       CRAWL_MAX_ACTIVE: '50',
       CRAWL_QUEUE_LIMIT: '100',
     };

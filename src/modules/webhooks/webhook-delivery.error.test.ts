@@ -23,7 +23,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver(clock);
   t = await startTestApp({
     clock,
-    env: { CRAWL_ALLOWLIST: receiver.host },
+    env: { WEBHOOK_ALLOWLIST: receiver.host },
     crawlLookup: async () => [{ address: rebindingAnswer, family: 4 }],
   });
 });
