@@ -25,6 +25,7 @@ import { registerLiveness } from './http/liveness.ts';
 import { registerReadiness } from './http/readiness.ts';
 import { installRequestLog, loggerOptions } from './http/logging.ts';
 import { installMetrics } from './http/metrics.ts';
+import { cookieSessions, handshakeSessions } from './identity/browser-sessions.ts';
 import { loadOrCreateDevKey, type DevSigningKey } from './identity/dev-identity.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
@@ -35,6 +36,7 @@ import { registerListMembers } from './modules/accounts/routes/list-members.ts';
 import { registerPostAccount } from './modules/accounts/routes/post-account.ts';
 import { registerPutAccount } from './modules/accounts/routes/put-account.ts';
 import { registerRemoveMember } from './modules/accounts/routes/remove-member.ts';
+import { registerPostInvitation } from './modules/accounts/routes/post-invitation.ts';
 import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
 import { apiKeyAuthentication } from './modules/api-keys/routes/api-key-authentication.ts';
 import { registerCreateApiKey } from './modules/api-keys/routes/create-api-key.ts';
@@ -93,6 +95,7 @@ import { registerPostWelcomeInterview } from './modules/onboarding/routes/post-w
 import { registerPutTeamRegistry } from './modules/onboarding/routes/put-team-registry.ts';
 import { installReadOnlyGate } from './modules/onboarding/routes/read-only-gate.ts';
 import { AdmissionGate } from './modules/metering/admission-gate.ts';
+import { ChargesInFlight } from './modules/metering/charges-in-flight.ts';
 import { CreditLedger } from './modules/metering/credit-ledger.ts';
 import { registerGetUsage } from './modules/metering/routes/get-usage.ts';
 import { UsageReports } from './modules/metering/usage-report.ts';
@@ -122,12 +125,13 @@ import { registerPostScoreQuick } from './modules/scoring/routes/post-score-quic
 import { registerPostTryScore } from './modules/scoring/routes/post-try-score.ts';
 import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
 import { SharedResultCache } from './modules/scoring/shared-result-cache.ts';
-import { Outbox } from './outbox/outbox.ts';
+import { Outbox, type OutboxMessage } from './outbox/outbox.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { createMailer, mailDirectory } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { handleSendMail } from './mail/send-mail-job.ts';
+import { FORGET_RECIPIENTS_TOPIC, forgetRecipients, forgetRecipientsMessages } from './mail/forget-recipients.ts';
 import { LifecycleMail } from './modules/lifecycle-mail/lifecycle-mail.ts';
 import { isPaidPlan } from './vocabulary/plans.ts';
 import { registerDevInboxPage } from './web/pages/dev-inbox-page.ts';
@@ -180,6 +184,8 @@ export interface Services {
   accounts: AccountService;
   billing: BillingService;
   admissionGate: AdmissionGate;
+  /** Scores' charges until their result is stored; lapsed ones are given back (metering/charges-in-flight.ts). */
+  chargesInFlight: ChargesInFlight;
   usageReports: UsageReports;
   apiKeys: ApiKeyService;
   integrations: IntegrationService;
@@ -285,6 +291,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Each service is built after the collaborators it is handed: no closure below reaches a later one.
   const products = new ProductService(database.db);
   const creditLedger = new CreditLedger(database.db);
+  const chargesInFlight = new ChargesInFlight({ ledger: creditLedger, clock, log });
   const billing = new BillingService({
     db: database.db,
     clock,
@@ -302,6 +309,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     entitlements: billing,
     limiter,
     ledger: creditLedger,
+    chargesInFlight,
     productCount: (executor, accountId) => products.count(executor, accountId),
     // As for billing above: `webhookDeliveries` exists by the time a request is admitted.
     onThresholdCrossed: async (tx, accountId, notice) => void (await webhookDeliveries.emit(tx, accountId, 'usage.threshold', usageThresholdData(notice))),
@@ -323,10 +331,21 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       onSeatsChanged: (listener) => billing.onBillingChanged(listener),
       // `webhookDeliveries` is built below; these run only once the app serves requests.
       onMemberAdded: async (tx, accountId, member) => void (await webhookDeliveries.emit(tx, accountId, 'member.added', member)),
-      onMemberRemoved: async (tx, accountId, member) => void (await webhookDeliveries.emit(tx, accountId, 'member.removed', member)),
+      onMemberRemoved: async (tx, accountId, member) => {
+        // `apiKeys` is built below, like `webhookDeliveries`. The keys a removed person made leave with them.
+        await apiKeys.revokeCreatedBy(tx, accountId, member.userId);
+        await webhookDeliveries.emit(tx, accountId, 'member.removed', member);
+      },
     },
     // The closure runs only inside an erasure, long after `accounts` exists: the addresses leaving with the account.
-    erasureParticipants: [billing, integrations, sharedResults, emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId))],
+    erasureParticipants: [
+      billing,
+      integrations,
+      sharedResults,
+      emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId)),
+      // The mail kept for those addresses (the embedded mailer's .eml files) goes too, after the commit.
+      { sideEffectsOnErasure: async (tx, accountId): Promise<OutboxMessage[]> => forgetRecipientsMessages(await accounts.addressesOnlyIn(tx, accountId)) },
+    ],
   });
   const usageReports = new UsageReports({
     db: database.db,
@@ -364,13 +383,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     changeOf: (accountId, resultId) => scoring.changeOf(accountId, resultId),
     usage: (accountId) => usageReports.forAccount(accountId),
     // `benchmarks` is built below, as `scoring` is.
-    segmentFigures: (segment) => benchmarks.figures(segment),
+    segmentFigures: (segment) => benchmarks.figures(segment, null),
     latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
-    standingOf: (resultId) => benchmarks.standingOf(resultId),
+    // The recipient's own account holds the result, so the pool leaves it out.
+    comparisonOf: (resultId) => benchmarks.comparisonOf(resultId, null),
   }).register(jobRunner);
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
-  const webhooks = new WebhookService({ db: database.db, clock, allowlist: config.crawl.allowlist, lookup: deps.crawlLookup ?? systemLookup });
-  const webhookPoster = createWebhookPoster({ allowlist: config.crawl.allowlist, lookup: deps.crawlLookup ?? systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
+  // Webhook targets have their own allowlist: a host allowed for crawling is not thereby a target every tenant may send to.
+  const webhooks = new WebhookService({ db: database.db, clock, allowlist: config.webhooks.allowlist, lookup: deps.crawlLookup ?? systemLookup });
+  const webhookPoster = createWebhookPoster({ allowlist: config.webhooks.allowlist, lookup: deps.crawlLookup ?? systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
   const webhookDeliveries = new WebhookDeliveries({
     db: database.db,
     clock,
@@ -401,15 +422,32 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const benchmarks = new BenchmarkService({
     latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
     segmentedResult: (resultId) => scoring.segmentedResult(resultId),
+    paidAmong: (accountIds) => billing.paidAmong(accountIds),
   });
   // Erased with the giver's account, and with the result it is about, by foreign keys: nothing outside the database to clean up.
   const feedback = new FeedbackService({ db: database.db, clock });
   const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
   outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
+  outbox.on(FORGET_RECIPIENTS_TOPIC, (payload) => forgetRecipients(mailer, payload));
 
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => log.debug({ reason }, 'token rejected'));
+  const secureCookies = config.publicBaseUrl.startsWith('https:');
+  // Browser sessions the provider's way: a Clerk-style handshake and refresh when its Frontend API is named.
+  const sessionSettings = config.identity.sessions;
+  const sessions =
+    sessionSettings && config.identity.jwksUrl
+      ? handshakeSessions({
+          ...sessionSettings,
+          jwksUrl: config.identity.jwksUrl,
+          clockSkewSeconds: config.identity.clockSkewSeconds,
+          secureCookies,
+          clock,
+          onProblem: (message, detail) => log.warn({ err: detail }, message),
+        })
+      : cookieSessions({ secureCookies });
   installAuthentication(app, {
+    sessions,
     verifier,
     resolveAccount: accountResolution(accounts),
     apiKeys: apiKeyAuthentication(apiKeys),
@@ -436,6 +474,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerDeleteAccount(app, { accounts });
   registerListMembers(app, { accounts });
   registerRemoveMember(app, { accounts });
+  registerPostInvitation(app, { accounts });
   registerGetAssessmentMetadata(app);
   registerGetCoverage(app, { onboarding });
   registerGetWelcomeInterview(app, { onboarding });
@@ -458,8 +497,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerToggleWebhook(app, { webhooks }, 'disable');
   registerRotateWebhookSecret(app, { webhooks });
   registerListWebhookDeliveries(app, { deliveries: webhookDeliveries });
-  registerRedeliverWebhook(app, { deliveries: webhookDeliveries });
-  registerTestWebhook(app, { deliveries: webhookDeliveries });
+  registerRedeliverWebhook(app, { deliveries: webhookDeliveries, admissionGate });
+  registerTestWebhook(app, { deliveries: webhookDeliveries, admissionGate });
   registerGetUnsubscribe(app, { emailPreferences });
   registerPostUnsubscribe(app, { emailPreferences });
   registerGetOneClickUnsubscribe(app);
@@ -477,7 +516,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetScoreChange(app, { scoring });
   registerGetScorePercentile(app, { benchmarks });
   registerGetBenchmarks(app, { benchmarks });
-  registerPostFeedback(app, { feedback });
+  registerPostFeedback(app, { feedback, admissionGate });
   registerGetFeedback(app, { feedback });
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });
@@ -513,7 +552,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     registerIdentityPage(forms, 'sign-up', { config, devKey });
     if (devKey) registerDevSignIn(forms, { config, devKey, clock });
     // Whatever set the session cookie, the header's Sign out clears it.
-    registerSignOut(forms);
+    registerSignOut(forms, { sessions, publicOrigin: new URL(config.publicBaseUrl).origin });
     if (paymentProvider.name === 'local') {
       const localCheckout = { clock, signingSecret: config.payments.webhookSecrets[0]!, publicBaseUrl: config.publicBaseUrl };
       registerLocalCheckoutPage(forms, localCheckout);
@@ -529,12 +568,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     registerDevInboxMessagePage(app, inbox);
   }
 
+  // A score's charge stays in flight while this instance works on it: its lease is renewed whatever else runs here.
+  app.addHook('onReady', async () => chargesInFlight.startRenewing());
   if (deps.backgroundWork !== false) {
+    app.addHook('onReady', async () => chargesInFlight.startReclaiming());
     app.addHook('onReady', async () => outbox.start(config.outboxPollMs));
     // The same cadence as the outbox: both carry out work that follows a commit.
     app.addHook('onReady', async () => jobRunner.start(config.outboxPollMs));
   }
   app.addHook('onClose', async () => {
+    await chargesInFlight.stop();
     await outbox.stop();
     await jobRunner.stop();
     await mailer.close();
@@ -544,7 +587,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, admissionGate, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries }, database, devKey, routes };
+  return { app, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries }, database, devKey, routes };
 }
 
 /** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */

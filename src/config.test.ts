@@ -36,6 +36,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/PAYMENT_WEBHOOK_SECRET/);
   });
 
+  it("requires the provider's keys and Backend API with its Frontend API, and takes them together", () => {
+    const external = { IDENTITY_JWKS_URL: 'https://idp.test/jwks', IDENTITY_ISSUER: 'https://idp.test' };
+    let problems: string[] = [];
+    try {
+      loadConfig({ IDENTITY_FRONTEND_API_URL: 'https://clerk.idp.test' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['IDENTITY_API_URL', 'IDENTITY_JWKS_URL', 'IDENTITY_SECRET_KEY']);
+    expect(loadConfig(external).identity.sessions).toBeNull();
+    const config = loadConfig({ ...external, IDENTITY_FRONTEND_API_URL: 'https://clerk.idp.test/', IDENTITY_API_URL: 'https://api.idp.test', IDENTITY_SECRET_KEY: 'sk_test_1' });
+    expect(config.identity.sessions).toEqual({ frontendApiUrl: 'https://clerk.idp.test', apiUrl: 'https://api.idp.test', secretKey: 'sk_test_1' });
+  });
+
   it('checks the language-model variables even while LLM_BASE_URL is unset', () => {
     expect(() => loadConfig({ LLM_TIMEOUT_MS: 'soon' })).toThrow(/LLM_TIMEOUT_MS/);
     expect(loadConfig({ LLM_MODEL: 'other-model' }).llm).toBeNull();

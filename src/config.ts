@@ -43,15 +43,19 @@ export const EnvironmentSchema = Type.Object({
   IDENTITY_JWKS_URL: optionalUrl(HTTP, 'JWKS of the external identity provider; unset selects the built-in development provider'),
   IDENTITY_ISSUER: Type.Optional(Type.String({ description: `Required iss; required with IDENTITY_JWKS_URL, ${DEV_IDENTITY_ISSUER} without it` })),
   IDENTITY_AUDIENCE: Type.Optional(Type.String({ description: 'Required aud, when set' })),
-  IDENTITY_AUTHORIZED_PARTIES: optionalList('Origins accepted in azp, when a token carries one'),
+  IDENTITY_AUTHORIZED_PARTIES: optionalList('Origins a token\'s azp must name; when set, a token whose azp is missing or not one of them is refused'),
   IDENTITY_ROLE_MAP: optionalMapping(ROLES, 'Extra role mappings, provider role -> owner | admin | member'),
   IDENTITY_CLOCK_SKEW_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: 5, description: 'Tolerance on exp and nbf' }),
   IDENTITY_SIGN_IN_URL: optionalUrl(HTTP, 'Where /sign-in points with an external provider'),
+  IDENTITY_FRONTEND_API_URL: optionalUrl(HTTP, "The provider's Frontend API (a Clerk-style handshake at <url>/v1/client/handshake renews browser sessions); unset: a session cookie lasts as long as its token"),
+  IDENTITY_API_URL: optionalUrl(HTTP, "The provider's Backend API (session refresh and revocation at <url>/v1/sessions/...); required with IDENTITY_FRONTEND_API_URL"),
+  IDENTITY_SECRET_KEY: Type.Optional(Type.String({ description: "The provider's secret key for its Backend API; required with IDENTITY_FRONTEND_API_URL" })),
 
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis for the shared rate-limit store; unset keeps it in-process'),
   RATE_LIMIT_STORE_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 10_000, default: 200, description: 'Bound on a limit decision; past it the gate fails closed' }),
 
   CRAWL_ALLOWLIST: optionalList('host or host:port exempt from the address rule (fixture sites, intranets)'),
+  WEBHOOK_ALLOWLIST: optionalList('host or host:port that webhook endpoints may name although internal, over plain http too; empty by default, and separate from CRAWL_ALLOWLIST'),
   CRAWL_MAX_PAGES: Type.Integer({ minimum: 1, maximum: 200, default: CRAWL.maxPages, description: 'Pages per crawl' }),
   CRAWL_MAX_PAGE_BYTES: Type.Integer({ minimum: 1024, maximum: 64 * MEBIBYTE, default: CRAWL.maxBytesPerPage, description: 'Bytes per page after decompression' }),
   CRAWL_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: CRAWL.requestTimeoutMs, description: 'Per request (each redirect hop)' }),
@@ -112,7 +116,14 @@ function configFromEnvironment(env: Environment) {
       roleMap: Object.fromEntries(mappingEntries(env.IDENTITY_ROLE_MAP)),
       clockSkewSeconds: env.IDENTITY_CLOCK_SKEW_SECONDS,
       signInUrl: env.IDENTITY_SIGN_IN_URL ?? null,
+      /** Browser sessions renewed the provider's way (handshake and refresh), or null: a cookie lasts as long as its token. */
+      sessions:
+        env.IDENTITY_FRONTEND_API_URL && env.IDENTITY_API_URL && env.IDENTITY_SECRET_KEY
+          ? { frontendApiUrl: env.IDENTITY_FRONTEND_API_URL.replace(/\/$/, ''), apiUrl: env.IDENTITY_API_URL.replace(/\/$/, ''), secretKey: env.IDENTITY_SECRET_KEY }
+          : null,
     },
+    /** Webhook targets exempt from the address rule (and allowed plain http): every tenant may name them. */
+    webhooks: { allowlist: commaList(env.WEBHOOK_ALLOWLIST) },
     redisUrl: env.REDIS_URL ?? null,
     rateLimitStoreTimeoutMs: env.RATE_LIMIT_STORE_TIMEOUT_MS,
     crawl: {
@@ -249,6 +260,13 @@ function expectation(name: string): string | undefined {
 function problemsBetweenVariables(env: Environment): string[] {
   const problems: string[] = [];
   if (env.IDENTITY_JWKS_URL && !env.IDENTITY_ISSUER) problems.push('IDENTITY_ISSUER: required when IDENTITY_JWKS_URL is set');
+  if (env.IDENTITY_FRONTEND_API_URL) {
+    // The handshake's and the session tokens' keys are the provider's: the development provider has no Frontend API.
+    if (!env.IDENTITY_JWKS_URL) problems.push('IDENTITY_JWKS_URL: required when IDENTITY_FRONTEND_API_URL is set');
+    // Without them a signed-out person would be signed back in by the next handshake, and nothing could refresh a session.
+    if (!env.IDENTITY_API_URL) problems.push('IDENTITY_API_URL: required when IDENTITY_FRONTEND_API_URL is set');
+    if (!env.IDENTITY_SECRET_KEY) problems.push('IDENTITY_SECRET_KEY: required when IDENTITY_FRONTEND_API_URL is set');
+  }
   if (env.STRIPE_SECRET_KEY && commaList(env.PAYMENT_WEBHOOK_SECRET).length === 0) {
     problems.push('PAYMENT_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }

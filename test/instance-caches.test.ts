@@ -99,4 +99,31 @@ describe('caches of two instances sharing a database', () => {
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error.code).toBe('PLAN_LIMIT_REACHED');
   });
+
+  it('takes a removed admin\'s rights at once on the other instance, and a removed member\'s within the TTL (issue 24)', async () => {
+    const owner = await caller({ sub: 'ic_rm_owner', account: 'org_ic_rm', role: 'owner' });
+    const accountId = (await getAccount(a, owner.a)).json().id;
+    await subscribe(a, accountId, 'pro');
+    const adminClaims = { sub: 'ic_rm_admin', account: 'org_ic_rm', role: 'admin' } as const;
+    const memberClaims = { sub: 'ic_rm_member', account: 'org_ic_rm', role: 'member' } as const;
+    const admin = await b.authHeaders(adminClaims);
+    const member = await b.authHeaders(memberClaims);
+    // Both are known to b, twice each: whatever b remembers of them, it remembers now.
+    for (let i = 0; i < 2; i++) {
+      expect((await getAccount(b, admin)).statusCode).toBe(200);
+      expect((await getAccount(b, member)).statusCode).toBe(200);
+    }
+
+    for (const userId of ['ic_rm_admin', 'ic_rm_member']) {
+      expect((await a.app.inject({ method: 'DELETE', url: `/api/account/members/${userId}`, headers: owner.a })).statusCode).toBe(200);
+    }
+    const rename = await b.app.inject({ method: 'PUT', url: '/api/account', headers: admin, payload: { name: 'Renamed by a removed admin' } });
+    expect(rename.statusCode).toBe(403);
+    expect((await getAccount(a, owner.a)).json().name).not.toBe('Renamed by a removed admin');
+
+    clockB.advance(RESOLVED_CALLER_TTL_MS);
+    const refused = await getAccount(b, await b.authHeaders(memberClaims));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You were removed from this account.');
+  });
 });

@@ -55,7 +55,8 @@ describe.runIf(testDatabaseKind() === 'postgres' && TEST_REDIS_URL !== null)('tw
     const ownDatabase = database.options!;
     const env = {
       REDIS_URL: TEST_REDIS_URL!,
-      CRAWL_ALLOWLIST: `${new URL(site.origin).host},${receiver.host}`,
+      CRAWL_ALLOWLIST: new URL(site.origin).host,
+      WEBHOOK_ALLOWLIST: receiver.host,
       CRAWL_MAX_ACTIVE: '50',
       CRAWL_QUEUE_LIMIT: '100',
     };
@@ -154,8 +155,9 @@ describe.runIf(testDatabaseKind() === 'postgres' && TEST_REDIS_URL !== null)('tw
     expect(created.status).toBe(201);
     const endpoint = (await created.json()) as { id: string; secret: string };
     receiver.setSecrets([endpoint.secret]);
+    // As many test events as the account's webhook-send window admits (10 a minute, counted in the shared Redis).
     const queued = await Promise.all(
-      Array.from({ length: 24 }, async (_, i) => {
+      Array.from({ length: 10 }, async (_, i) => {
         const response = await fetch(`${instance(i)}/api/webhooks/${endpoint.id}/test`, { method: 'POST', headers });
         expect(response.status).toBe(202);
         return ((await response.json()) as { messageId: string }).messageId;
@@ -168,6 +170,6 @@ describe.runIf(testDatabaseKind() === 'postgres' && TEST_REDIS_URL !== null)('tw
     expect(receiver.deliveries.every((delivery) => delivery.verifiedBy.length === 1)).toBe(true);
     const log = await fetch(`${urls[1]}/api/webhooks/${endpoint.id}/deliveries`, { headers });
     const deliveries = ((await log.json()) as { deliveries: { status: string; attempts: number }[] }).deliveries;
-    expect(deliveries.map((delivery) => `${delivery.status} ${delivery.attempts}`)).toEqual(Array(24).fill('delivered 1'));
+    expect(deliveries.map((delivery) => `${delivery.status} ${delivery.attempts}`)).toEqual(Array(10).fill('delivered 1'));
   });
 });

@@ -4,17 +4,18 @@
  * Credentials: `Authorization: Bearer <JWT>` or the `__session` cookie; a
  * bearer value that is not a JWT goes to the API-key seam.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Clock } from '../clock.ts';
 import { ExpiringCache } from '../expiring-cache.ts';
+import { SESSION_COOKIE, type BrowserSessions, type SessionRequest, type SetCookies } from '../identity/browser-sessions.ts';
 import type { Identity } from '../identity/claims.ts';
 import { looksLikeJwt, type TokenVerifier } from '../identity/token-verifier.ts';
 import type { App, AuthMode, Principal } from './app-types.ts';
 import { ApiError } from './errors.ts';
 import { hasPermission, type Permission } from './permissions.ts';
 
-export const SESSION_COOKIE = '__session';
+export { SESSION_COOKIE };
 
 /**
  * Who a verified identity is in our terms (the accounts module, adapted in
@@ -45,6 +46,8 @@ export interface AuthenticationDeps {
   /** PUBLIC_BASE_URL's origin: where our own pages send cookie-authenticated changes from. */
   publicOrigin: string;
   clock: Clock;
+  /** How a browser session is read and renewed (the identity provider's way: identity/browser-sessions.ts). */
+  sessions: BrowserSessions;
 }
 
 /**
@@ -68,7 +71,7 @@ const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * address, or the host the request was sent to). Without either, refused: a
  * program should send a bearer token, not a browser's cookie.
  */
-function comesFromOurPages(request: FastifyRequest, publicOrigin: string): boolean {
+export function comesFromOurPages(request: FastifyRequest, publicOrigin: string): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none';
   const origin = request.headers.origin;
@@ -119,11 +122,17 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
     if (identity) verifiedTokens.set(token, identity, verifiedTokens.ticket(), new Date((decodeJwt(token).exp ?? 0) * 1000));
     return identity;
   };
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const mode = request.routeOptions.config.auth ?? 'public';
     if (mode === 'public') return;
     if (mode === 'page') {
-      request.principal = await pageVisitor(request, deps, verify);
+      const session = await deps.sessions.page(sessionRequestOf(request, deps.publicOrigin));
+      setCookies(reply, session.setCookies);
+      if (session.state === 'handshake') {
+        // Through the identity provider and back: it renews the session, or says it ended.
+        return reply.code(307).header('location', session.location).header('cache-control', 'no-store').send();
+      }
+      request.principal = session.state === 'signed_in' ? await pageVisitor(request, session.token, deps, verify) : null;
       return;
     }
     const credential = readCredential(request);
@@ -131,10 +140,19 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
       if (mode === 'required') throw new ApiError('AUTH_REQUIRED');
       return;
     }
-    const outcome = await authenticate(credential, deps, verify);
-    if (credential.method === 'session' && STATE_CHANGING_METHODS.has(request.method) && !comesFromOurPages(request, deps.publicOrigin)) {
-      throw new ApiError('FORBIDDEN');
-    }
+    const crossSite = credential.method === 'session' && STATE_CHANGING_METHODS.has(request.method) && !comesFromOurPages(request, deps.publicOrigin);
+    // An expired browser session is renewed at the provider, for requests from our own pages only.
+    const renew =
+      credential.method === 'session' && !crossSite
+        ? async () => {
+            const renewed = await deps.sessions.refresh(sessionRequestOf(request, deps.publicOrigin));
+            const identity = renewed ? await verify(renewed.token) : null;
+            if (renewed && identity) setCookies(reply, renewed.setCookies);
+            return identity;
+          }
+        : null;
+    const outcome = await authenticate(credential, deps, verify, renew);
+    if (crossSite) throw new ApiError('FORBIDDEN');
     if ('erased' in outcome) {
       if (!request.routeOptions.config.startsOver) throw new ApiError('ACCOUNT_DELETED');
       request.erasedIdentity = outcome.erased;
@@ -144,6 +162,26 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
     const permission = request.routeOptions.config.permission;
     if (permission && !hasPermission(request.principal.role, permission)) throw new ApiError('FORBIDDEN');
   });
+}
+
+/** What the browser-session port needs of a request: its address at our public origin, cookies, and whether it loads a page. */
+export function sessionRequestOf(request: FastifyRequest, publicOrigin: string): SessionRequest {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
+    url: new URL(request.url, publicOrigin),
+    method: request.method,
+    cookies: request.cookies ?? {},
+    secFetchDest: header('sec-fetch-dest'),
+    accept: header('accept'),
+  };
+}
+
+/** Adds `Set-Cookie` values to the answer, beside any it has. */
+export function setCookies(reply: FastifyReply, cookies: SetCookies): void {
+  for (const cookie of cookies) reply.header('set-cookie', cookie);
 }
 
 interface Credential {
@@ -167,6 +205,7 @@ async function authenticate(
   credential: Credential,
   deps: AuthenticationDeps,
   verify: (token: string) => Promise<Identity | null>,
+  renew: (() => Promise<Identity | null>) | null = null,
 ): Promise<Principal | { erased: Identity }> {
   if (credential.method === 'bearer' && credential.value !== '' && !looksLikeJwt(credential.value)) {
     if (!deps.apiKeys) throw new ApiError('AUTH_REQUIRED');
@@ -174,7 +213,7 @@ async function authenticate(
     if (!outcome.ok) throw outcome.error;
     return outcome.principal;
   }
-  const identity = credential.value ? await verify(credential.value) : null;
+  const identity = (credential.value ? await verify(credential.value) : null) ?? (await renew?.()) ?? null;
   if (!identity) throw new ApiError('AUTH_REQUIRED');
   const resolved = await deps.resolveAccount(identity);
   if (!resolved.ok) {
@@ -192,16 +231,14 @@ async function authenticate(
 }
 
 /**
- * A page's signed-in visitor by the session cookie; nobody when there is
- * none or it no longer works. A valid session that its account refuses (a
+ * A page's signed-in visitor by the session token (the cookie's, or the one
+ * a handshake just brought); nobody when it does not work. A valid session that its account refuses (a
  * member without a seat) is also nobody, with the refusal kept on the
  * request so an app page can say why instead of asking to sign in again.
  */
-async function pageVisitor(request: FastifyRequest, deps: AuthenticationDeps, verify: (token: string) => Promise<Identity | null>): Promise<Principal | null> {
-  const cookie = request.cookies?.[SESSION_COOKIE];
-  if (!cookie) return null;
+async function pageVisitor(request: FastifyRequest, token: string, deps: AuthenticationDeps, verify: (token: string) => Promise<Identity | null>): Promise<Principal | null> {
   try {
-    const outcome = await authenticate({ value: cookie, method: 'session' }, deps, verify);
+    const outcome = await authenticate({ value: token, method: 'session' }, deps, verify);
     return 'erased' in outcome ? null : outcome;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -84,11 +84,22 @@ describe('token verifier against an external JWKS', () => {
     expect(await v.verify(await token())).toBeNull();
   });
 
-  it('checks azp against the authorised parties when the token carries one', async () => {
+  it('requires azp to be one of the authorised parties, as a string, when parties are configured', async () => {
     const v = verifier({ IDENTITY_AUTHORIZED_PARTIES: 'https://app.example.test,https://admin.example.test' });
     expect(await v.verify(await token({ azp: 'https://app.example.test' }))).not.toBeNull();
     expect(await v.verify(await token({ azp: 'https://evil.example.test' }))).toBeNull();
+    // Not a string: an array naming a party, or a party hidden in one, an object, a number, an empty string.
+    for (const azp of [['https://evil.example.test'], ['https://app.example.test'], { origin: 'https://app.example.test' }, 1, '']) {
+      expect(await v.verify(await token({ azp })), JSON.stringify(azp)).toBeNull();
+    }
+    // Missing: the token names no party, so it cannot be one of them.
+    expect(await v.verify(await token())).toBeNull();
+  });
+
+  it('reads no azp at all when no parties are configured', async () => {
+    const v = verifier({});
     expect(await v.verify(await token())).not.toBeNull();
+    expect(await v.verify(await token({ azp: ['https://evil.example.test'] }))).not.toBeNull();
   });
 
   it('refuses alg none and HMAC tokens outright', async () => {

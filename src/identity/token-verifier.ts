@@ -1,7 +1,8 @@
 /**
  * Verifies identity-provider JWTs: signature against a JWKS (remote, or the
  * development provider's), issuer, optional audience, exp/nbf with a small
- * clock skew, and authorised parties against `azp` when present.
+ * clock skew, and, when authorised parties are configured, an `azp` that
+ * is one of them.
  * Only asymmetric algorithms are accepted: `alg: none` and HMAC are refused
  * (an HMAC "key" would be the public key, a classic forgery).
  */
@@ -45,8 +46,10 @@ export function createTokenVerifier(
           currentDate: clock.now(),
           requiredClaims: ['sub', 'exp'],
         });
-        if (typeof payload.azp === 'string' && authorizedParties.size > 0 && !authorizedParties.has(payload.azp)) {
-          onRejected(`azp ${payload.azp} is not an authorised party`);
+        // With parties configured, the token must name one of them, as a string: an array, a
+        // missing claim or any other shape names none.
+        if (authorizedParties.size > 0 && (typeof payload.azp !== 'string' || !authorizedParties.has(payload.azp))) {
+          onRejected(`azp ${JSON.stringify(payload.azp) ?? '(missing)'} is not an authorised party`);
           return null;
         }
         const result = identityFromClaims(payload, identity.roleMap);

@@ -7,7 +7,12 @@
  *   each claimed row gets a lease (locked_until) and its attempt counted.
  * - The handler then runs outside any transaction, under the lease (an open
  *   transaction would stall the single-connection embedded database for the
- *   length of an SMTP call).
+ *   length of an SMTP call). The lease is short (a minute), so the jobs of a
+ *   runner that died are taken up again about a minute later, and it is
+ *   renewed while the runner lives: each job's lease starts again when its
+ *   turn in the batch comes (a job whose lease lapsed meanwhile and was
+ *   claimed by another runner is left to it), and every third of a lease
+ *   while its handler runs.
  * - Success marks the job completed; failure schedules the next attempt with
  *   backoff and jitter (retry-policy.ts) or, after max_attempts, marks it
  *   dead with the error. Both writes are fenced by the attempt number, so a
@@ -29,6 +34,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { underRenewedLease } from '../lease-heartbeat.ts';
 import { PollLoop } from '../poll-loop.ts';
 import { JobQueue } from './job-queue.ts';
 import { retryDelayMs } from './retry-policy.ts';
@@ -52,7 +58,7 @@ export interface JobRunnerOptions {
   db: Database;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** How long a claimed job is hidden from other runners; longer than any handler takes. Default 5 minutes. */
+  /** How long a claimed job is hidden from other runners without a renewal. Default a minute. */
   leaseMs?: number;
   /** Jobs claimed per transaction. Default 10. */
   batchSize?: number;
@@ -71,7 +77,8 @@ interface RecurringJob {
   payload: Record<string, unknown>;
 }
 
-const DEFAULT_LEASE_MS = 5 * 60_000;
+/** A minute: a batch whose runner died resumes about a minute later (issue 24); a live runner renews it. */
+export const DEFAULT_LEASE_MS = 60_000;
 const DEFAULT_BATCH_SIZE = 10;
 const LAST_ERROR_MAX_CHARS = 1000;
 
@@ -128,8 +135,9 @@ export class JobRunner {
       const claimed = await this.#claim();
       if (claimed.length === 0) return summary;
       for (const job of claimed) {
-        if (await this.#run(job)) summary.completed++;
-        else summary.failed++;
+        const ran = await this.#run(job);
+        if (ran === 'completed') summary.completed++;
+        else if (ran === 'failed') summary.failed++;
       }
     }
   }
@@ -183,19 +191,36 @@ export class JobRunner {
     });
   }
 
-  async #run(job: ClaimedJob): Promise<boolean> {
+  /** Moves the job's lease a whole lease ahead, if this attempt still holds it; false when another runner took the job over. */
+  async #renewLease(job: ClaimedJob): Promise<boolean> {
+    const renewed = await this.#db
+      .update(jobs)
+      .set({ lockedUntil: new Date(this.#clock.now().getTime() + this.#leaseMs) })
+      .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), isNull(jobs.completedAt), isNull(jobs.deadAt)))
+      .returning({ id: jobs.id });
+    return renewed.length > 0;
+  }
+
+  async #run(job: ClaimedJob): Promise<'completed' | 'failed' | 'taken_over'> {
     // Fenced by the attempt: a newer claim (after this lease lapsed) owns the outcome.
     const thisAttempt = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
+    // The batch's later jobs waited for the earlier ones: the lease starts again now, unless it lapsed and another runner has the job.
+    if (!(await this.#renewLease(job))) return 'taken_over';
     try {
       const handler = this.#handlers.get(job.name);
       if (!handler) throw new Error(`no handler for job ${job.name}`);
-      await handler(job.payload, { id: job.id, name: job.name, attempt: job.attempts });
+      await underRenewedLease(
+        () => this.#renewLease(job),
+        this.#leaseMs / 3,
+        (error) => this.#log.warn({ err: error, job: job.name, id: job.id }, 'job lease renewal failed'),
+        () => handler(job.payload, { id: job.id, name: job.name, attempt: job.attempts }),
+      );
       await this.#db
         .update(jobs)
         // The payload may hold personal data (a mail's address and text): drop it once done; the dedupe key stays.
         .set({ completedAt: this.#clock.now(), lockedUntil: null, lastError: null, payload: {} })
         .where(thisAttempt);
-      return true;
+      return 'completed';
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_CHARS);
       const now = this.#clock.now();
@@ -207,7 +232,7 @@ export class JobRunner {
         this.#log.warn({ job: job.name, id: job.id, attempts: job.attempts, runAt, reason }, 'job failed; will retry');
         await this.#db.update(jobs).set({ runAt, lockedUntil: null, lastError: reason }).where(thisAttempt);
       }
-      return false;
+      return 'failed';
     }
   }
 }

@@ -36,6 +36,32 @@ export class EmlFileMailer implements Mailer {
     return { messageId: info.messageId };
   }
 
+  /**
+   * Deletes every message that names one of the addresses anywhere (its
+   * To, or its text), compared without case: an erased person's mail must
+   * not outlive their account in DATA_DIR/mail.
+   */
+  async forgetRecipients(addresses: readonly string[]): Promise<number> {
+    const wanted = addresses.map((address) => address.trim().toLowerCase()).filter((address) => address !== '');
+    if (wanted.length === 0) return 0;
+    let names: string[];
+    try {
+      names = await fs.promises.readdir(this.#directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names.filter((file) => EML_FILE_NAME.test(file))) {
+      const file = path.join(this.#directory, name);
+      const source = (await fs.promises.readFile(file, 'utf8').catch(() => '')).toLowerCase();
+      if (!wanted.some((address) => source.includes(address))) continue;
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
   async close(): Promise<void> {
     this.#transport.close();
   }

@@ -25,5 +25,11 @@ export interface SentMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<SentMail>;
+  /**
+   * Removes the copies this mailer keeps of mail to these addresses (an
+   * erasure: issue 24); how many. Mail sent over SMTP has left our hands:
+   * nothing is kept, so nothing is removed.
+   */
+  forgetRecipients(addresses: readonly string[]): Promise<number>;
   close(): Promise<void>;
 }

@@ -18,6 +18,10 @@ export class SmtpMailer implements Mailer {
     return { messageId: info.messageId };
   }
 
+  async forgetRecipients(): Promise<number> {
+    return 0;
+  }
+
   async close(): Promise<void> {
     this.#transport.close();
   }

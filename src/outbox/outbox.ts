@@ -8,13 +8,16 @@
  * Claiming is a lease, not a held lock: a claimed message is pushed
  * LEASE_MS into the future before its handler runs outside any transaction
  * (an open transaction would stall the single-connection embedded database
- * for the length of a provider call). If the process dies mid-handler, the
- * lease lapses and the message runs again, so handlers must be idempotent.
+ * for the length of a provider call). The lease is a minute, started again
+ * when a message's turn in its batch comes and renewed while its handler
+ * runs; if the process dies mid-handler, the lease lapses and the message
+ * runs again about a minute later, so handlers must be idempotent.
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { underRenewedLease } from '../lease-heartbeat.ts';
 import { PollLoop } from '../poll-loop.ts';
 import { outboxMessages } from './tables.ts';
 
@@ -25,8 +28,8 @@ export interface OutboxMessage {
 
 export type OutboxHandler = (payload: Record<string, unknown>) => Promise<void>;
 
-/** How long a claimed message is hidden from other processors while its handler runs. */
-const LEASE_MS = 5 * 60_000;
+/** How long a claimed message is hidden from other processors without a renewal (issue 24: a crashed batch resumes in about a minute). */
+export const LEASE_MS = 60_000;
 /** Retry backoff: 5 s doubling per attempt, capped at an hour; no attempt limit ("until done"). */
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60 * 60_000;
@@ -103,11 +106,29 @@ export class Outbox {
     });
   }
 
+  /** Moves the message's lease a whole lease ahead while this claim still holds it; false when another processor took it over. */
+  async #renewLease(message: typeof outboxMessages.$inferSelect): Promise<boolean> {
+    const renewed = await this.#db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: new Date(this.#clock.now().getTime() + LEASE_MS) })
+      .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.attempts, message.attempts), isNull(outboxMessages.completedAt)))
+      .returning({ id: outboxMessages.id });
+    return renewed.length > 0;
+  }
+
   async #run(message: typeof outboxMessages.$inferSelect): Promise<boolean> {
     const handler = this.#handlers.get(message.topic);
+    // Its turn in the batch: the lease starts again, unless it lapsed meanwhile and another processor has the message.
+    if (!(await this.#renewLease(message))) return false;
     try {
       if (!handler) throw new Error(`no handler for topic ${message.topic}`);
-      await handler(message.payload);
+      const payload = message.payload;
+      await underRenewedLease(
+        () => this.#renewLease(message),
+        LEASE_MS / 3,
+        (error) => this.#log.warn({ err: error, topic: message.topic, id: message.id }, 'outbox lease renewal failed'),
+        () => handler(payload),
+      );
       await this.#db
         .update(outboxMessages)
         // The payload may hold secrets (tokens to revoke) of an erased account: drop it once done.

@@ -93,6 +93,14 @@ function ProviderLink({ title, target }: { title: string; target: string | null 
   `;
 }
 
+/** The provider's sign-in page, told to come back here (to `next`, or home) afterwards, as hosted sign-in pages take it. */
+function providerTarget(signInUrl: string | null, publicBaseUrl: string, next: string | null): string | null {
+  if (!signInUrl) return null;
+  const target = new URL(signInUrl);
+  target.searchParams.set('redirect_url', `${publicBaseUrl}${next ?? '/'}`);
+  return target.href;
+}
+
 function OtherPage({ which, next }: { which: IdentityPage; next: string | null }) {
   const other: IdentityPage = which === 'sign-in' ? 'sign-up' : 'sign-in';
   const href = next ? `${IDENTITY_PAGES[other].path}?${new URLSearchParams({ next })}` : IDENTITY_PAGES[other].path;
@@ -110,9 +118,11 @@ export function registerIdentityPage(app: App, which: IdentityPage, deps: { conf
     // An unusable `next` is dropped, not refused: the page still signs the person in, to the home page.
     const next = sameSitePath(request.query.next);
     const viewer = viewerOf(request);
+    // With an external provider this visit may just have renewed the session (a handshake): the way back is open.
+    if (!devKey && viewer.signedIn && next) return reply.redirect(next, 303);
     const form = devKey
       ? html`<${DevelopmentForm} which=${which} csrf=${csrfToken(request, reply, secureCookies)} next=${next} />`
-      : html`<${ProviderLink} title=${title} target=${config.identity.signInUrl ?? null} />`;
+      : html`<${ProviderLink} title=${title} target=${providerTarget(config.identity.signInUrl, config.publicBaseUrl, next)} />`;
     return sendPage(reply, settings, {
       head: { title, description, path },
       viewer,

@@ -42,11 +42,13 @@ const PROBE_ORIGIN = 'http://next.invalid';
  * and neither "//" nor "/\" (both of which browsers read as another host),
  * and hold no backslash or control character (which browsers strip or turn
  * into "/"). Resolving it against a probe origin must keep that origin.
+ * The checks are made again on the path as resolved, which is what the
+ * redirect sends: dot segments can turn a harmless-looking path into one
+ * that starts with "//" ("/r/../..//evil.example" resolves to
+ * "//evil.example", another host to a browser).
  */
 export function sameSitePath(next: string | undefined): string | null {
-  if (!next || next.length > NEXT_MAX_LENGTH) return null;
-  if (!next.startsWith('/') || next.startsWith('//')) return null;
-  if (/[\\\u0000-\u001f\u007f]/.test(next)) return null;
+  if (!next || next.length > NEXT_MAX_LENGTH || !isPlainPath(next)) return null;
   let resolved: URL;
   try {
     resolved = new URL(next, PROBE_ORIGIN);
@@ -54,7 +56,13 @@ export function sameSitePath(next: string | undefined): string | null {
     return null;
   }
   if (resolved.origin !== PROBE_ORIGIN) return null;
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  const normalised = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return isPlainPath(normalised) ? normalised : null;
+}
+
+/** One leading "/", not "//" or "/\\", and no backslash or control character anywhere. */
+function isPlainPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !/[\\\u0000-\u001f\u007f]/.test(path);
 }
 
 /** The sign-in page's address that comes back to `path` afterwards. */

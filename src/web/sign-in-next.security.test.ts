@@ -12,7 +12,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ELSEWHERE = ['//evil.example', 'https://evil.example', '/\\evil.example', '\\\\evil.example', '/\tevil', 'javascript:alert(1)', 'evil.example', '///evil.example', ''];
+const ELSEWHERE = [
+  '//evil.example',
+  'https://evil.example',
+  '/\\evil.example',
+  '\\\\evil.example',
+  '/\tevil',
+  'javascript:alert(1)',
+  'evil.example',
+  '///evil.example',
+  '',
+  // Dot segments that resolve to "//evil.example" (issue 24).
+  '/r/../..//evil.example',
+  '/.//evil.example',
+  '/a/..//evil.example/path?x=1',
+  '/%2e%2e//evil.example',
+  '/r/%2E%2E/%2e%2e//evil.example',
+];
 
 async function signInWith(next: string) {
   const form = await t.app.inject({ method: 'GET', url: `/sign-in?${new URLSearchParams({ next })}` });

@@ -1,12 +1,13 @@
 /**
  * Feedback on a score and the comparison with peers, as people meet them
- * (issue 15, parts 2 and 3). Four accounts score the example sites in the
- * B2B SaaS segment through the API; the first signs in, opens its result,
- * says a dimension is too high, finds it kept after a reload, changes it,
- * and reads a refusal in the API's words. The result's owner is told the
- * comparison comes at 5 accounts; a fifth account scores a fifth company
- * from the dashboard's form with the segment chosen, and the comparison
- * appears on its product, its dashboard card and the first result's page.
+ * (issue 15, parts 2 and 3). Five paid accounts score the example sites in
+ * the B2B SaaS segment through the API; the first signs in, opens its
+ * result, says a dimension is too high, finds it kept after a reload,
+ * changes it, and reads a refusal in the API's words. The result's owner is
+ * told the comparison comes at 5 other accounts; a sixth account scores a
+ * sixth company from the dashboard's form with the segment chosen, and the
+ * comparison appears on its product, its dashboard card and the first
+ * result's page, each ranked among the other accounts' scores (issue 24).
  * A visitor is invited, once, to sign in, and comes back to the page.
  */
 import crypto from 'node:crypto';
@@ -15,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoringResults } from '../../src/modules/scoring/tables.ts';
+import { accountIdOf, subscribe } from '../fakes/payment-webhook-client.ts';
 import { fixtureResult } from '../fixtures/coach-result.ts';
 import { serveSite, SITES_DIR, type ServedSite } from '../fixtures/static-site.ts';
 import { expectAccessible, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
@@ -27,8 +29,9 @@ const PRODUCT_PATH = /\/app\/products\/([0-9a-f-]{36})$/;
 
 describe('feedback on a score and the comparison with peers', () => {
   let web: WebApp;
-  /** A fifth company: a copy of an example site at another address (a company is its host and port). */
+  /** A fifth and a sixth company: copies of an example site at other addresses (a company is its host and port). */
   let fifthSite: ServedSite;
+  let sixthSite: ServedSite;
   const results: { id: string; totalScore: number; dimensions: { dimensionId: string; dimensionName: string }[] }[] = [];
 
   async function api(sub: string, method: 'GET' | 'POST', url: string, body?: unknown) {
@@ -40,18 +43,25 @@ describe('feedback on a score and the comparison with peers', () => {
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   }
 
+  /** Only accounts on a paid plan count in a segment's pool. */
+  const paid = async (sub: string) => subscribe(web.app, await accountIdOf(web.app, { sub }), 'pro');
+
   beforeAll(async () => {
     fifthSite = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
-    web = await startWebApp({ env: { CRAWL_ALLOWLIST: new URL(fifthSite.origin).host } });
-    for (const [k, site] of PEER_SITES.entries()) {
-      const scored = await api(`peer_${k + 1}`, 'POST', '/api/score', { url: web.fixtureSiteUrl(site), segment: SEGMENT });
+    sixthSite = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
+    web = await startWebApp({ env: { CRAWL_ALLOWLIST: [fifthSite, sixthSite].map((site) => new URL(site.origin).host).join(',') } });
+    const urls = [...PEER_SITES.map((site) => web.fixtureSiteUrl(site)), `${fifthSite.origin}/`];
+    for (const [k, url] of urls.entries()) {
+      await paid(`peer_${k + 1}`);
+      const scored = await api(`peer_${k + 1}`, 'POST', '/api/score', { url, segment: SEGMENT });
       expect(scored.status, JSON.stringify(scored.body)).toBe(200);
       results.push(scored.body as (typeof results)[number]);
     }
-  }, 4 * SCORE_TIMEOUT_MS);
+  }, 5 * SCORE_TIMEOUT_MS);
   afterAll(async () => {
     await web.close();
     await fifthSite.close();
+    await sixthSite.close();
   });
 
   /** One dimension's card on the result page, found by its heading. */
@@ -63,7 +73,7 @@ describe('feedback on a score and the comparison with peers', () => {
     const first = results[0]!;
     await page.goto(`/r/${first.id}`);
     // The owner hears when the comparison will come; nothing else about the segment yet.
-    await expectVisible(page.getByText(`The comparison with peers in ${SEGMENT_LABEL} appears once 5 accounts have scored companies in it.`));
+    await expectVisible(page.getByText(`The comparison with peers in ${SEGMENT_LABEL} appears once 5 other accounts on a paid plan have scored companies in it.`));
     expect(await page.locator('.peer-median').count()).toBe(0);
     expect(await page.getByText('Sign in to tell us a score is wrong').count()).toBe(0);
 
@@ -126,42 +136,51 @@ describe('feedback on a score and the comparison with peers', () => {
     expectNoConsoleErrors({ ignore: [/\/api\/feedback.*404|status of 404/] });
   });
 
-  it('scores a fifth company from the dashboard in the segment: the comparison appears on its product and on the first result', async () => {
+  it('scores a sixth company from the dashboard in the segment: the comparison appears on its product and on the first result', async () => {
+    await paid('peer_6');
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
-    await signIn(page, { sub: 'peer_5' });
+    await signIn(page, { sub: 'peer_6' });
     await page.goto('/app');
-    await page.getByLabel('Company web address').fill(`${fifthSite.origin}/`);
-    await page.getByLabel('Name (optional)').fill('Second Burrow');
+    await page.getByLabel('Company web address').fill(`${sixthSite.origin}/`);
+    await page.getByLabel('Name (optional)').fill('Third Burrow');
     await page.getByLabel('Market segment (optional)').selectOption({ label: SEGMENT_LABEL });
     await page.getByRole('button', { name: 'Score my site' }).click();
     await page.waitForURL(PRODUCT_PATH, { timeout: SCORE_TIMEOUT_MS });
 
-    const percentile = (id: string) => api('peer_reader', 'GET', `/api/scores/${id}/percentile`);
-    const figures = (await api('peer_reader', 'GET', `/api/benchmarks?segment=${SEGMENT}`)).body;
-    expect(figures.available).toBe(true);
+    // What a result's account sees through the API is what its pages show: the pool without that account.
     const format = (value: number) => String(Math.round(value * 100) / 100);
-    const lineOf = async (id: string) =>
-      `In ${SEGMENT_LABEL}: percentile ${(await percentile(id)).body.total.percentile} of peers; median total ${format(figures.total.p50)} (quartiles ${format(figures.total.p25)}–${format(figures.total.p75)}), from 5 companies.`;
+    const lineOf = async (id: string, owner: string) => {
+      const figures = (await api(owner, 'GET', `/api/benchmarks?segment=${SEGMENT}`)).body;
+      const standing = (await api(owner, 'GET', `/api/scores/${id}/percentile`)).body;
+      expect(figures.available).toBe(true);
+      return {
+        figures,
+        line: `In ${SEGMENT_LABEL}: percentile ${standing.total.percentile} of peers; median total ${format(figures.total.p50)} (quartiles ${format(figures.total.p25)}–${format(figures.total.p75)}), from 5 companies.`,
+      };
+    };
 
     const productScores = (await (await page.request.get(`/api/products/${PRODUCT_PATH.exec(page.url())![1]}/scores`)).json()) as { scores: { id: string }[] };
-    const productLine = await lineOf(productScores.scores[0]!.id);
+    const productLine = (await lineOf(productScores.scores[0]!.id, 'peer_6')).line;
     await expectVisible(page.getByText(productLine));
     await page.goto('/app');
-    const card = page.locator('.product-card').filter({ hasText: 'Second Burrow' });
+    const card = page.locator('.product-card').filter({ hasText: 'Third Burrow' });
     await expectVisible(card.getByText(productLine));
     await expectAccessible(page, '/app with the comparison');
     await saveScreenshot(page, 'app-dashboard-peers');
-
-    // The first result's page, now with the comparison (for anyone: a member of another account here).
-    const first = results[0]!;
-    await page.goto(`/r/${first.id}`);
-    await expectVisible(page.getByText(await lineOf(first.id)));
-    expect(await page.locator('.peer-median').count()).toBe(27);
-    const median = figures.dimensions.find((d: { dimensionId: string }) => d.dimensionId === first.dimensions[0]!.dimensionId).p50;
-    await expectVisible(dimensionCard(page, first.dimensions[0]!.dimensionName).getByText(`Peers' median ${format(median)}`));
-    await expectAccessible(page, '/r/<id> with the comparison');
-    await saveScreenshot(page, 'result-peers');
     expectNoConsoleErrors();
+
+    // The first result's page, now with the comparison, for a visitor: peer_1's result among the five other accounts.
+    const visitor = await openPage(web.baseUrl);
+    const first = results[0]!;
+    const { figures, line } = await lineOf(first.id, 'peer_1');
+    await visitor.page.goto(`/r/${first.id}`);
+    await expectVisible(visitor.page.getByText(line));
+    expect(await visitor.page.locator('.peer-median').count()).toBe(27);
+    const median = figures.dimensions.find((d: { dimensionId: string }) => d.dimensionId === first.dimensions[0]!.dimensionId).p50;
+    await expectVisible(dimensionCard(visitor.page, first.dimensions[0]!.dimensionName).getByText(`Peers' median ${format(median)}`));
+    await expectAccessible(visitor.page, '/r/<id> with the comparison');
+    await saveScreenshot(visitor.page, 'result-peers');
+    visitor.expectNoConsoleErrors();
   });
 
   it('invites a visitor once to sign in, and brings them back to the result with its verdict forms', async () => {

@@ -31,6 +31,7 @@ const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'POST /api/chat': ['member', 'admin', 'owner'],
   'PUT /api/account': ['admin', 'owner'],
   'DELETE /api/account/members/:userId': ['admin', 'owner'],
+  'POST /api/account/invitations': ['admin', 'owner'],
   'DELETE /api/account/delete': ['owner'],
   'POST /api/payment/checkout': ['admin', 'owner'],
   'POST /api/billing/portal': ['admin', 'owner'],

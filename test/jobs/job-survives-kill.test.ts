@@ -7,8 +7,11 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,8 +19,13 @@ import { ManualClock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
-import { JobRunner } from '../../src/jobs/job-runner.ts';
+import { DEFAULT_LEASE_MS, JobRunner } from '../../src/jobs/job-runner.ts';
 import { jobs } from '../../src/jobs/tables.ts';
+import { accounts } from '../../src/modules/accounts/tables.ts';
+import { systemLookup } from '../../src/modules/scoring/crawler/safe-connector.ts';
+import { outgoingWebhooks, webhookDeliveries } from '../../src/modules/webhooks/tables.ts';
+import { WebhookDeliveries } from '../../src/modules/webhooks/webhook-deliveries.ts';
+import { createWebhookPoster } from '../../src/modules/webhooks/webhook-post.ts';
 import { testDatabaseKind } from '../harness.ts';
 import { NODE, ROOT } from '../process/processes.ts';
 
@@ -51,10 +59,10 @@ async function opened(options: DatabaseOptions): Promise<DatabaseHandle> {
   return handle;
 }
 
-function startHangingRunner(options: DatabaseOptions) {
+function startHangingRunner(options: DatabaseOptions, leaseMs: number | null = LEASE_MS) {
   const child = spawn(NODE, [path.join(ROOT, 'test/jobs/claim-and-hang.ts')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, JOB_DATABASE: JSON.stringify(options), JOB_LEASE_MS: String(LEASE_MS) },
+    env: { PATH: process.env.PATH, JOB_DATABASE: JSON.stringify(options), ...(leaseMs === null ? {} : { JOB_LEASE_MS: String(leaseMs) }) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -108,5 +116,104 @@ describe('a job interrupted by a process kill', () => {
     const [row] = await handle.db.select().from(jobs);
     expect(row).toMatchObject({ attempts: 2, deadAt: null });
     expect(row!.completedAt).not.toBeNull();
+  });
+
+  it('resumes a whole batch about a minute after its runner died, with the default lease (issue 24)', async () => {
+    expect(DEFAULT_LEASE_MS).toBe(60_000);
+    const options = databaseOptions();
+    let handle = await opened(options);
+    const queue = new JobQueue({ now: () => new Date() });
+    const ids: string[] = [];
+    for (const mail of ['first', 'second', 'third']) {
+      const enqueued = await queue.enqueue(handle.db, { name: 'hang', payload: { mail } });
+      if (!enqueued.enqueued) throw new Error('not enqueued');
+      ids.push(enqueued.id);
+    }
+    if (options.kind === 'pglite') await handle.close();
+
+    // The runner claims the three as one batch and hangs on the first.
+    const hanging = startHangingRunner(options, null);
+    expect(await hanging.claimed).toBe(ids[0]);
+    hanging.child.kill('SIGKILL');
+    expect(await hanging.exited).toBe('SIGKILL');
+
+    if (options.kind === 'pglite') handle = await opened(options);
+    cleanups.push(() => handle.close());
+    const clock = new ManualClock(new Date());
+    const ran: string[] = [];
+    const runner = new JobRunner({ db: handle.db, clock, log: pino({ level: 'silent' }) });
+    runner.on('hang', async (payload) => {
+      ran.push(String(payload.mail));
+    });
+    clock.advance(30_000);
+    expect(await runner.runDue()).toEqual({ completed: 0, failed: 0 });
+    clock.advance(31_000);
+    expect(await runner.runDue()).toEqual({ completed: 3, failed: 0 });
+    expect(ran).toEqual(['first', 'second', 'third']);
+  });
+
+  it('logs a webhook attempt whose process died mid-POST, and sends it again under the same webhook-id: the log and the receiver agree (issue 24)', async () => {
+    // The receiver: the first POST never gets an answer (its sender dies), the next ones 204.
+    const received: string[] = [];
+    const sockets = new Set<import('node:net').Socket>();
+    const receiver = http.createServer((request, response) => {
+      received.push(String(request.headers['webhook-id']));
+      request.resume();
+      if (received.length > 1) response.writeHead(204).end();
+    });
+    receiver.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    });
+    const receiverHost = `127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+    const options = databaseOptions();
+    let handle = await opened(options);
+    const clock = new ManualClock(new Date());
+    const [account] = await handle.db.insert(accounts).values({ externalKey: 'org:kill_mid_post', kind: 'organization', name: 'Kill mid-POST' }).returning({ id: accounts.id });
+    const [endpoint] = await handle.db
+      .insert(outgoingWebhooks)
+      .values({ accountId: account!.id, url: `http://${receiverHost}/hook`, signingSecret: `whsec_${crypto.randomBytes(32).toString('base64')}`, eventTypes: ['webhook.test'] })
+      .returning({ id: outgoingWebhooks.id });
+    const poster = createWebhookPoster({ allowlist: [receiverHost], lookup: systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
+    cleanups.push(() => poster.close());
+    const queued = await new WebhookDeliveries({ db: handle.db, clock, jobs: new JobQueue(clock), poster }).sendTest(account!.id, endpoint!.id);
+    if (options.kind === 'pglite') await handle.close();
+
+    const child = spawn(NODE, [path.join(ROOT, 'test/jobs/deliver-and-die.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, JOB_DATABASE: JSON.stringify(options), RECEIVER_HOST: receiverHost },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    cleanups.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    });
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    if (options.kind === 'pglite') handle = await opened(options);
+    cleanups.push(() => handle.close());
+    // Time from the kill on: the dead runner's lease was taken after the test's first clock started.
+    const after = new ManualClock(new Date());
+    const runner = new JobRunner({ db: handle.db, clock: after, log: pino({ level: 'silent' }) });
+    new WebhookDeliveries({ db: handle.db, clock: after, jobs: new JobQueue(after), poster, random: () => 0 }).register(runner);
+    const logged = async () => (await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued!.id)))[0]!;
+    // The attempt was logged before it went out: the log already says one was made.
+    expect(await logged()).toMatchObject({ attempts: 1, status: 'pending' });
+
+    // A minute later the attempt's lease has lapsed: it is logged as interrupted, and the next one is due 15 s on.
+    after.advance(61_000);
+    await runner.runDue();
+    expect(await logged()).toMatchObject({ attempts: 1, status: 'pending', lastError: expect.stringMatching(/^Interrupted/) });
+    after.advance(15_000);
+    await runner.runDue();
+    expect(await logged()).toMatchObject({ attempts: 2, status: 'delivered', responseStatus: 204 });
+    // Two POSTs with one webhook-id, and two attempts in the log.
+    expect(received).toEqual([queued!.messageId, queued!.messageId]);
   });
 });

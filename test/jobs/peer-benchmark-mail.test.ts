@@ -1,9 +1,10 @@
 /**
  * The peer benchmark update through the whole app and real SMTP: the daily
- * sweep on the job engine mails nothing while fewer than 5 accounts stand
- * behind a segment, mails each account concerned once when it becomes
- * available, stays silent while its figures hold or move by less than a
- * point, mails again (with the figures before) after a material move, and
+ * sweep on the job engine mails nothing while fewer than 5 paid accounts
+ * other than the recipient's stand behind a segment, mails each account
+ * concerned once when it becomes available, with the figures it would see
+ * (its own score left out of them: issue 24), stays silent while its figures
+ * hold, mails again (with the figures before) after a material move, and
  * the send job's gate honours a one-click opt-out of peer_benchmark_updates.
  * Scores are stored with known totals, as the benchmark API's tests store them.
  */
@@ -14,6 +15,7 @@ import { DIMENSIONS, type DimensionId } from '../../src/framework/dimensions.ts'
 import { scoringResults } from '../../src/modules/scoring/tables.ts';
 import { startFakeSmtpServer, type FakeSmtpServer, type ReceivedMail } from '../fakes/smtp-server.ts';
 import { fixtureResult } from '../fixtures/coach-result.ts';
+import { subscribe } from '../fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { caller, DAY } from '../onboarding-client.ts';
 import { oneClickAddressOf, postOneClick } from '../one-click-unsubscribe.ts';
@@ -44,8 +46,13 @@ function levelsFor(total: number): Record<DimensionId, number> {
 
 const emailOf = (name: string) => `peer_${name}@example.test`;
 const accountIds = new Map<string, string>();
+/** Each account is on a paid plan: only those count in a segment's pool. */
 async function accountId(name: string): Promise<string> {
-  if (!accountIds.has(name)) accountIds.set(name, await caller(t, { sub: `peer_${name}`, email: emailOf(name) }).accountId());
+  if (!accountIds.has(name)) {
+    const id = await caller(t, { sub: `peer_${name}`, email: emailOf(name) }).accountId();
+    await subscribe(t, id, 'pro', clock.now());
+    accountIds.set(name, id);
+  }
   return accountIds.get(name)!;
 }
 
@@ -75,8 +82,8 @@ const allUpdates = () => smtp.received.filter((mail) => mail.parsed.headers.get(
 const reader = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: await t.authHeaders({ sub: 'peer_reader' }) })).json();
 
 describe('peer benchmark updates', () => {
-  it('wait for 5 accounts, mail each account once per material move of its segment, and honour an opt-out', async () => {
-    // Five companies, but made by four accounts: the segment shows nothing, so nothing is mailed.
+  it('wait for 5 other accounts, mail each account once per material move of what it sees, and honour an opt-out', async () => {
+    // Five companies, but made by four accounts (a1 counts once, by its latest): the segment shows nothing, so nothing is mailed.
     await scored('a1', 'company-1', 50);
     const a1Latest = await scored('a1', 'company-1b', 55);
     await scored('a2', 'company-2', 60);
@@ -86,63 +93,70 @@ describe('peer benchmark updates', () => {
     await sweepDays(3);
     expect(allUpdates()).toEqual([]);
 
-    // The fifth account: available (50, 55, 60, 70, 80, 90), and each of the five accounts gets its first update.
+    // Five accounts: available to an outsider, but each of them sees only the four others, so still no mail.
     await scored('a5', 'company-5', 90);
-    expect(await reader(`/api/benchmarks?segment=${SEGMENT}`)).toMatchObject({ available: true, companies: 6, total: { p25: 56.25, p50: 65, p75: 77.5 } });
+    expect(await reader(`/api/benchmarks?segment=${SEGMENT}`)).toMatchObject({ available: true, companies: 5 });
     await sweepDays();
-    for (const name of ['a1', 'a2', 'a3', 'a4', 'a5']) expect(updatesTo(name), name).toHaveLength(1);
-    expect(allUpdates()).toHaveLength(5);
+    expect(allUpdates()).toEqual([]);
+
+    // A sixth: every account sees five others, and gets its first update with the figures it sees.
+    await scored('a6', 'company-6', 65);
+    // An outsider sees all six: 55, 60, 65, 70, 80, 90.
+    expect(await reader(`/api/benchmarks?segment=${SEGMENT}`)).toMatchObject({ available: true, companies: 6, total: { p25: 61.25, p50: 67.5, p75: 77.5 } });
+    await sweepDays();
+    for (const name of ['a1', 'a2', 'a3', 'a4', 'a5', 'a6']) expect(updatesTo(name), name).toHaveLength(1);
+    expect(allUpdates()).toHaveLength(6);
     const [first] = updatesTo('a1');
     expect(first!.parsed.subject).toBe('Your peer benchmark: B2B SaaS');
     const text = first!.parsed.text!;
-    expect(text).toContain('covers the latest scores of 6 companies, made by at least 5 different accounts.');
-    expect(text).toContain('Median total: 65.\n');
-    expect(text).toContain('(25th to 75th percentile): 56.25 to 77.5.\n');
-    // a1's newest score in the segment, ranked as the API ranks it: 55 among 50, 55, 60, 70, 80, 90.
-    expect((await reader(`/api/scores/${a1Latest}/percentile`)).total).toEqual({ score: 55, percentile: 25 });
-    expect(text).toContain('Your latest score in this segment, company-1b.example: 55, at the 25th percentile.');
+    // a1 sees the others: 60, 65, 70, 80, 90.
+    expect(text).toContain('covers the latest scores of 5 companies, one from each of 5 other accounts on a paid plan (at least 5).');
+    expect(text).toContain('Median total: 70.\n');
+    expect(text).toContain('(25th to 75th percentile): 65 to 80.\n');
+    // a1's newest score in the segment, ranked as the API ranks it: 55 among the others' 60, 65, 70, 80, 90.
+    expect((await reader(`/api/scores/${a1Latest}/percentile`)).total).toEqual({ score: 55, percentile: 0 });
+    expect(text).toContain('Your latest score in this segment, company-1b.example: 55, at the 0th percentile.');
     expect(text).toContain(`${BASE}/r/${a1Latest}`);
     expect(first!.parsed.html).toContain(`<a href="${BASE}/r/${a1Latest}">`);
+    // a4 sees 55, 60, 65, 70, 90.
+    expect(updatesTo('a4')[0]!.parsed.text).toContain('(25th to 75th percentile): 60 to 70.\n');
     // The footer with the preference link, and one-click unsubscribe (RFC 8058), come from the send job's gate.
     expect(first!.parsed.headerLines.some((header) => header.key === 'list-unsubscribe')).toBe(true);
     expect(text).toContain(`${BASE}/unsubscribe?token=`);
 
     const optOutAddress = oneClickAddressOf(updatesTo('a2')[0]!);
 
-    // Unchanged figures over several sweeps, a rescore that leaves the quartiles where they were,
-    // and one that moves the 75th percentile by 0.75: no second mail.
+    // Unchanged figures over several sweeps, and a rescore of the highest score that moves no quartile anyone sees: no second mail.
     await sweepDays(3);
     await scored('a5', 'company-5', 91);
     await sweepDays(2);
-    await scored('a4', 'company-4', 81);
-    expect(await reader(`/api/benchmarks?segment=${SEGMENT}`)).toMatchObject({ total: { p25: 56.25, p50: 65, p75: 78.25 } });
-    await sweepDays(2);
-    expect(allUpdates()).toHaveLength(5);
+    expect(allUpdates()).toHaveLength(6);
 
     // a2 opts out of this category with one click, cookieless.
     expect((await postOneClick(t, optOutAddress)).statusCode).toBe(200);
 
-    // Two more companies with high scores: 50, 55, 60, 70, 81, 91, 95, 99 moves every figure by more than a point.
-    await scored('a6', 'company-6', 95);
-    await scored('a7', 'company-7', 99);
-    expect(await reader(`/api/benchmarks?segment=${SEGMENT}`)).toMatchObject({ companies: 8, total: { p25: 58.75, p50: 75.5, p75: 92 } });
+    // Two more accounts with high scores move every figure anyone sees by more than a point.
+    await scored('a7', 'company-7', 95);
+    await scored('a8', 'company-8', 99);
     await sweepDays();
-    // Each account once more, against the figures last mailed to it (a4's too: its 0.75 move was never mailed); none to a2.
-    for (const name of ['a1', 'a3', 'a4', 'a5']) {
+    // Each account once more, against the figures last mailed to it; none to a2.
+    for (const name of ['a1', 'a3', 'a4', 'a5', 'a6']) {
       expect(updatesTo(name), name).toHaveLength(2);
-      const update = updatesTo(name)[1]!;
-      expect(update.parsed.subject).toBe('Peer benchmark update: B2B SaaS');
-      expect(update.parsed.text).toContain('has moved. It now covers the latest scores of 8 companies.');
-      expect(update.parsed.text).toContain('Median total: 75.5 (was 65).');
-      expect(update.parsed.text).toContain('(25th to 75th percentile): 58.75 to 92 (was 56.25 to 77.5).');
+      expect(updatesTo(name)[1]!.parsed.subject).toBe('Peer benchmark update: B2B SaaS');
     }
+    // a1 now sees 60, 65, 70, 80, 91, 95, 99.
+    const update = updatesTo('a1')[1]!.parsed.text!;
+    expect(update).toContain('has moved. It now covers the latest scores of 7 companies.');
+    expect(update).toContain('Median total: 80 (was 70).');
+    expect(update).toContain('(25th to 75th percentile): 67.5 to 93 (was 65 to 80).');
     expect(updatesTo('a2')).toHaveLength(1);
     // The two newcomers get their first update.
-    for (const name of ['a6', 'a7']) expect(updatesTo(name).map((mail) => mail.parsed.subject)).toEqual(['Your peer benchmark: B2B SaaS']);
-    expect(updatesTo('a5')[1]!.parsed.text).toContain('Your latest score in this segment, company-5.example: 91, at the 69th percentile.');
+    for (const name of ['a7', 'a8']) expect(updatesTo(name).map((mail) => mail.parsed.subject)).toEqual(['Your peer benchmark: B2B SaaS']);
+    // a5's 91 among the others' 55, 60, 65, 70, 80, 95, 99: five below, of seven.
+    expect(updatesTo('a5')[1]!.parsed.text).toContain('Your latest score in this segment, company-5.example: 91, at the 71st percentile.');
 
     // And nothing more while the figures hold.
     await sweepDays(3);
-    expect(allUpdates()).toHaveLength(5 + 4 + 2);
+    expect(allUpdates()).toHaveLength(6 + 5 + 2);
   });
 });

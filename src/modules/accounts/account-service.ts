@@ -11,7 +11,7 @@ import type { Identity } from '../../identity/claims.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import type { ErasureParticipant } from './erasure.ts';
 import type { Role } from '../../vocabulary/roles.ts';
-import { accounts, auditLog, memberships } from './tables.ts';
+import { accounts, auditLog, memberships, removedMembers } from './tables.ts';
 
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
 
@@ -24,6 +24,8 @@ export interface SeatRefusal {
 export type ResolveOutcome =
   | { ok: true; accountId: string; role: Role }
   | { ok: false; reason: 'account_erased' }
+  /** An admin removed this person from the account, and nobody has invited them again. */
+  | { ok: false; reason: 'removed' }
   /** A member who holds no seat: the plan's seats are taken. */
   | { ok: false; reason: 'no_seat'; refusal: SeatRefusal };
 
@@ -61,7 +63,7 @@ export type RemoveMemberOutcome = 'removed' | 'not_found' | 'forbidden';
 
 export type StartOverOutcome =
   | { ok: true; accountId: string; role: Role }
-  | { ok: false; reason: 'not_owner' | 'erased_again' }
+  | { ok: false; reason: 'not_owner' | 'erased_again' | 'removed' }
   | { ok: false; reason: 'no_seat'; refusal: SeatRefusal };
 
 export interface AccountView {
@@ -79,6 +81,14 @@ export interface AccountView {
  * most this much later (docs/DECISIONS.md, "Performance (issue 11)").
  */
 export const RESOLVED_CALLER_TTL_MS = 10_000;
+
+/**
+ * Roles whose resolution is never remembered: an admin's rights end the
+ * moment they are removed, on every instance (issue 24), so every request
+ * of theirs reads the membership. An owner cannot be removed; a member's
+ * removal reaches another instance within RESOLVED_CALLER_TTL_MS.
+ */
+const ROLES_READ_ON_EVERY_REQUEST: ReadonlySet<Role> = new Set(['admin']);
 const RESOLVED_CALLERS_MAX = 10_000;
 
 interface ResolvedCaller {
@@ -99,6 +109,21 @@ function externalKeyOf(identity: Identity): string {
  */
 function identityHash(identifier: string) {
   return sql`'sha256:' || encode(sha256(convert_to((SELECT secret FROM erasure_keys WHERE name = 'tombstone') || ':' || ${identifier}, 'UTF8')), 'hex')`;
+}
+
+/** Serialises the changes to one account's team (joins, role changes, removals, invitations) until the transaction ends. */
+async function lockMembershipsOf(tx: Transaction, accountId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`seats:${accountId}`}))`);
+}
+
+/**
+ * The account id as the erased account's audit entry keeps it: a uuid made
+ * from a keyed hash of the id (the same key as identityHash), so an
+ * operator who holds the id and the database can find the entry, and
+ * nobody can read the id back from it.
+ */
+function keyedAccountId(accountId: string) {
+  return sql`substr(encode(sha256(convert_to((SELECT secret FROM erasure_keys WHERE name = 'tombstone') || ':account:' || ${accountId}, 'UTF8')), 'hex'), 1, 32)::uuid`;
 }
 
 export class AccountService {
@@ -146,13 +171,21 @@ export class AccountService {
 
     const ticket = this.#resolvedCallers.ticket();
     const [known] = await this.#db
-      .select({ accountId: accounts.id, role: memberships.role })
+      .select({
+        accountId: accounts.id,
+        role: memberships.role,
+        removed: sql<boolean>`EXISTS (SELECT 1 FROM ${removedMembers} WHERE ${removedMembers.accountId} = ${accounts.id} AND ${removedMembers.userId} = ${identity.userId})`,
+      })
       .from(accounts)
       .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.userId, identity.userId)))
       .where(eq(accounts.externalKey, externalKey));
+    // Removed by an admin: the provider's claims do not bring them back, only an invitation does.
+    if (known?.removed) return { ok: false, reason: 'removed' };
     if (known && known.role === role) {
       const outcome = await this.#withSeat(this.#db, known.accountId, identity.userId, role);
-      if (outcome.ok) this.#resolvedCallers.set(cacheKey, { externalKey, accountId: outcome.accountId, role: outcome.role }, ticket);
+      if (outcome.ok && !ROLES_READ_ON_EVERY_REQUEST.has(outcome.role)) {
+        this.#resolvedCallers.set(cacheKey, { externalKey, accountId: outcome.accountId, role: outcome.role }, ticket);
+      }
       return outcome;
     }
 
@@ -172,6 +205,9 @@ export class AccountService {
     return this.#db.transaction(async (tx) => {
       const accountId = knownAccountId ?? (await this.#createAccount(tx, identity, externalKey));
       if (!accountId) return { accountId: null, outcome: { ok: false, reason: 'account_erased' } as const };
+      // Joins, role changes, removals and invitations of one account take turns: none decides on a state another is changing.
+      await lockMembershipsOf(tx, accountId);
+      if (await this.#isRemoved(tx, accountId, identity.userId)) return { accountId: null, outcome: { ok: false, reason: 'removed' } as const };
       const [existing] = await tx
         .select({ role: memberships.role })
         .from(memberships)
@@ -184,9 +220,8 @@ export class AccountService {
         return { accountId, outcome: await this.#withSeat(tx, accountId, identity.userId, role) };
       }
       // Everyone the provider sends is recorded, seat or not, so owners see who is waiting for one.
-      // Joins are serialised per account and stamped with the time of the insert (not of the
-      // transaction), so the joining order that decides seats is the order of the inserts.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`seats:${accountId}`}))`);
+      // Joins are serialised per account (the lock above) and stamped with the time of the insert (not
+      // of the transaction), so the joining order that decides seats is the order of the inserts.
       await tx
         .insert(memberships)
         .values({ accountId, userId: identity.userId, role, email: identity.email, createdAt: sql`clock_timestamp()` })
@@ -194,6 +229,14 @@ export class AccountService {
       await this.#hooks.onMemberAdded?.(tx, accountId, { userId: identity.userId, role });
       return { accountId, outcome: await this.#withSeat(tx, accountId, identity.userId, role) };
     });
+  }
+
+  async #isRemoved(executor: Executor, accountId: string, userId: string): Promise<boolean> {
+    const [removed] = await executor
+      .select({ userId: removedMembers.userId })
+      .from(removedMembers)
+      .where(and(eq(removedMembers.accountId, accountId), eq(removedMembers.userId, userId)));
+    return removed !== undefined;
   }
 
   /** The resolved caller, unless a member holds no seat. Owners and admins always reach the account. */
@@ -230,7 +273,7 @@ export class AccountService {
     this.#resolvedCallers.invalidate((_key, caller) => caller.externalKey === externalKey);
     await this.#db.execute(sql`DELETE FROM erased_identities WHERE external_key = ${identityHash(externalKey)}`);
     const resolved = await this.resolve(identity);
-    if (!resolved.ok) return resolved.reason === 'no_seat' ? resolved : { ok: false, reason: 'erased_again' };
+    if (!resolved.ok) return resolved.reason === 'no_seat' || resolved.reason === 'removed' ? resolved : { ok: false, reason: 'erased_again' };
     await this.#db.insert(auditLog).values({ accountId: resolved.accountId, actorUserId: identity.userId, action: 'account_started_over', details: {} });
     return { ok: true, accountId: resolved.accountId, role: resolved.role };
   }
@@ -322,28 +365,51 @@ export class AccountService {
   }
 
   /**
-   * Removes a member from the account's mirror of the team, freeing their
-   * seat. The identity provider stays the authority: a user still in the
-   * organisation there is added again on their next request, if a seat is
-   * free. An owner is never removed: the account must always have one.
+   * Removes a member from the account, freeing their seat, and records the
+   * removal: whatever the identity provider's claims still say, their next
+   * request is refused (403), on every instance, until an admin invites them
+   * again (`invite`). An owner is never removed: the account must always
+   * have one.
    */
   async removeMember(accountId: string, userId: string, actor: { userId: string; role: Role }): Promise<RemoveMemberOutcome> {
     const outcome = await this.#db.transaction(async (tx): Promise<RemoveMemberOutcome> => {
+      await lockMembershipsOf(tx, accountId);
       const [member] = await tx
         .select({ role: memberships.role })
         .from(memberships)
-        .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
-        .for('update');
+        .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
       if (!member) return 'not_found';
       if (member.role === 'owner') return 'forbidden';
       await tx.delete(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
+      await tx
+        .insert(removedMembers)
+        .values({ accountId, userId, removedAt: this.#clock.now(), removedByUserId: actor.userId })
+        .onConflictDoUpdate({ target: [removedMembers.accountId, removedMembers.userId], set: { removedAt: this.#clock.now(), removedByUserId: actor.userId } });
       await tx.insert(auditLog).values({ accountId, actorUserId: actor.userId, action: 'member_removed', details: { userId } });
       await this.#hooks.onMemberRemoved?.(tx, accountId, { userId, role: member.role });
       return 'removed';
     });
-    // The removed member is added again (if a seat is free) on their next request, and the seat they held may go to another.
+    // The removed member is refused from now on, and the seat they held may go to another.
     if (outcome === 'removed') this.#forgetCallersOf(accountId);
     return outcome;
+  }
+
+  /**
+   * Lets a removed person back: their next request joins the account again,
+   * with the role the identity provider gives them, as on a first sign-in.
+   * False when nobody by that id was removed (there is nothing to lift).
+   */
+  async invite(accountId: string, userId: string, actor: { userId: string }): Promise<boolean> {
+    return this.#db.transaction(async (tx) => {
+      await lockMembershipsOf(tx, accountId);
+      const lifted = await tx
+        .delete(removedMembers)
+        .where(and(eq(removedMembers.accountId, accountId), eq(removedMembers.userId, userId)))
+        .returning({ userId: removedMembers.userId });
+      if (lifted.length === 0) return false;
+      await tx.insert(auditLog).values({ accountId, actorUserId: actor.userId, action: 'member_invited', details: { userId } });
+      return true;
+    });
   }
 
   async memberCount(executor: Executor, accountId: string): Promise<number> {
@@ -354,7 +420,8 @@ export class AccountService {
   /**
    * Hard-deletes the account in one transaction: its earlier audit entries
    * (they may hold names and user ids), then the account_deleted entry, which
-   * keeps only keyed hashes of the identity and the actor, and the time; then
+   * keeps only keyed hashes of the account id (as a uuid), the identity and
+   * the actor, and the time; then
    * the side effects
    * each module asks for (into the outbox), the tombstone, and the account
    * row, whose deletion cascades to every account-owned row through ON DELETE
@@ -373,7 +440,7 @@ export class AccountService {
       const at = this.#clock.now().toISOString();
       await tx.execute(sql`
         INSERT INTO audit_log (account_id, actor_user_id, action, details)
-        VALUES (${accountId}::uuid, ${identityHash(`user:${actorUserId}`)}, 'account_deleted',
+        VALUES (${keyedAccountId(accountId)}, ${identityHash(`user:${actorUserId}`)}, 'account_deleted',
                 jsonb_build_object('identity', ${identityHash(account.externalKey)}, 'at', ${at}::text))`);
       for (const participant of this.#erasureParticipants) {
         await this.#outbox.enqueue(tx, await participant.sideEffectsOnErasure(tx, accountId));

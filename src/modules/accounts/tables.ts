@@ -31,6 +31,23 @@ export const memberships = pgTable(
 );
 
 /**
+ * People removed from an account (migration 0019): refused on every request,
+ * whatever the identity provider's claims say, until invited again.
+ */
+export const removedMembers = pgTable(
+  'removed_members',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    removedByUserId: text('removed_by_user_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.userId] })],
+);
+
+/**
  * The audit log outlives the accounts it speaks of (an erasure must leave its
  * own record), so account_id here is deliberately not a foreign key.
  */

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Principal } from '../../http/app-types.ts';
 import type { ApiCallRefusal, PlanLimitRefusal } from '../metering/refusals.ts';
 import { generateApiKey, hashApiKey } from './api-key-secret.ts';
@@ -68,6 +68,20 @@ export class ApiKeyService {
   }
 
   /** Revokes the account's key; false when it has no such live key (another account's key included). */
+  /**
+   * Revokes every live key a person created in the account, in the caller's
+   * transaction (their removal from it): whoever created a key knows its
+   * secret, so it leaves with them.
+   */
+  async revokeCreatedBy(executor: Executor, accountId: string, userId: string): Promise<number> {
+    const revoked = await executor
+      .update(apiKeys)
+      .set({ revokedAt: this.#clock.now() })
+      .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.createdByUserId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    return revoked.length;
+  }
+
   async revoke(accountId: string, keyId: string): Promise<boolean> {
     const revoked = await this.#db
       .update(apiKeys)

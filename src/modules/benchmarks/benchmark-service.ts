@@ -1,11 +1,22 @@
 /**
  * Peer benchmarks: how a company compares with the others scored in its
- * market segment. The pool is the latest full score of each company placed
- * in the segment, whoever scored it (the scoring service picks it: a company
- * is its site's host). No figure leaves the pool unless at least
- * MINIMUM_CONTRIBUTING_ACCOUNTS distinct accounts made its scores, so no
- * single company, and no single account's view of the market, can be read out.
- * Owns no table: computed from the pool on each request.
+ * market segment. Owns no table: computed from the pool on each request.
+ *
+ * The pool (issue 24, item 5), so that no figure can be read out of it or
+ * steered by whoever asks:
+ * - it starts from the latest full score of each company placed in the
+ *   segment, whoever scored it (the scoring service picks it: a company is
+ *   its site's host);
+ * - only accounts on a paid plan contribute: a Free account can be made for
+ *   nothing, in bulk, to surround someone else's score with chosen ones;
+ * - each account contributes one score, its latest there: an account that
+ *   scored many companies counts once, so moving its score moves a quartile
+ *   at most as far as the scores of the accounts on either side of it;
+ * - the asking account never contributes, nor, for a result's standing, the
+ *   account that holds the result: nobody is compared with themselves, and
+ *   nobody's own scores count toward the accounts the figures need;
+ * - no figure leaves it unless at least MINIMUM_CONTRIBUTING_ACCOUNTS
+ *   accounts remain.
  */
 import { DIMENSIONS, type DimensionId } from '../../framework/dimensions.ts';
 import type { CompanyScore, SegmentedResult } from '../scoring/segment-scores.ts';
@@ -17,8 +28,10 @@ export const MINIMUM_CONTRIBUTING_ACCOUNTS = 5;
 export interface BenchmarkDependencies {
   /** The latest score of each company in the segment (ScoringService.latestCompanyScoresIn). */
   latestCompanyScoresIn(segment: string): Promise<CompanyScore[]>;
-  /** A stored result and its segment (ScoringService.segmentedResult). */
+  /** A stored result, its account and its segment (ScoringService.segmentedResult). */
   segmentedResult(resultId: string): Promise<SegmentedResult | null>;
+  /** Which of these accounts are on a paid plan (BillingService.paidAmong). */
+  paidAmong(accountIds: readonly string[]): Promise<Set<string>>;
 }
 
 export type SegmentFigures =
@@ -37,12 +50,21 @@ export type ResultStanding =
 
 export type StandingOutcome = { ok: true; segment: string | null; standing: ResultStanding } | { ok: false; reason: 'no_result' };
 
-const accountsBehind = (scores: readonly CompanyScore[]) => new Set(scores.map((score) => score.accountId)).size;
+/** A result's standing and its segment's figures, from one pool. */
+export type ComparisonOutcome = { ok: true; segment: string | null; standing: ResultStanding; figures: SegmentFigures } | { ok: false; reason: 'no_result' };
 
 /** The pool's scores of one dimension, only when enough accounts rated it (every result rates all 27, unless the framework changes). */
 function dimensionPool(pool: readonly CompanyScore[], dimensionId: DimensionId): number[] | null {
   const rated = pool.filter((score) => score.dimensionScores[dimensionId] !== undefined);
-  return accountsBehind(rated) >= MINIMUM_CONTRIBUTING_ACCOUNTS ? rated.map((score) => score.dimensionScores[dimensionId]!) : null;
+  return rated.length >= MINIMUM_CONTRIBUTING_ACCOUNTS ? rated.map((score) => score.dimensionScores[dimensionId]!) : null;
+}
+
+function figuresOf(pool: readonly CompanyScore[]): SegmentFigures {
+  const dimensions = DIMENSIONS.flatMap((dimension) => {
+    const values = dimensionPool(pool, dimension.id);
+    return values ? [{ dimensionId: dimension.id, dimensionName: dimension.name, quartiles: quartiles(values) }] : [];
+  });
+  return { available: true, companies: pool.length, total: quartiles(pool.map((score) => score.totalScore)), dimensions };
 }
 
 export class BenchmarkService {
@@ -52,41 +74,56 @@ export class BenchmarkService {
     this.#deps = deps;
   }
 
-  /** The segment's pool, or null while too few accounts contributed to it. */
-  async #pool(segment: string): Promise<CompanyScore[] | null> {
-    const pool = await this.#deps.latestCompanyScoresIn(segment);
-    return accountsBehind(pool) >= MINIMUM_CONTRIBUTING_ACCOUNTS ? pool : null;
+  /**
+   * The segment's pool without the `excluded` accounts: one score per paid
+   * account (its latest there), or null while fewer than the minimum remain.
+   */
+  async #pool(segment: string, excluded: ReadonlySet<string>): Promise<CompanyScore[] | null> {
+    const candidates = (await this.#deps.latestCompanyScoresIn(segment)).filter((score) => !excluded.has(score.accountId));
+    const paid = await this.#deps.paidAmong([...new Set(candidates.map((score) => score.accountId))]);
+    const latestByAccount = new Map<string, CompanyScore>();
+    for (const score of candidates) {
+      if (!paid.has(score.accountId)) continue;
+      const kept = latestByAccount.get(score.accountId);
+      if (!kept || score.scoredAt > kept.scoredAt || (score.scoredAt.getTime() === kept.scoredAt.getTime() && score.resultId > kept.resultId)) {
+        latestByAccount.set(score.accountId, score);
+      }
+    }
+    const pool = [...latestByAccount.values()];
+    return pool.length >= MINIMUM_CONTRIBUTING_ACCOUNTS ? pool : null;
   }
 
-  /** The quartiles of the total and of each dimension over the segment's pool. */
-  async figures(segment: string): Promise<SegmentFigures> {
-    const pool = await this.#pool(segment);
-    if (!pool) return { available: false };
-    const dimensions = DIMENSIONS.flatMap((dimension) => {
-      const values = dimensionPool(pool, dimension.id);
-      return values ? [{ dimensionId: dimension.id, dimensionName: dimension.name, quartiles: quartiles(values) }] : [];
-    });
-    return { available: true, companies: pool.length, total: quartiles(pool.map((score) => score.totalScore)), dimensions };
+  /** The quartiles of the total and of each dimension over the segment's pool, as `askingAccountId` may see them. */
+  async figures(segment: string, askingAccountId: string | null): Promise<SegmentFigures> {
+    const pool = await this.#pool(segment, new Set(askingAccountId ? [askingAccountId] : []));
+    return pool ? figuresOf(pool) : { available: false };
   }
 
   /**
-   * Where a result stands within the pool of the segment it was placed in:
-   * the percentile rank of its total and of each dimension's level. The
-   * pool holds the company's own latest score: a result ranks among its
-   * segment as the quartiles describe it.
+   * Where a result stands within the pool of the segment it was placed in
+   * (the percentile rank of its total and of each dimension's level), and
+   * the segment's figures from the same pool. The pool leaves out the
+   * result's own account and the asking one.
    */
-  async standingOf(resultId: string): Promise<StandingOutcome> {
+  async comparisonOf(resultId: string, askingAccountId: string | null): Promise<ComparisonOutcome> {
     const stored = await this.#deps.segmentedResult(resultId);
     if (!stored) return { ok: false, reason: 'no_result' };
     const { segment, result } = stored;
-    if (segment === null) return { ok: true, segment, standing: { available: false, reason: 'no_segment' } };
-    const pool = await this.#pool(segment);
-    if (!pool) return { ok: true, segment, standing: { available: false, reason: 'too_few_accounts' } };
+    if (segment === null) return { ok: true, segment, standing: { available: false, reason: 'no_segment' }, figures: { available: false } };
+    const excluded = new Set([stored.accountId, askingAccountId].filter((id): id is string => id !== null));
+    const pool = await this.#pool(segment, excluded);
+    if (!pool) return { ok: true, segment, standing: { available: false, reason: 'too_few_accounts' }, figures: { available: false } };
     const total = { score: result.totalScore, percentile: percentileRank(pool.map((score) => score.totalScore), result.totalScore) };
     const dimensions = result.dimensions.flatMap(({ dimensionId, score }) => {
       const values = dimensionPool(pool, dimensionId);
       return values ? [{ dimensionId, score, percentile: percentileRank(values, score) }] : [];
     });
-    return { ok: true, segment, standing: { available: true, companies: pool.length, total, dimensions } };
+    return { ok: true, segment, standing: { available: true, companies: pool.length, total, dimensions }, figures: figuresOf(pool) };
+  }
+
+  /** A result's standing alone (comparisonOf without the figures). */
+  async standingOf(resultId: string, askingAccountId: string | null): Promise<StandingOutcome> {
+    const outcome = await this.comparisonOf(resultId, askingAccountId);
+    return outcome.ok ? { ok: true, segment: outcome.segment, standing: outcome.standing } : outcome;
   }
 }

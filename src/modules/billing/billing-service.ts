@@ -5,7 +5,7 @@
  * billing_subscriptions, billing_payment_failures, payment_events and
  * applied_payment_objects.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -17,7 +17,7 @@ import { entitlementFrom, type BillingState, type Entitlement } from './entitlem
 import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit, type PlanChangeHook } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
-import { isHigherPlan, isPaidPlan, type PaidPlan, type Plan } from '../../vocabulary/plans.ts';
+import { isHigherPlan, isPaidPlan, PAID_PLANS, type PaidPlan, type Plan } from '../../vocabulary/plans.ts';
 import { billingAccounts, billingPaymentFailures, billingSubscriptions } from './tables.ts';
 
 export type { Plan } from '../../vocabulary/plans.ts';
@@ -150,6 +150,20 @@ export class BillingService implements ErasureParticipant {
   /** The new account's billing record; its Free cycles count from now. */
   async createRecord(executor: Executor, accountId: string): Promise<void> {
     await executor.insert(billingAccounts).values({ accountId, cycleAnchor: this.#clock.now() }).onConflictDoNothing();
+  }
+
+  /**
+   * Which of these accounts are on a paid plan now (a completed checkout
+   * whose subscription is live): what peer benchmarks count, since a paid
+   * account cannot be made for free in bulk. One query.
+   */
+  async paidAmong(accountIds: readonly string[]): Promise<Set<string>> {
+    if (accountIds.length === 0) return new Set();
+    const rows = await this.#db
+      .select({ accountId: billingAccounts.accountId })
+      .from(billingAccounts)
+      .where(and(inArray(billingAccounts.accountId, [...accountIds]), inArray(billingAccounts.plan, [...PAID_PLANS])));
+    return new Set(rows.map((row) => row.accountId));
   }
 
   async planOf(accountId: string): Promise<Plan> {

@@ -161,3 +161,72 @@ describe('a cancellation recorded while events arrive for the same account', () 
     expect(failures).toEqual([]);
   });
 });
+
+/** The event as the provider sends it for a subscription made without our metadata: nothing in it names the account. */
+function withoutAccount(event: ProviderEvent): ProviderEvent {
+  const copy = structuredClone(event) as ProviderEvent & { data: { object: Record<string, any> } };
+  const object = copy.data.object;
+  delete object.metadata?.accountId;
+  delete object.parent?.subscription_details?.metadata?.accountId;
+  return copy;
+}
+
+describe('payment events that arrive before their customer is known (issue 24, item 7)', () => {
+  it('keeps an early cancellation and applies it when the checkout names the account: the account ends on Free', async () => {
+    const accountId = await accountIdOf(t, { sub: 'early_cancel' });
+    const refs = subscriptionRefs(accountId);
+    const deleted = withoutAccount(
+      providerEvent('customer.subscription.deleted', at(DAY), { ...subscriptionObject(refs, { priceId: 'price_pro', status: 'canceled', startedAt: t0, period: firstPeriod }), customer_email: 'early@example.test' }),
+    );
+    const early = await deliverEvent(t, deleted, { at: clock.now() });
+    expect(early.json()).toEqual({ received: true, outcome: 'held' });
+    // A redelivery while it waits is held once; the personal fields of the object are not kept.
+    expect((await deliverEvent(t, deleted, { at: clock.now() })).json()).toEqual({ received: true, outcome: 'held' });
+    const held = rowsOf<{ object: Record<string, unknown> }>(await t.database.db.execute(sql`SELECT object FROM held_payment_events WHERE event_id = ${deleted.id}`));
+    expect(held).toHaveLength(1);
+    expect(held[0]!.object).not.toHaveProperty('customer_email');
+    expect(await t.services.billing.planOf(accountId)).toBe('free');
+
+    const checkout = await deliverEvent(t, checkoutCompleted(refs, 'pro', t0), { at: clock.now() });
+    expect(checkout.json()).toEqual({ received: true, outcome: 'applied' });
+    expect(await t.services.billing.planOf(accountId)).toBe('free');
+    expect(rowsOf(await t.database.db.execute(sql`SELECT 1 FROM held_payment_events WHERE event_id = ${deleted.id}`))).toEqual([]);
+    // Applied once: a later redelivery is a duplicate.
+    expect((await deliverEvent(t, deleted, { at: clock.now() })).json()).toEqual({ received: true, outcome: 'duplicate' });
+  });
+
+  it('ends in the same state for every order of a checkout and events that name no account', async () => {
+    const events = (refs: SubscriptionRefs) => [
+      checkoutCompleted(refs, 'pro', t0),
+      withoutAccount(providerEvent('invoice.payment_succeeded', at(5_000), invoiceObject(refs, { priceId: 'price_pro', period: firstPeriod, billingReason: 'subscription_create' }))),
+      withoutAccount(providerEvent('customer.subscription.updated', at(10 * DAY), subscriptionObject(refs, { priceId: 'price_business', status: 'active', startedAt: t0, period: firstPeriod }))),
+      withoutAccount(providerEvent('invoice.payment_failed', at(31 * DAY + HOUR), invoiceObject(refs, { priceId: 'price_business', period: secondPeriod, billingReason: 'subscription_cycle' }))),
+    ];
+    const expected = { plan: 'business', limitsPlan: 'business', periodStart: firstPeriod.start.toISOString(), gracePeriodEndsAt: at(31 * DAY + HOUR + 7 * DAY).toISOString() };
+    const wrong: unknown[] = [];
+    for (const order of permutations([0, 1, 2, 3])) {
+      const accountId = await accountIdOf(t, { sub: `early_order_${order.join('')}` });
+      const refs = subscriptionRefs(accountId);
+      const played = events(refs);
+      const outcomes: string[] = [];
+      for (const index of order) outcomes.push((await deliverEvent(t, played[index]!, { at: clock.now() })).json().outcome);
+      // Before the checkout nothing names the account: held; from it on, applied.
+      const checkoutAt = order.indexOf(0);
+      expect(outcomes).toEqual(order.map((_, position) => (position < checkoutAt ? 'held' : 'applied')));
+      const entitlement = await t.services.billing.entitlementOf(accountId);
+      const state = { plan: entitlement.plan, limitsPlan: entitlement.limitsPlan, periodStart: entitlement.period.start.toISOString(), gracePeriodEndsAt: entitlement.gracePeriodEndsAt?.toISOString() ?? null };
+      if (JSON.stringify(state) !== JSON.stringify(expected)) wrong.push({ order: order.join(','), state });
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('forgets an event no account claimed within 30 days', async () => {
+    const stranger = subscriptionRefs('00000000-0000-4000-8000-00000000beef');
+    const lost = withoutAccount(providerEvent('customer.subscription.deleted', clock.now(), subscriptionObject(stranger, { priceId: 'price_pro', status: 'canceled', startedAt: t0, period: firstPeriod })));
+    expect((await deliverEvent(t, lost, { at: clock.now() })).json().outcome).toBe('held');
+    clock.advance(31 * DAY);
+    const other = subscriptionRefs('00000000-0000-4000-8000-00000000cafe');
+    expect((await deliverEvent(t, withoutAccount(providerEvent('customer.subscription.deleted', clock.now(), subscriptionObject(other, { priceId: 'price_pro', status: 'canceled', startedAt: t0, period: firstPeriod }))), { at: clock.now() })).json().outcome).toBe('held');
+    expect(rowsOf(await t.database.db.execute(sql`SELECT 1 FROM held_payment_events WHERE event_id = ${lost.id}`))).toEqual([]);
+  });
+});

@@ -10,22 +10,36 @@
  * Every writer locks the account's billing row first (lockBillingAccount),
  * so two writers for one account never derive from each other's
  * half-finished state, and never take their locks in opposite orders.
+ *
+ * An event for a customer or subscription no account is known by yet (a
+ * cancellation arriving before the checkout that names the account) is
+ * held, not dropped (heldPaymentEvents), and applied, in the order the
+ * events happened, in the transaction that first links its customer or
+ * subscription to an account. Both paths lock the event's customer and
+ * subscription ids first, so a hold and the link it waits for cannot pass
+ * each other unseen.
  */
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
 import { factOf, type PaymentEvent, type PaymentFact, type PaymentObjectOutcome } from './payment-events.ts';
 import { isHigherPlan, PAID_PLANS, type PaidPlan, type Plan, type ScorePack } from '../../vocabulary/plans.ts';
-import { appliedPaymentObjects, billingAccounts, billingPaymentFailures, billingSubscriptions, paymentEvents } from './tables.ts';
+import { appliedPaymentObjects, billingAccounts, billingPaymentFailures, billingSubscriptions, heldPaymentEvents, paymentEvents } from './tables.ts';
 
 export const CANCEL_SUBSCRIPTION_TOPIC = 'billing.cancel_subscription';
 
 /** Subscription statuses under which the subscription's plan applies (past_due: the grace rule decides). */
 const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+/** `held`: for a customer or subscription no account is known by yet; kept and applied once one is. */
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'held';
+
+/** How long a held event waits for its account: the provider retries for 3 days, and a checkout session lives one. */
+export const HELD_EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+/** Rounds of held events applied in one transaction: each may link a subscription another held event names. */
+const HELD_ROUNDS = 5;
 
 /** Credits a bought pack in the event's transaction (the metering module's ledger). */
 export type PackCredit = (tx: Transaction, purchase: { accountId: string; pack: ScorePack; sourceEventId: string }) => Promise<void>;
@@ -71,45 +85,114 @@ export class PaymentEventProcessor {
     }
     const changed: string[] = [];
     const outcome = await this.#deps.db.transaction(async (tx): Promise<EventOutcome> => {
+      await lockPartiesOf(tx, fact);
       const accountId = await this.#lockAccountOf(tx, fact);
-      if (!accountId) {
-        // Not one of ours, or an erased account. Unclaimed, so a redelivery after a fix still applies.
-        this.#deps.log.warn({ eventId: event.id, type: event.type }, 'payment event for no known account; ignored');
-        return 'ignored';
-      }
-      const claimed = await tx
-        .insert(paymentEvents)
-        .values({ eventId: event.id, type: event.type, createdAt: event.created, receivedAt: this.#deps.clock.now() })
-        .onConflictDoNothing()
-        .returning({ eventId: paymentEvents.eventId });
-      if (claimed.length === 0) return 'duplicate';
-      if (fact.objectOutcome && !(await this.#claimObjectOutcome(tx, fact.objectOutcome, event.id))) {
-        // The event id stays claimed, so a redelivery of this event stops at the first check.
-        this.#deps.log.info({ eventId: event.id, type: event.type, objectId: fact.objectOutcome.objectId }, 'payment event repeats an outcome applied under another event id; nothing to do');
-        return 'duplicate';
-      }
-
-      if (fact.kind === 'pack_purchased') {
-        await this.#deps.creditPack(tx, { accountId, pack: fact.pack, sourceEventId: event.id });
-        if (fact.customerId) {
-          await tx
-            .update(billingAccounts)
-            .set({ providerCustomerId: fact.customerId })
-            .where(and(eq(billingAccounts.accountId, accountId), isNull(billingAccounts.providerCustomerId)));
-        }
-        changed.push(accountId);
-        return 'applied';
-      }
-      await this.#mergeIntoSubscription(tx, accountId, event, fact);
-      if (fact.kind === 'payment_failed') {
-        await tx.insert(billingPaymentFailures).values({ subscriptionId: fact.subscriptionId, failedAt: event.created }).onConflictDoNothing();
-      }
-      await this.#deriveAccountPlan(tx, accountId);
+      if (!accountId) return this.#hold(tx, event, fact);
+      const applied = await this.#applyTo(tx, accountId, event, fact);
+      // What this event linked (a customer, a subscription) may be what held events were waiting for.
+      const released = await this.#applyHeldFor(tx, accountId);
+      if (applied.outcome === 'duplicate' && released === 0) return 'duplicate';
+      if (applied.subscriptionChanged || released > 0) await this.#deriveAccountPlan(tx, accountId);
       changed.push(accountId);
-      return 'applied';
+      return applied.outcome;
     });
     for (const accountId of changed) this.#deps.onBillingChanged?.(accountId);
     return outcome;
+  }
+
+  /** Claims the event (and its object's outcome) and applies its effect; the plan is derived by the caller. */
+  async #applyTo(
+    tx: Transaction,
+    accountId: string,
+    event: PaymentEvent,
+    fact: Exclude<PaymentFact, { kind: 'ignored' }>,
+  ): Promise<{ outcome: 'applied' | 'duplicate'; subscriptionChanged: boolean }> {
+    const duplicate = { outcome: 'duplicate', subscriptionChanged: false } as const;
+    const claimed = await tx
+      .insert(paymentEvents)
+      .values({ eventId: event.id, type: event.type, createdAt: event.created, receivedAt: this.#deps.clock.now() })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (claimed.length === 0) return duplicate;
+    if (fact.objectOutcome && !(await this.#claimObjectOutcome(tx, fact.objectOutcome, event.id))) {
+      // The event id stays claimed, so a redelivery of this event stops at the first check.
+      this.#deps.log.info({ eventId: event.id, type: event.type, objectId: fact.objectOutcome.objectId }, 'payment event repeats an outcome applied under another event id; nothing to do');
+      return duplicate;
+    }
+
+    if (fact.kind === 'pack_purchased') {
+      await this.#deps.creditPack(tx, { accountId, pack: fact.pack, sourceEventId: event.id });
+      if (fact.customerId) {
+        await tx
+          .update(billingAccounts)
+          .set({ providerCustomerId: fact.customerId })
+          .where(and(eq(billingAccounts.accountId, accountId), isNull(billingAccounts.providerCustomerId)));
+      }
+      return { outcome: 'applied', subscriptionChanged: false };
+    }
+    await this.#mergeIntoSubscription(tx, accountId, event, fact);
+    if (fact.kind === 'payment_failed') {
+      await tx.insert(billingPaymentFailures).values({ subscriptionId: fact.subscriptionId, failedAt: event.created }).onConflictDoNothing();
+    }
+    return { outcome: 'applied', subscriptionChanged: true };
+  }
+
+  /**
+   * Keeps an event no account is known by yet, until one is; an event that
+   * names neither a customer nor a subscription can never be matched, and is
+   * ignored as before. Unclaimed, so a redelivery meanwhile is held once.
+   */
+  async #hold(tx: Transaction, event: PaymentEvent, fact: Exclude<PaymentFact, { kind: 'ignored' }>): Promise<EventOutcome> {
+    const subscriptionId = 'subscriptionId' in fact ? fact.subscriptionId : null;
+    if (!fact.customerId && !subscriptionId) {
+      this.#deps.log.warn({ eventId: event.id, type: event.type }, 'payment event for no known account, naming no customer; ignored');
+      return 'ignored';
+    }
+    const now = this.#deps.clock.now();
+    await tx.delete(heldPaymentEvents).where(lt(heldPaymentEvents.heldAt, new Date(now.getTime() - HELD_EVENT_RETENTION_MS)));
+    const [known] = await tx.select({ eventId: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, event.id));
+    if (known) return 'duplicate';
+    await tx
+      .insert(heldPaymentEvents)
+      .values({ eventId: event.id, type: event.type, createdAt: event.created, customerId: fact.customerId, subscriptionId, object: withoutPersonalFields(event.object), heldAt: now })
+      .onConflictDoNothing();
+    this.#deps.log.info({ eventId: event.id, type: event.type }, 'payment event for no known account yet; held until its customer is known');
+    return 'held';
+  }
+
+  /**
+   * Applies the held events whose customer or subscription is now the
+   * account's, in the order they happened (their `created`, then arrival),
+   * each once (its event id claimed as any other's). Returns how many
+   * changed something.
+   */
+  async #applyHeldFor(tx: Transaction, accountId: string): Promise<number> {
+    let released = 0;
+    for (let round = 0; round < HELD_ROUNDS; round++) {
+      const customers = tx
+        .select({ id: billingSubscriptions.customerId })
+        .from(billingSubscriptions)
+        .where(and(eq(billingSubscriptions.accountId, accountId), isNotNull(billingSubscriptions.customerId)))
+        .union(tx.select({ id: billingAccounts.providerCustomerId }).from(billingAccounts).where(and(eq(billingAccounts.accountId, accountId), isNotNull(billingAccounts.providerCustomerId))));
+      const subscriptions = tx.select({ id: billingSubscriptions.subscriptionId }).from(billingSubscriptions).where(eq(billingSubscriptions.accountId, accountId));
+      const held = await tx
+        .delete(heldPaymentEvents)
+        .where(or(inArray(heldPaymentEvents.customerId, customers), inArray(heldPaymentEvents.subscriptionId, subscriptions)))
+        .returning();
+      if (held.length === 0) break;
+      held.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.heldAt.getTime() - b.heldAt.getTime() || (a.eventId < b.eventId ? -1 : 1));
+      for (const row of held) {
+        const event: PaymentEvent = { id: row.eventId, type: row.type, created: row.createdAt, object: row.object };
+        const fact = factOf(event, this.#deps.priceIds);
+        if (fact.kind === 'ignored') continue;
+        const applied = await this.#applyTo(tx, accountId, event, fact);
+        if (applied.outcome === 'applied') {
+          released++;
+          this.#deps.log.info({ eventId: event.id, type: event.type, accountId }, 'held payment event applied: its customer is known now');
+        }
+      }
+    }
+    return released;
   }
 
   /** Marks a subscription cancelled once the provider has ended it (outbox), and re-derives the plan. */
@@ -261,6 +344,32 @@ export class PaymentEventProcessor {
       .where(eq(billingAccounts.accountId, accountId));
     if (before && before.plan !== plan) await this.#deps.onPlanChanged?.(tx, accountId, { from: before.plan, to: plan, at: now });
   }
+}
+
+/**
+ * Locks the event's customer and subscription ids until the transaction
+ * ends (in one order), before any account is looked up: an event held for
+ * want of an account and the event that links that account to them take
+ * turns, so the second always sees the first.
+ */
+async function lockPartiesOf(tx: Transaction, fact: Exclude<PaymentFact, { kind: 'ignored' }>): Promise<void> {
+  const parties = [fact.customerId ? `customer:${fact.customerId}` : null, 'subscriptionId' in fact ? `subscription:${fact.subscriptionId}` : null]
+    .filter((party): party is string => party !== null)
+    .sort();
+  for (const party of parties) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`payment-party:${party}`}))`);
+}
+
+/** Fields of the provider's objects that name or reach a person: not kept while an event waits for its account. */
+const PERSONAL_FIELDS = /^(customer_(email|name|phone|address|shipping|details|tax_ids)|receipt_email|billing_details|shipping(_details)?)$/;
+
+/** The object without its personal fields, at any depth; everything the facts read stays. */
+function withoutPersonalFields(value: Record<string, unknown>): Record<string, unknown> {
+  const strip = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(strip);
+    if (item === null || typeof item !== 'object') return item;
+    return Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([key]) => !PERSONAL_FIELDS.test(key)).map(([key, inner]) => [key, strip(inner)]));
+  };
+  return strip(value) as Record<string, unknown>;
 }
 
 interface LiveSubscription {

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_OUTCOMES } from './payment-events.ts';
 import { PAID_PLANS, PLANS } from '../../vocabulary/plans.ts';
 
@@ -98,4 +99,27 @@ export const appliedPaymentObjects = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.objectId, table.outcome, table.attempt] })],
+);
+
+/**
+ * Payment events for a customer or subscription no account is known by yet
+ * (migration 0020): applied, in the order they happened, by the transaction
+ * that first links one of them to an account. Holds no account id; the
+ * provider's object without its personal fields.
+ */
+export const heldPaymentEvents = pgTable(
+  'held_payment_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    object: jsonb('object').$type<Record<string, unknown>>().notNull(),
+    heldAt: timestamp('held_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('held_payment_events_customer_idx').on(table.customerId).where(sql`customer_id IS NOT NULL`),
+    index('held_payment_events_subscription_idx').on(table.subscriptionId).where(sql`subscription_id IS NOT NULL`),
+  ],
 );

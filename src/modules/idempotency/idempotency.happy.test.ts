@@ -61,6 +61,18 @@ describe('Idempotency-Key on POST /api/score', () => {
     expect(await scoresUsed(headers)).toBe(1);
   });
 
+  it('makes the second of two concurrent requests over HTTP wait for the first and replay it, as documented (issue 24)', async () => {
+    const base = await t.listen();
+    const headers = { ...(await t.authHeaders({ sub: 'idem_http' })), 'idempotency-key': 'concurrent-http', 'content-type': 'application/json' };
+    const send = () => fetch(`${base}/api/score`, { method: 'POST', headers, body: JSON.stringify({ url: site.origin }) });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [first, second] = [await a.json(), await b.json()];
+    expect(second.id).toBe(first.id);
+    expect([a.headers.get('idempotent-replayed'), b.headers.get('idempotent-replayed')].sort()).toEqual(['true', null].sort());
+    expect(await scoresUsed(await t.authHeaders({ sub: 'idem_http' }))).toBe(1);
+  });
+
   it('scopes keys to the caller, and lets a key run again after 24 hours', async () => {
     const alice = await t.authHeaders({ sub: 'idem_alice' });
     const bob = await t.authHeaders({ sub: 'idem_bob' });

@@ -19,7 +19,7 @@ import { enqueueMail } from '../../mail/send-mail-job.ts';
 import type { Role } from '../../vocabulary/roles.ts';
 import type { ScoreChange } from '../scoring/score-change.ts';
 import type { CompanyScore } from '../scoring/segment-scores.ts';
-import type { SegmentFigures, StandingOutcome } from '../benchmarks/benchmark-service.ts';
+import type { ComparisonOutcome, SegmentFigures } from '../benchmarks/benchmark-service.ts';
 import { SEGMENTS } from '../../framework/segments.ts';
 import type { CoverageRecord } from '../onboarding/trial.ts';
 import { TRIAL_DAYS } from '../onboarding/trial.ts';
@@ -75,12 +75,15 @@ export interface LifecycleMailDependencies {
   changeOf(accountId: string, resultId: string): Promise<ScoreChange | null>;
   /** The account's usage this billing period (metering's UsageReports). */
   usage(accountId: string): Promise<DigestUsage>;
-  /** A segment's figures, exactly as GET /api/benchmarks shows them (BenchmarkService.figures: the 5-account rule). */
+  /** A segment's figures over every contributing account (BenchmarkService.figures): a segment short of them is skipped at once. */
   segmentFigures(segment: string): Promise<SegmentFigures>;
   /** The latest score of each company in a segment (ScoringService.latestCompanyScoresIn): who the figures concern. */
   latestCompanyScoresIn(segment: string): Promise<CompanyScore[]>;
-  /** A result's percentile within its segment, as GET /api/scores/<id>/percentile shows it (BenchmarkService.standingOf). */
-  standingOf(resultId: string): Promise<StandingOutcome>;
+  /**
+   * A result's percentile and its segment's figures, as its account sees
+   * them (BenchmarkService.comparisonOf: the pool leaves that account out).
+   */
+  comparisonOf(resultId: string): Promise<ComparisonOutcome>;
 }
 
 export interface SweepSummary {
@@ -142,7 +145,7 @@ export class LifecycleMail {
         for (const latest of subscribersOf(await this.#deps.latestCompanyScoresIn(segment.key)).values()) {
           summary.visited++;
           try {
-            summary.enqueued += await this.#peerBenchmarkFor(segment, figures, latest);
+            summary.enqueued += await this.#peerBenchmarkFor(segment, latest);
           } catch (error) {
             this.#deps.log.warn({ err: error, accountId: latest.accountId, segment: segment.key }, 'peer benchmark update for an account failed; the next sweep tries again');
           }
@@ -154,14 +157,15 @@ export class LifecycleMail {
     return summary;
   }
 
-  async #peerBenchmarkFor(segment: { key: string; label: string }, figures: Extract<SegmentFigures, { available: true }>, latest: CompanyScore): Promise<number> {
+  async #peerBenchmarkFor(segment: { key: string; label: string }, latest: CompanyScore): Promise<number> {
     const { db } = this.#deps;
     const { accountId } = latest;
+    // The figures and the percentile the API would show this account: its own scores are not in them.
+    const outcome = await this.#deps.comparisonOf(latest.resultId);
+    if (!outcome.ok || !outcome.standing.available || !outcome.figures.available) return 0;
+    const figures = outcome.figures;
     const last = await lastMailed(db, accountId, segment.key);
     if (!materiallyChanged(last?.total ?? null, figures.total)) return 0;
-    // The percentile the API would show; none while the pool shrank below the rule since the figures were read.
-    const outcome = await this.#deps.standingOf(latest.resultId);
-    if (!outcome.ok || !outcome.standing.available) return 0;
     const own = { resultId: latest.resultId, company: latest.company, totalScore: outcome.standing.total.score, percentile: outcome.standing.total.percentile };
     const content = peerBenchmarkMailFor({ segmentLabel: segment.label, companies: figures.companies, total: figures.total, before: last?.total ?? null, own }, this.#deps.publicBaseUrl);
     const recipients = recipientsOf(await this.#deps.members(accountId), PEER_BENCHMARK_ROLES);

@@ -57,7 +57,7 @@ describe('peerBenchmarkMailFor', () => {
   it('states the first figures without a "before", and the account\'s percentile with a link to its result', () => {
     const mail = peerBenchmarkMailFor({ segmentLabel: 'B2B SaaS', companies: 6, total: figures(56.25, 65, 77.5), before: null, own }, 'https://s.example');
     expect(mail.subject).toBe('Your peer benchmark: B2B SaaS');
-    expect(mail.text).toContain('covers the latest scores of 6 companies, made by at least 5 different accounts.');
+    expect(mail.text).toContain('covers the latest scores of 6 companies, one from each of 6 other accounts on a paid plan (at least 5).');
     expect(mail.text).toContain('Median total: 65.\n');
     expect(mail.text).toContain('(25th to 75th percentile): 56.25 to 77.5.\n');
     expect(mail.text).toContain('Your latest score in this segment, acme.example: 66, at the 57th percentile.');

@@ -66,7 +66,7 @@ export function peerBenchmarkMailFor(update: PeerBenchmarkUpdate, publicBaseUrl:
   const was = (text: string) => (before ? ` (was ${text})` : '');
   const opening = before
     ? `The peer benchmark for ${update.segmentLabel} has moved. It now covers the latest scores of ${update.companies} companies.`
-    : `The peer benchmark for ${update.segmentLabel} covers the latest scores of ${update.companies} companies, made by at least ${MINIMUM_CONTRIBUTING_ACCOUNTS} different accounts.`;
+    : `The peer benchmark for ${update.segmentLabel} covers the latest scores of ${update.companies} companies, one from each of ${update.companies} other accounts on a paid plan (at least ${MINIMUM_CONTRIBUTING_ACCOUNTS}).`;
   const median = `Median total: ${total.p50}${was(`${before?.p50}`)}.`;
   const middle = `Middle half of the segment (25th to 75th percentile): ${total.p25} to ${total.p75}${was(`${before?.p25} to ${before?.p75}`)}.`;
   const own = `Your latest score in this segment, ${update.own.company}: ${update.own.totalScore}, at the ${ordinal(update.own.percentile)} percentile.`;

@@ -53,6 +53,35 @@ export const CHAT_RATE_LIMIT = {
 } as const satisfies RateLimitPolicy;
 
 /**
+ * Webhook test events and redeliveries (issue 24): 10 per 60 seconds per
+ * account, one window shared by POST /api/webhooks/<id>/test and
+ * .../deliveries/<id>/redeliver. Each sends a POST to an address an admin
+ * chose: without a limit, any admin could make the service send as fast as
+ * it likes. Ten a minute is more than a person testing an endpoint clicks.
+ */
+export const WEBHOOK_SEND_RATE_LIMIT = {
+  name: 'webhook-send',
+  limit: 10,
+  windowSeconds: 60,
+  counting: 'every-request',
+  retryAfter: 'window',
+} as const satisfies RateLimitPolicy;
+
+/**
+ * Feedback on scores (issue 24): 60 per 60 seconds per account
+ * (POST /api/feedback). A result page offers 28 verdicts; a team going
+ * through two results at once stays under it, a script writing rows as fast
+ * as it can does not.
+ */
+export const FEEDBACK_RATE_LIMIT = {
+  name: 'feedback',
+  limit: 60,
+  windowSeconds: 60,
+  counting: 'every-request',
+  retryAfter: 'window',
+} as const satisfies RateLimitPolicy;
+
+/**
  * Part 8: one anonymous score per IP address per hour, across anonymous
  * `POST /api/score`, `/api/score/quick` and `/api/try-score` (issue 4 point 5).
  * A refused attempt does not count, so the Retry-After it carries is the real

@@ -24,10 +24,11 @@ import type { Principal } from '../../http/app-types.ts';
 import type { Entitlement } from '../billing/entitlement.ts';
 import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST } from '../../vocabulary/plans.ts';
 import { anonymousCapSubject } from '../limits/client-address.ts';
-import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, SCORE_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
+import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, FEEDBACK_RATE_LIMIT, SCORE_RATE_LIMIT, WEBHOOK_SEND_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
 import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { NO_USAGE, type ChargeRecord, type ChargedAction, type CreditLedger, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
+import type { ChargesInFlight } from './charges-in-flight.ts';
 import type { EntitlementSource, GuardedEntitlement } from './entitlement-source.ts';
 import {
   apiAccessEndedRefusal,
@@ -42,6 +43,7 @@ import {
   type ApiCallRefusal,
   type GatedAction,
   type PlanLimitRefusal,
+  type RateLimitedRefusal,
   type RateLimitState,
 } from './refusals.ts';
 import { usageThresholdCrossings } from './tables.ts';
@@ -55,9 +57,24 @@ export interface UsageThresholdNotice extends ThresholdCrossing {
   period: BillingPeriod;
 }
 
-/** What one admitted request reserved; `refund()` gives it back exactly, once, however often it is called. */
+/**
+ * What one admitted request reserved; `refund()` gives it back exactly, once,
+ * however often it is called. A score's charge is in flight until `settle`
+ * runs in the transaction that stores its result (charges-in-flight.ts); it
+ * throws ChargeLapsedError when the charge was given back meanwhile, so the
+ * result is not stored without its charge.
+ */
 export interface Charge {
   refund(): Promise<void>;
+  settle(executor: Executor): Promise<void>;
+}
+
+/** The charge's lease lapsed and it was given back before its result was stored. */
+export class ChargeLapsedError extends Error {
+  override name = 'ChargeLapsedError';
+  constructor() {
+    super('the charge was given back before its result was stored (its lease lapsed)');
+  }
 }
 
 export interface AdmissionRequest {
@@ -83,6 +100,13 @@ export type Admission = { ok: true; charge: Charge; rateLimit: RateLimitState | 
 
 export type ApiCallAdmission = { ok: true } | ApiCallRefusal;
 
+/** Actions that spend nothing but are limited per account all the same (issue 24). */
+export type ThrottledAction = 'webhook_send' | 'feedback';
+
+export type Throttling = { ok: true; rateLimit: RateLimitState } | RateLimitedRefusal;
+
+const THROTTLED_POLICIES: Record<ThrottledAction, RateLimitPolicy> = { webhook_send: WEBHOOK_SEND_RATE_LIMIT, feedback: FEEDBACK_RATE_LIMIT };
+
 export type Allowance = { ok: true } | PlanLimitRefusal;
 
 export interface AdmissionGateDependencies {
@@ -92,6 +116,8 @@ export interface AdmissionGateDependencies {
   limiter: RateLimiter;
   /** The ledger charges and refunds are written to (shared with the usage report). */
   ledger: CreditLedger;
+  /** Keeps a score's charge in flight until its result is stored (charges-in-flight.ts); without it, charges are not leased. */
+  chargesInFlight?: ChargesInFlight;
   productCount(executor: Executor, accountId: string): Promise<number>;
   /**
    * Runs once per account, period, metric and mark, in the transaction that
@@ -120,7 +146,7 @@ const API_CALL_COST: UsageCounts = { ...NO_USAGE, apiCalls: 1 };
 /** The RateLimit policy name for the monthly API-call ceiling of API-key calls. */
 const API_CALLS_POLICY_NAME = 'api-calls';
 
-const NOTHING_TO_REFUND: Charge = { refund: async () => {} };
+const NOTHING_TO_REFUND: Charge = { refund: async () => {}, settle: async () => {} };
 
 /**
  * How often a charge is tried against a billing record that turns out to
@@ -171,17 +197,20 @@ export class AdmissionGate {
 
     const cost = ACTION_COSTS[action];
     const now = this.#deps.clock.now();
-    const outcome = await this.#charge(principal.accountId, action, cost, now, known);
+    // A score's charge stays in flight until its result is stored; a chat message's is spent as it streams.
+    const leaseUntil = action === 'score' ? this.#deps.chargesInFlight?.leaseUntil() : undefined;
+    const outcome = await this.#charge(principal.accountId, action, cost, now, known, leaseUntil);
     const { entitlement } = outcome.guarded;
     if (outcome.ok) {
+      const charge = this.#refundable(outcome.record, leaseUntil !== undefined);
       await this.#recordCrossings(principal.accountId, cost, outcome.used, entitlement, now);
-      return { ok: true, charge: this.#refundable(outcome.record), rateLimit };
+      return { ok: true, charge, rateLimit };
     }
 
     // The cycle cannot cover this score: a pack score can (part 8 packs; docs: when a pack score is used).
     if (action === 'score') {
-      const packCharge = await this.#ledger.takePackScore(principal.accountId, now);
-      if (packCharge) return { ok: true, charge: this.#refundable(packCharge), rateLimit };
+      const packCharge = await this.#ledger.takePackScore(principal.accountId, now, leaseUntil);
+      if (packCharge) return { ok: true, charge: this.#refundable(packCharge, leaseUntil !== undefined), rateLimit };
     }
     const used = await this.#ledger.usedIn(this.#deps.db, principal.accountId, entitlement.period.start);
     return quotaRefusal({ action, entitlement, used, cost, limits: usageLimits(entitlement) }, rateLimit);
@@ -193,7 +222,7 @@ export class AdmissionGate {
    * or nothing is known, against a fresh read. A refusal is always decided
    * against a current entitlement.
    */
-  async #charge(accountId: string, action: ChargedAction, cost: UsageCounts, now: Date, known: GuardedEntitlement | null): Promise<EntitledCharge> {
+  async #charge(accountId: string, action: ChargedAction, cost: UsageCounts, now: Date, known: GuardedEntitlement | null, leaseUntil?: Date): Promise<EntitledCharge> {
     let guarded = known;
     for (let attempt = 1; ; attempt++) {
       guarded ??= await this.#deps.entitlements.freshEntitlement(accountId);
@@ -206,6 +235,7 @@ export class AdmissionGate {
         limits: usageLimits(entitlement),
         periodStart: entitlement.period.start,
         now,
+        ...(leaseUntil ? { leaseUntil } : {}),
         ...(last ? {} : { onlyIf: guarded.stillCurrent }),
       });
       if (outcome.ok) return { ...outcome, guarded };
@@ -238,6 +268,20 @@ export class AdmissionGate {
     // Unlimited calls always fit, so a refusal has a ceiling, and was refused because it is all used.
     const ceiling = usageLimits(entitlement).apiCalls ?? 0;
     return apiCallCeilingRefusal(entitlement, ceiling, apiCallState(entitlement, ceiling, now));
+  }
+
+  /**
+   * Counts one request of an action that costs nothing against the
+   * account's window for it (webhook test events and redeliveries, feedback),
+   * refused with SCORING_RATE_LIMITED once the window is full. Every request
+   * counts, as for the per-action limits of part 8; the store failing
+   * refuses, as it does there.
+   */
+  async throttle(action: ThrottledAction, accountId: string): Promise<Throttling> {
+    const policy = THROTTLED_POLICIES[action];
+    const decision = await this.#deps.limiter.check(policy, accountId);
+    if (!decision.allowed) return rateLimitRefusal(policy, decision);
+    return { ok: true, rateLimit: rateLimitStateOf(policy, decision) };
   }
 
   /** Whether the account may create API keys (Business and Enterprise, part 5). */
@@ -317,10 +361,18 @@ export class AdmissionGate {
     return { ok: true, charge: NOTHING_TO_REFUND, rateLimit: rateLimitStateOf(ANONYMOUS_SCORE_CAP, decision) };
   }
 
-  #refundable(record: ChargeRecord): Charge {
+  #refundable(record: ChargeRecord, leased: boolean): Charge {
+    const inFlight = leased ? this.#deps.chargesInFlight : undefined;
+    inFlight?.hold(record.reservationId);
     let refunding: Promise<void> | null = null;
     return {
+      settle: async (executor) => {
+        if (!inFlight) return;
+        inFlight.release(record.reservationId);
+        if (!(await this.#ledger.settle(executor, record.reservationId))) throw new ChargeLapsedError();
+      },
       refund: () => {
+        inFlight?.release(record.reservationId);
         refunding ??= this.#ledger.refund(record, this.#deps.clock.now()).then(
           () => undefined,
           (error: unknown) => {

@@ -43,6 +43,12 @@ export interface ChargeRequest {
    * billing record that has changed since; see EntitlementSource).
    */
   onlyIf?: SQL;
+  /**
+   * A score's charge is in flight until its result is stored: when given, the
+   * statement also records it in charges_in_flight under a lease until then
+   * (charges-in-flight.ts).
+   */
+  leaseUntil?: Date;
 }
 
 /** What a charge took, so that its refund can give back exactly that. */
@@ -115,7 +121,7 @@ export class CreditLedger {
         SELECT ${accountId}::uuid, 'charge', ${action}, ${reservationId}::uuid, ${periodStart}::timestamptz,
                ${cost.credits}::int, ${cost.scores}::int, ${cost.chatMessages}::int, ${cost.apiCalls}::int, ${now.toISOString()}::timestamptz
         FROM charged
-      )
+      )${leasedWith(request.leaseUntil, accountId, reservationId, now, sql`charged`)}
       SELECT guard.holds, charged.* FROM guard LEFT JOIN charged ON true`);
     const [row] = rowsOf<Partial<CounterRow> & { holds: boolean }>(result);
     if (!row?.holds) return { ok: false, reason: 'stale' };
@@ -127,8 +133,8 @@ export class CreditLedger {
     };
   }
 
-  /** Takes one score from the account's packs, if it has one left; a pack score costs no credits. */
-  async takePackScore(accountId: string, now: Date): Promise<ChargeRecord | null> {
+  /** Takes one score from the account's packs, if it has one left; a pack score costs no credits. In flight under `leaseUntil`, as a charge is. */
+  async takePackScore(accountId: string, now: Date, leaseUntil?: Date): Promise<ChargeRecord | null> {
     const reservationId = crypto.randomUUID();
     const result = await this.#db.execute(sql`
       WITH taken AS (
@@ -138,7 +144,7 @@ export class CreditLedger {
       ), recorded AS (
         INSERT INTO usage_ledger (account_id, entry, action, reservation_id, pack_scores, created_at)
         SELECT ${accountId}::uuid, 'charge', 'score', ${reservationId}::uuid, 1, ${now.toISOString()}::timestamptz FROM taken
-      )
+      )${leasedWith(leaseUntil, accountId, reservationId, now, sql`taken`)}
       SELECT scores_remaining FROM taken`);
     if (rowsOf(result).length === 0) return null;
     return { reservationId, accountId, action: 'score', periodStart: null, cost: NO_USAGE, packScores: 1 };
@@ -165,7 +171,9 @@ export class CreditLedger {
     const { accountId, cost, packScores } = record;
     const periodStart = record.periodStart?.toISOString() ?? null;
     const result = await this.#db.execute(sql`
-      WITH refunded AS (
+      WITH out_of_flight AS (
+        DELETE FROM charges_in_flight WHERE reservation_id = ${record.reservationId}::uuid
+      ), refunded AS (
         INSERT INTO usage_ledger (account_id, entry, action, reservation_id, period_start, credits, scores, chat_messages, api_calls, pack_scores, created_at)
         VALUES (${accountId}::uuid, 'refund', ${record.action}, ${record.reservationId}::uuid, ${periodStart}::timestamptz,
                 ${-cost.credits}::int, ${-cost.scores}::int, ${-cost.chatMessages}::int, ${-cost.apiCalls}::int, ${-packScores}::int,
@@ -189,6 +197,70 @@ export class CreditLedger {
       )
       SELECT count(*)::int AS refunded FROM refunded`);
     return (rowsOf<{ refunded: number }>(result)[0]?.refunded ?? 0) > 0;
+  }
+
+  /**
+   * The charge stands: its result is stored, in the caller's transaction.
+   * False when it is no longer in flight: its lease lapsed and it was given
+   * back (reclaimLapsed), so the result must not be stored against it.
+   */
+  async settle(executor: Executor, reservationId: string): Promise<boolean> {
+    const result = await executor.execute(sql`DELETE FROM charges_in_flight WHERE reservation_id = ${reservationId}::uuid RETURNING reservation_id`);
+    return rowsOf(result).length > 0;
+  }
+
+  /** Moves the leases of charges still being worked on to `leaseUntil`. */
+  async renewLeases(reservationIds: readonly string[], leaseUntil: Date): Promise<void> {
+    if (reservationIds.length === 0) return;
+    await this.#db.execute(sql`
+      UPDATE charges_in_flight SET lease_until = ${leaseUntil.toISOString()}::timestamptz
+      WHERE reservation_id IN (${sql.join(reservationIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  }
+
+  /**
+   * Gives back every charge whose lease lapsed before `now` (its work died
+   * with its process), at most `limit` of them, in one statement: each is
+   * taken out of flight and refunded exactly as its ledger row says, once
+   * (the refund's ledger row is unique per reservation). Rows another
+   * instance is reclaiming, or a result is settling, are skipped. Returns
+   * how many were given back.
+   */
+  async reclaimLapsed(now: Date, limit: number): Promise<number> {
+    const at = now.toISOString();
+    const result = await this.#db.execute(sql`
+      WITH lapsed AS (
+        DELETE FROM charges_in_flight WHERE reservation_id IN (
+          SELECT reservation_id FROM charges_in_flight WHERE lease_until < ${at}::timestamptz
+          ORDER BY lease_until LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
+        RETURNING reservation_id
+      ), refunded AS (
+        INSERT INTO usage_ledger (account_id, entry, action, reservation_id, period_start, credits, scores, chat_messages, api_calls, pack_scores, created_at)
+        SELECT l.account_id, 'refund', l.action, l.reservation_id, l.period_start,
+               -l.credits, -l.scores, -l.chat_messages, -l.api_calls, -l.pack_scores, ${at}::timestamptz
+        FROM usage_ledger l JOIN lapsed ON lapsed.reservation_id = l.reservation_id
+        WHERE l.entry = 'charge'
+        ON CONFLICT (reservation_id, entry) DO NOTHING
+        RETURNING account_id, period_start, credits, scores, chat_messages, api_calls, pack_scores
+      ), counters AS (
+        -- Summed per row first: an UPDATE ... FROM changes a row once, however many source rows match it.
+        UPDATE usage_counters u SET
+          credits_used = u.credits_used + r.credits,
+          scores_used = u.scores_used + r.scores,
+          chat_messages_used = u.chat_messages_used + r.chat_messages,
+          api_calls_used = u.api_calls_used + r.api_calls
+        FROM (SELECT account_id, period_start, sum(credits)::int AS credits, sum(scores)::int AS scores,
+                     sum(chat_messages)::int AS chat_messages, sum(api_calls)::int AS api_calls
+              FROM refunded WHERE period_start IS NOT NULL GROUP BY account_id, period_start) r
+        WHERE u.account_id = r.account_id AND u.period_start = r.period_start
+        RETURNING 1
+      ), packs AS (
+        UPDATE score_pack_balances b SET scores_remaining = b.scores_remaining - r.pack_scores, updated_at = ${at}::timestamptz
+        FROM (SELECT account_id, sum(pack_scores)::int AS pack_scores FROM refunded WHERE pack_scores < 0 GROUP BY account_id) r
+        WHERE b.account_id = r.account_id
+        RETURNING 1
+      )
+      SELECT count(*)::int AS reclaimed FROM refunded`);
+    return rowsOf<{ reclaimed: number }>(result)[0]?.reclaimed ?? 0;
   }
 
   /** Credits a bought pack's scores, in the caller's transaction (the one that applies the payment event). */
@@ -219,6 +291,19 @@ export class CreditLedger {
     const result = await executor.execute(sql`SELECT scores_remaining FROM score_pack_balances WHERE account_id = ${accountId}::uuid`);
     return rowsOf<{ scores_remaining: number }>(result)[0]?.scores_remaining ?? 0;
   }
+}
+
+/**
+ * The CTE that records a charge in flight, when it has a lease: one row for
+ * the reservation if the statement's `charged` CTE charged anything.
+ */
+function leasedWith(leaseUntil: Date | undefined, accountId: string, reservationId: string, now: Date, charged: SQL): SQL {
+  if (!leaseUntil) return sql``;
+  return sql`, leased AS (
+        INSERT INTO charges_in_flight (reservation_id, account_id, lease_until, created_at)
+        SELECT ${reservationId}::uuid, ${accountId}::uuid, ${leaseUntil.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        FROM ${charged} LIMIT 1
+      )`;
 }
 
 /** Each counted thing and its column in usage_counters. */

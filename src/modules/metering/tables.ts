@@ -83,3 +83,21 @@ export const usageThresholdCrossings = pgTable(
   },
   (table) => [primaryKey({ columns: [table.accountId, table.periodStart, table.metric, table.threshold] })],
 );
+
+/**
+ * A score's charge until its result is stored or it is refunded (migration
+ * 0018): the instance doing the work renews the lease; a lapsed lease is
+ * work that died with its process, and its charge is given back
+ * (charges-in-flight.ts).
+ */
+export const chargesInFlight = pgTable(
+  'charges_in_flight',
+  {
+    reservationId: uuid('reservation_id').primaryKey(),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('charges_in_flight_lease_idx').on(table.leaseUntil)],
+);

@@ -49,6 +49,12 @@ export interface ScoreRequest {
   signal: AbortSignal;
   /** Told the progress as it changes; an observer only: the result is the same with it or without. */
   onProgress?: (progress: ScoreProgress) => void;
+  /**
+   * Runs in the transaction that stores the result: the admission's charge
+   * stands with it (metering's charges in flight). When it throws, nothing
+   * is stored.
+   */
+  settleCharge?: (tx: Transaction) => Promise<void>;
 }
 
 /** The address cannot be scored: not absolute http(s), carries credentials, or names a refused address. */
@@ -216,11 +222,14 @@ export class ScoringService {
   async #store(result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date): Promise<void> {
     const deps = this.#deps;
     const owner = request.owner;
-    const onStored = deps.onResultStored;
-    if (owner && onStored) {
+    const onStored = owner ? deps.onResultStored : undefined;
+    const settle = request.settleCharge;
+    if (owner && (onStored || settle)) {
+      // The result, its charge and its event: one outcome.
       await deps.db.transaction(async (tx) => {
         await this.#insertResult(tx, result, request, claimToken, createdAt);
-        await onStored(tx, owner.accountId, result);
+        await settle?.(tx);
+        await onStored?.(tx, owner.accountId, result);
       });
       return;
     }

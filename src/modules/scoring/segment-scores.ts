@@ -21,9 +21,10 @@ export interface CompanyScore {
   scoredAt: Date;
 }
 
-/** A stored result with the segment it was placed in (null: none). */
+/** A stored result with the segment it was placed in (null: none), and the account that holds it (null: an anonymous one). */
 export interface SegmentedResult {
   resultId: string;
+  accountId: string | null;
   segment: string | null;
   result: ScoringResult;
 }
@@ -65,7 +66,7 @@ export async function latestCompanyScores(db: Database, segment: string): Promis
 
 export async function segmentedResult(db: Database, resultId: string): Promise<SegmentedResult | null> {
   const [row] = await db
-    .select({ resultId: scoringResults.id, segment: scoringResults.segment, result: storedResult })
+    .select({ resultId: scoringResults.id, accountId: scoringResults.accountId, segment: scoringResults.segment, result: storedResult })
     .from(scoringResults)
     .where(eq(scoringResults.id, resultId));
   return row ?? null;

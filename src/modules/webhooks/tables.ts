@@ -46,6 +46,8 @@ export const webhookDeliveries = pgTable(
     durationMs: integer('duration_ms'),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    /** Set when an attempt is recorded, before its POST; cleared with its outcome. Set with no outcome: the attempt was interrupted. */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true, mode: 'date' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

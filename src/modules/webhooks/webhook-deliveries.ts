@@ -6,6 +6,12 @@
  * once across instances; a failed attempt schedules the next one with
  * exponential backoff and jitter until the 3-day horizon is passed, then the
  * delivery fails, the endpoint is disabled and the owners are told.
+ *
+ * An attempt is recorded before its POST is sent (issue 24): if the process
+ * dies mid-POST, the attempt's job runs again after its lease, finds the
+ * attempt recorded with no outcome, logs it as interrupted (the receiver may
+ * have had it) and schedules the next attempt. A receiver that gets the
+ * same webhook-id twice then finds two attempts in the log, never one.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
@@ -32,7 +38,10 @@ export function webhookRetryDelayMs(failedAttempts: number, random: () => number
   return Math.round(step / 2 + (step / 2) * random());
 }
 
-export type DeliveryView = Omit<typeof webhookDeliveries.$inferSelect, 'body' | 'accountId'>;
+export type DeliveryView = Omit<typeof webhookDeliveries.$inferSelect, 'body' | 'accountId' | 'attemptStartedAt'>;
+
+/** What the log says of an attempt whose process died before its outcome was known. */
+export const INTERRUPTED_ATTEMPT = 'Interrupted: the service stopped during this attempt; the receiver may have received it';
 
 /**
  * Told, in the transaction that disables it, that an endpoint was disabled
@@ -150,34 +159,63 @@ export class WebhookDeliveries {
       .from(webhookDeliveries)
       .innerJoin(outgoingWebhooks, eq(outgoingWebhooks.id, webhookDeliveries.webhookId))
       .where(eq(webhookDeliveries.id, deliveryId));
-    // Erased with its endpoint or account, or this attempt already ran (a lapsed lease): nothing to do.
-    if (!found || found.delivery.status !== 'pending' || found.delivery.attempts >= attempt) return;
+    // Erased with its endpoint or account: nothing to do.
+    if (!found || found.delivery.status !== 'pending') return;
     const { delivery, endpoint } = found;
-    const thisAttempt = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.attempts, attempt - 1));
+    // This attempt was recorded and its POST perhaps sent, but its process died before the outcome: say so, and try again.
+    if (delivery.attempts === attempt && delivery.attemptStartedAt !== null) {
+      await this.#failed(delivery, endpoint, attempt, { responseStatus: null, durationMs: null, lastError: INTERRUPTED_ATTEMPT });
+      return;
+    }
+    // This attempt ran already (a lapsed lease), or a later one did.
+    if (delivery.attempts >= attempt) return;
+    const before = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.attempts, attempt - 1), eq(webhookDeliveries.status, 'pending'));
     if (!endpoint.enabled) {
-      await db.update(webhookDeliveries).set({ status: 'failed', lastError: 'The endpoint is disabled', nextAttemptAt: null }).where(thisAttempt);
+      await db.update(webhookDeliveries).set({ status: 'failed', lastError: 'The endpoint is disabled', nextAttemptAt: null }).where(before);
       return;
     }
     const now = clock.now();
+    // Recorded before it is sent: after a crash, the log and the receiver agree that it may have gone out.
+    const recorded = await db.update(webhookDeliveries).set({ attempts: attempt, attemptStartedAt: now, nextAttemptAt: null }).where(before).returning({ id: webhookDeliveries.id });
+    if (recorded.length === 0) return;
     const headers = signedHeaders(secretsOf(endpoint, now), delivery.messageId, Math.floor(now.getTime() / 1000), delivery.body);
     const outcome = await poster.post(endpoint.url, headers, delivery.body);
-    const done = clock.now();
-    const logged = { attempts: attempt, responseStatus: outcome.status, durationMs: outcome.durationMs, lastError: outcome.error };
+    const logged = { responseStatus: outcome.status, durationMs: outcome.durationMs, lastError: outcome.error };
     if (outcome.ok) {
-      await db.update(webhookDeliveries).set({ ...logged, status: 'delivered', deliveredAt: done, nextAttemptAt: null }).where(thisAttempt);
+      await db
+        .update(webhookDeliveries)
+        .set({ ...logged, attemptStartedAt: null, status: 'delivered', deliveredAt: clock.now(), nextAttemptAt: null })
+        .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.attempts, attempt)));
       return;
     }
+    await this.#failed(delivery, endpoint, attempt, logged);
+  }
+
+  /**
+   * Logs a failed (or interrupted) attempt and schedules the next one with
+   * backoff, or, past the 3-day horizon, fails the delivery, disables the
+   * endpoint and tells its owners.
+   */
+  async #failed(
+    delivery: typeof webhookDeliveries.$inferSelect,
+    endpoint: typeof outgoingWebhooks.$inferSelect,
+    attempt: number,
+    logged: { responseStatus: number | null; durationMs: number | null; lastError: string | null },
+  ): Promise<void> {
+    const { db, clock } = this.#deps;
+    const thisAttempt = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, attempt));
+    const done = clock.now();
     const nextAt = new Date(done.getTime() + webhookRetryDelayMs(attempt, this.#random));
     const retry = nextAt.getTime() - delivery.createdAt.getTime() <= RETRY_HORIZON_MS;
     const notice = this.#deps.onEndpointDisabled;
     const recipients = !retry && notice ? await notice.recipients(delivery.accountId) : [];
     await db.transaction(async (tx) => {
       if (retry) {
-        await tx.update(webhookDeliveries).set({ ...logged, nextAttemptAt: nextAt }).where(thisAttempt);
-        await this.#enqueueAttempt(tx, delivery.accountId, deliveryId, attempt + 1, nextAt);
+        await tx.update(webhookDeliveries).set({ ...logged, attemptStartedAt: null, nextAttemptAt: nextAt }).where(thisAttempt);
+        await this.#enqueueAttempt(tx, delivery.accountId, delivery.id, attempt + 1, nextAt);
         return;
       }
-      await tx.update(webhookDeliveries).set({ ...logged, status: 'failed', nextAttemptAt: null }).where(thisAttempt);
+      await tx.update(webhookDeliveries).set({ ...logged, attemptStartedAt: null, status: 'failed', nextAttemptAt: null }).where(thisAttempt);
       const disabled = await tx
         .update(outgoingWebhooks)
         .set({ enabled: false, disabledReason: 'failing' })
@@ -189,6 +227,6 @@ export class WebhookDeliveries {
 }
 
 function viewOf(row: typeof webhookDeliveries.$inferSelect): DeliveryView {
-  const { body: _body, accountId: _accountId, ...view } = row;
+  const { body: _body, accountId: _accountId, attemptStartedAt: _attemptStartedAt, ...view } = row;
   return view;
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver(clock);
   t = await startTestApp({
     clock,
-    env: { CRAWL_ALLOWLIST: receiver.host },
+    env: { WEBHOOK_ALLOWLIST: receiver.host },
     crawlLookup: async () => [{ address: rebindingAnswer, family: 4 }],
   });
 });
@@ -138,5 +138,38 @@ describe('webhook delivery refusals and failures', () => {
     clock.advance(3600_000);
     await t.services.jobRunner.runDue();
     expect(receiver.deliveries.length).toBe(seen);
+  });
+
+  it('sends at most 10 test events and redeliveries a minute per account, refusing the rest with the nested 429 (issue 24)', async () => {
+    const base = await t.listen();
+    const endpoint = await createEndpoint('org_flood');
+    const headers = await headersFor('org_flood');
+    const post = (path: string) => fetch(`${base}${path}`, { method: 'POST', headers });
+    const seen = receiver.deliveries.length;
+
+    const tests = await Promise.all(Array.from({ length: 60 }, () => post(`/api/webhooks/${endpoint.id}/test`)));
+    expect(tests.filter((response) => response.status === 202)).toHaveLength(10);
+    const refused = tests.filter((response) => response.status === 429);
+    expect(refused).toHaveLength(50);
+    expect(refused[0]!.headers.get('retry-after')).toBe('60');
+    expect(await refused[0]!.json()).toEqual({
+      error: { code: 'SCORING_RATE_LIMITED', message: 'Too many webhook-send requests: the limit is 10 per 60 seconds.', action: 'Wait 60 seconds before retrying.', retryable: true },
+    });
+    expect(await deliveryLog('org_flood', endpoint.id)).toHaveLength(10);
+
+    // Redeliveries share the window: none while it is full, ten once it has slid.
+    const [logged] = await deliveryLog('org_flood', endpoint.id);
+    const redeliver = () => Promise.all(Array.from({ length: 40 }, () => post(`/api/webhooks/${endpoint.id}/deliveries/${logged.id}/redeliver`)));
+    expect((await redeliver()).every((response) => response.status === 429)).toBe(true);
+    clock.advance(60_000);
+    expect((await redeliver()).filter((response) => response.status === 202)).toHaveLength(10);
+    expect(await deliveryLog('org_flood', endpoint.id)).toHaveLength(20);
+    await t.services.jobRunner.runDue();
+    expect(receiver.deliveries.length - seen).toBe(20);
+
+    // Another account's window is its own.
+    const other = await createEndpoint('org_flood_other');
+    await sendTest('org_flood_other', other.id);
+    await t.services.jobRunner.runDue();
   });
 });

@@ -16,7 +16,7 @@ let t: TestApp;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
   receiver = await startWebhookReceiver(clock);
-  t = await startTestApp({ clock, env: { CRAWL_ALLOWLIST: receiver.host } });
+  t = await startTestApp({ clock, env: { WEBHOOK_ALLOWLIST: receiver.host } });
 });
 afterAll(async () => {
   await t.close();

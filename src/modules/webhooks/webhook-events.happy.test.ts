@@ -28,7 +28,7 @@ const secrets: string[] = [];
 beforeAll(async () => {
   site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
   receiver = await startWebhookReceiver(clock);
-  t = await startTestApp({ clock, env: { CRAWL_ALLOWLIST: `${new URL(site.origin).host},${receiver.host}`, PAYMENT_PRICE_IDS: 'price_pro=pro' } });
+  t = await startTestApp({ clock, env: { CRAWL_ALLOWLIST: new URL(site.origin).host, WEBHOOK_ALLOWLIST: receiver.host, PAYMENT_PRICE_IDS: 'price_pro=pro' } });
   const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   documentedBodies = Object.fromEntries(
     Object.entries(document.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>).map(([type, item]) => [

@@ -3,7 +3,8 @@
  * result page and the dashboard show it: the result's percentile within the
  * segment it was placed in, the segment's median total and quartiles, and
  * each dimension's median level. Read through BenchmarkService, under its
- * rule: nothing while fewer than 5 accounts contributed to the segment.
+ * rule: nothing while fewer than 5 paid accounts, other than the result's
+ * and the viewer's, contributed to the segment.
  */
 import type { DimensionId } from '../../framework/dimensions.ts';
 import { SEGMENTS } from '../../framework/segments.ts';
@@ -26,7 +27,7 @@ export type PeerComparison =
   /** Placed in a segment, but fewer than 5 accounts contributed to it yet. */
   | { available: false; segmentKey: string; segmentLabel: string };
 
-export type PeerSource = Pick<BenchmarkService, 'standingOf' | 'figures'>;
+export type PeerSource = Pick<BenchmarkService, 'comparisonOf'>;
 
 function segmentLabel(key: string): string {
   return SEGMENTS.find((segment) => segment.key === key)?.label ?? key;
@@ -34,33 +35,26 @@ function segmentLabel(key: string): string {
 
 /**
  * Each result's comparison, by id: null for a result with no segment (or
- * none stored). The segment's figures are read once per segment, however
- * many results share it.
+ * none stored). The pool leaves out the result's own account and the one
+ * looking (`askingAccountId`), under BenchmarkService's rule.
  */
-export async function peerComparisons(source: PeerSource, resultIds: readonly string[]): Promise<Map<string, PeerComparison | null>> {
-  const figuresBySegment = new Map<string, ReturnType<PeerSource['figures']>>();
-  const figuresOf = (segment: string) => {
-    if (!figuresBySegment.has(segment)) figuresBySegment.set(segment, source.figures(segment));
-    return figuresBySegment.get(segment)!;
-  };
+export async function peerComparisons(source: PeerSource, resultIds: readonly string[], askingAccountId: string | null = null): Promise<Map<string, PeerComparison | null>> {
   const entries = await Promise.all(
     resultIds.map(async (resultId): Promise<[string, PeerComparison | null]> => {
-      const outcome = await source.standingOf(resultId);
+      const outcome = await source.comparisonOf(resultId, askingAccountId);
       if (!outcome.ok || outcome.segment === null) return [resultId, null];
       const segment = { segmentKey: outcome.segment, segmentLabel: segmentLabel(outcome.segment) };
-      if (!outcome.standing.available) return [resultId, { available: false, ...segment }];
-      const figures = await figuresOf(outcome.segment);
-      // The two reads are not one snapshot: a segment that dropped below the rule in between shows nothing.
-      if (!figures.available) return [resultId, { available: false, ...segment }];
+      const { standing, figures } = outcome;
+      if (!standing.available || !figures.available) return [resultId, { available: false, ...segment }];
       const medians = new Map(figures.dimensions.map((dimension) => [dimension.dimensionId, dimension.quartiles.p50]));
-      return [resultId, { available: true, ...segment, percentile: outcome.standing.total.percentile, companies: figures.companies, total: figures.total, medians }];
+      return [resultId, { available: true, ...segment, percentile: standing.total.percentile, companies: figures.companies, total: figures.total, medians }];
     }),
   );
   return new Map(entries);
 }
 
-export async function peerComparisonOf(source: PeerSource, resultId: string): Promise<PeerComparison | null> {
-  return (await peerComparisons(source, [resultId])).get(resultId) ?? null;
+export async function peerComparisonOf(source: PeerSource, resultId: string, askingAccountId: string | null = null): Promise<PeerComparison | null> {
+  return (await peerComparisons(source, [resultId], askingAccountId)).get(resultId) ?? null;
 }
 
 /** Quartiles of whole scores are multiples of 0.25: 58, 58.5, 52.25. */
@@ -78,7 +72,7 @@ export function PeerLine({ comparison, owner, className = 'peer-line' }: { compa
   if (!comparison.available) {
     return owner
       ? html`<p class=${`${className} peer-pending muted`}>
-          The comparison with peers in ${comparison.segmentLabel} appears once ${MINIMUM_CONTRIBUTING_ACCOUNTS} accounts have scored companies in it.
+          The comparison with peers in ${comparison.segmentLabel} appears once ${MINIMUM_CONTRIBUTING_ACCOUNTS} other accounts on a paid plan have scored companies in it.
         </p>`
       : null;
   }

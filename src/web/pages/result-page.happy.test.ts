@@ -39,6 +39,8 @@ async function stored(claims: Claims | null, url: string, options: { total?: num
   const depth = options.depth ?? 'full';
   const result = { ...fixtureResult({ levels, depth }), id, url, ...(depth === 'quick' ? { crawlStats: { pagesAnalyzed: 6, contentLength: 40_000 } } : {}) };
   const accountId = claims ? await caller(t, claims).accountId() : null;
+  // Peers are on a paid plan: only paid accounts count in a segment's pool (issue 24).
+  if (accountId && claims?.sub.startsWith('rp_peer')) await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
   await t.database.db.insert(scoringResults).values({ id, accountId, url, result, depth, segment: options.segment ?? null, createdAt: clock.now() });
   clock.advance(60_000);
   return id;
@@ -170,7 +172,7 @@ describe('GET /r/<id>: the comparison with peers', () => {
   const viewer = { sub: 'rp_peer_1' };
   let resultId = '';
 
-  it('says nothing to a visitor or another member at 4 accounts, and tells the owner when it will appear', async () => {
+  it('says nothing to a visitor or another member at 3 other accounts, and tells the owner when it will appear', async () => {
     // Noise: another segment, and a score placed in none.
     await stored({ sub: 'rp_noise' }, 'https://noise-a.example/', { total: 100, segment: 'consumer' });
     await stored({ sub: 'rp_noise' }, 'https://noise-b.example/', { total: 27 });
@@ -183,15 +185,17 @@ describe('GET /r/<id>: the comparison with peers', () => {
       expect(text).not.toContain("Peers' median");
     }
     const owner = textOf((await page(resultId, viewer)).body);
-    expect(owner).toContain('The comparison with peers in Developer tools and APIs appears once 5 accounts have scored companies in it.');
+    expect(owner).toContain('The comparison with peers in Developer tools and APIs appears once 5 other accounts on a paid plan have scored companies in it.');
     expect(owner).not.toContain('percentile');
   });
 
-  it('shows the percentile, the median total and quartiles, and each dimension\'s median once 5 accounts contributed', async () => {
+  it('shows the percentile, the median total and quartiles, and each dimension\'s median once 5 other accounts contributed', async () => {
     await stored({ sub: 'rp_peer_5' }, 'https://peer-5.example/', { total: 80, segment: SEGMENT });
+    // The result's own account is not its peer: a sixth account brings the others to five.
+    await stored({ sub: 'rp_peer_6' }, 'https://peer-6.example/', { total: 60, segment: SEGMENT });
     for (const claims of [undefined, { sub: 'rp_stranger' }, viewer]) {
       const body = (await page(resultId, claims)).body;
-      // Totals 40, 50, 60, 70, 80: 60 ranks at (2 + 1/2) / 5; quartiles by linear interpolation.
+      // The others' totals 40, 50, 60, 70, 80: 60 ranks at (2 + 1/2) / 5; quartiles by linear interpolation.
       expect(textOf(body)).toContain('In Developer tools and APIs: percentile 50 of peers; median total 60 (quartiles 50–70), from 5 companies.');
       // The first dimension's levels are 2, 2, 3, 3, 3 across the pool; the last one's 1, 1, 2, 2, 2.
       expect(textOf(dimensionCard(body, DIMENSIONS[0]!.id))).toContain("Peers' median 3 in Developer tools and APIs");

@@ -89,7 +89,7 @@ async function resultExtras(
   principal: Principal | null,
 ): Promise<{ peers: PeerComparison | null; owner: boolean; verdicts: SavedVerdicts | null }> {
   const [peers, verdicts] = await Promise.all([
-    peerComparisonOf(deps.benchmarks, resultId),
+    peerComparisonOf(deps.benchmarks, resultId, principal?.accountId ?? null),
     principal ? savedVerdicts(deps.feedback, principal, resultId) : null,
   ]);
   // changeOf is null unless the account holds the result.

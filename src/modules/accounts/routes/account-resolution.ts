@@ -12,8 +12,17 @@ export function accountResolution(accounts: AccountService): (identity: Identity
   return async (identity) => {
     const outcome = await accounts.resolve(identity);
     if (outcome.ok || outcome.reason === 'account_erased') return outcome;
+    if (outcome.reason === 'removed') return { ok: false, reason: 'refused', error: removedMemberError() };
     return { ok: false, reason: 'refused', error: seatRefusalError(outcome.refusal) };
   };
+}
+
+/** 403 FORBIDDEN: an admin removed the caller from the account; the provider's claims do not bring them back. */
+export function removedMemberError(): ApiError {
+  return new ApiError('FORBIDDEN', {
+    message: 'You were removed from this account.',
+    details: { action: 'Ask an owner or admin of the account to invite you again (POST /api/account/invitations).' },
+  });
 }
 
 /** 402 PLAN_LIMIT_REACHED: the plan's seats are taken. */

@@ -54,19 +54,21 @@ describe('DELETE /api/account/delete', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
 
+    // No row keeps the account's id, the audit log included: its entry stands under a keyed uuid (issue 24).
     const after = await rowsOfAccount(t, accountId);
     for (const [table, count] of Object.entries(after)) {
-      expect(count, table).toBe(table === 'audit_log' ? 1 : 0);
+      expect(count, table).toBe(0);
     }
+    const keyedId = sql`substr(encode(sha256(convert_to((SELECT secret FROM erasure_keys WHERE name = 'tombstone') || ':account:' || ${accountId}, 'UTF8')), 'hex'), 1, 32)::uuid`;
     expect(await rowsOfAccount(t, bystanderId)).toEqual(bystanderBefore);
 
     const audit = rowsOf<{ action: string; actor_user_id: string }>(
-      await t.database.db.execute(sql`SELECT action, actor_user_id FROM audit_log WHERE account_id = ${accountId} ORDER BY created_at`),
+      await t.database.db.execute(sql`SELECT action, actor_user_id FROM audit_log WHERE account_id = ${keyedId} ORDER BY created_at`),
     );
     // The entry keeps keyed hashes only: no name, email or identifier in clear.
     expect(audit).toEqual([{ action: 'account_deleted', actor_user_id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
     const kept = JSON.stringify(
-      rowsOf(await t.database.db.execute(sql`SELECT a.*, (SELECT json_agg(e) FROM erased_identities e) AS tombstones FROM audit_log a WHERE account_id = ${accountId}`)),
+      rowsOf(await t.database.db.execute(sql`SELECT a.*, (SELECT json_agg(e) FROM erased_identities e) AS tombstones FROM audit_log a WHERE account_id = ${keyedId}`)),
     );
     for (const identifier of ['del_owner', 'org_delete', 'del_member']) expect(kept).not.toContain(identifier);
     expect(kept).toMatch(/"tombstones":\[\{"external_key":"sha256:[0-9a-f]{64}"/);

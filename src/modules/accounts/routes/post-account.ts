@@ -2,7 +2,7 @@ import type { App } from '../../../http/app-types.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import type { BillingService } from '../../billing/billing-service.ts';
 import type { AccountService } from '../account-service.ts';
-import { seatRefusalError } from './account-resolution.ts';
+import { removedMemberError, seatRefusalError } from './account-resolution.ts';
 import { AccountSchema } from './account-schemas.ts';
 
 /**
@@ -30,6 +30,7 @@ export function registerPostAccount(app: App, deps: { accounts: AccountService; 
       if (!started.ok) {
         if (started.reason === 'no_seat') throw seatRefusalError(started.refusal);
         if (started.reason === 'not_owner') throw new ApiError('FORBIDDEN');
+        if (started.reason === 'removed') throw removedMemberError();
         throw new ApiError('ACCOUNT_DELETED');
       }
       const account = (await deps.accounts.get(started.accountId))!;

@@ -6,10 +6,11 @@ import type { AccountService } from '../account-service.ts';
 import { SuccessSchema } from './account-schemas.ts';
 
 /**
- * DELETE /api/account/members/<userId> (our addition): frees a departed
- * member's seat; admin and above; an owner is never removed. The identity
- * provider remains the authority: a user still in the organisation there
- * comes back on their next request, and holds a seat only if one is free.
+ * DELETE /api/account/members/<userId> (our addition): removes a member and
+ * frees their seat; admin and above; an owner is never removed. The removal
+ * is recorded: the person's next request is refused whatever their token's
+ * claims say, until an admin invites them again (POST
+ * /api/account/invitations). The API keys they made are revoked with them.
  */
 export function registerRemoveMember(app: App, deps: { accounts: AccountService }): void {
   app.delete(

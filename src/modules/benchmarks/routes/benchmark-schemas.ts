@@ -9,9 +9,10 @@ export const QUANTILE_METHOD =
   'percentile ranks by mid-rank: the share of the pool below the score, ties counted half, rounded to a whole number.';
 
 export const POOL_DESCRIPTION =
-  'The pool is the latest full score of each company placed in the segment (POST /api/score or /api/score/product with `segment`), whoever scored it; ' +
-  "a company is its site's host (without www.). " +
-  `No figure is given until at least ${MINIMUM_CONTRIBUTING_ACCOUNTS} distinct accounts made the pool's scores: until then \`available\` is false and nothing else is said of the segment.`;
+  'The pool is the latest full score of each company placed in the segment (POST /api/score or /api/score/product with `segment`), ' +
+  "a company being its site's host (without www.); of those, each account on a paid plan counts once, by its latest, and the asking account " +
+  "(and, for a result's standing, the result's own account) not at all. " +
+  `No figure is given until at least ${MINIMUM_CONTRIBUTING_ACCOUNTS} accounts remain: until then \`available\` is false and nothing else is said of the segment.`;
 
 export const SegmentSchema = Type.Object({ key: Type.String(), label: Type.String() });
 
@@ -20,7 +21,7 @@ export function segmentView(key: string) {
   return { key, label: SEGMENTS.find((segment) => segment.key === key)?.label ?? key };
 }
 
-const MinimumAccounts = Type.Integer({ description: 'How many distinct accounts must have contributed before any figure is shown.' });
+const MinimumAccounts = Type.Integer({ description: 'How many paid accounts other than the asking one must have contributed before any figure is shown.' });
 const Companies = Type.Optional(Type.Integer({ description: 'How many companies the pool holds (only when available).' }));
 const Quartiles = { p25: Type.Number(), p50: Type.Number({ description: 'The median.' }), p75: Type.Number() };
 

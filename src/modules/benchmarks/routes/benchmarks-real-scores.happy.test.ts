@@ -1,17 +1,19 @@
 /**
- * Peer benchmarks end to end over real HTTP: five accounts score the
+ * Peer benchmarks end to end over real HTTP: five paid accounts score the
  * example company sites with a segment (POST /api/score, and one through a
  * product), and GET /api/benchmarks and /api/scores/<id>/percentile answer
  * from those real results: nothing at four accounts, the quartiles of the
- * real totals at five, a rescored company still counted once.
+ * real totals at five, a rescored company still counted once, and each
+ * result ranked among the other accounts' scores.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSite, SITES_DIR, type ServedSite } from '../../../../test/fixtures/static-site.ts';
+import { accountIdOf, subscribe } from '../../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 
-/** Five companies: the four example sites, and a second company on a copy of one (another host). */
-const SITE_FOLDERS = ['burrowly-seed', 'tallyworks-growing', 'relaymesh-scaleup', 'lumenfield-platform', 'burrowly-seed'];
+/** Six companies: the four example sites, and two more companies on copies of them (other hosts). */
+const SITE_FOLDERS = ['burrowly-seed', 'tallyworks-growing', 'relaymesh-scaleup', 'lumenfield-platform', 'burrowly-seed', 'tallyworks-growing'];
 const SEGMENT = 'ai_native';
 
 let sites: ServedSite[];
@@ -37,7 +39,13 @@ async function call(sub: string, method: 'GET' | 'POST', url: string, body?: unk
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
+/** Only accounts on a paid plan count in the pool. */
+async function paid(sub: string): Promise<void> {
+  await subscribe(t, await accountIdOf(t, { sub }), 'pro');
+}
+
 async function scoreSite(sub: string, origin: string): Promise<{ id: string; totalScore: number }> {
+  await paid(sub);
   const scored = await call(sub, 'POST', '/api/score', { url: `${origin}/`, segment: SEGMENT });
   expect(scored.status).toBe(200);
   return { id: scored.body.id, totalScore: scored.body.totalScore };
@@ -54,6 +62,7 @@ describe('peer benchmarks over real scores', () => {
     expect(notYet).toEqual({ status: 200, body: { segment: { key: SEGMENT, label: 'AI-native product' }, available: false, minimumAccounts: 5 } });
 
     // The fifth account scores its product, placed in the segment.
+    await paid('real_5');
     const product = await call('real_5', 'POST', '/api/products', { name: 'Second Burrow', url: `${sites[4]!.origin}/` });
     expect(product.status).toBe(201);
     const productScore = await call('real_5', 'POST', '/api/score/product', { productId: product.body.id, segment: SEGMENT });
@@ -71,17 +80,29 @@ describe('peer benchmarks over real scores', () => {
     expect(rescore.totalScore).toBe(scores[0]!.totalScore);
     expect((await call('real_reader', 'GET', `/api/benchmarks?segment=${SEGMENT}`)).body).toMatchObject({ available: true, companies: 5 });
 
-    // Each result states its percentile: the share of the five totals below it, its equals counted half.
-    for (const score of scores) {
+    // A seventh account scores a sixth company: the pool is the latest of real_2 to real_7.
+    const seventh = await scoreSite('real_7', sites[5]!.origin);
+    const latestByAccount = new Map([
+      ['real_2', scores[1]!.totalScore],
+      ['real_3', scores[2]!.totalScore],
+      ['real_4', scores[3]!.totalScore],
+      ['real_5', scores[4]!.totalScore],
+      ['real_6', rescore.totalScore],
+      ['real_7', seventh.totalScore],
+    ]);
+    // Each result states its percentile among the other accounts' scores: the share below it, its equals counted half.
+    for (const [k, score] of scores.entries()) {
+      const others = [...latestByAccount].filter(([sub]) => sub !== `real_${k + 1}`).map(([, total]) => total);
       const standing = await call('real_reader', 'GET', `/api/scores/${score.id}/percentile`);
-      const below = totals.filter((total) => total < score.totalScore).length;
-      const equal = totals.filter((total) => total === score.totalScore).length;
+      const below = others.filter((total) => total < score.totalScore).length;
+      const equal = others.filter((total) => total === score.totalScore).length;
       expect(standing.status).toBe(200);
       expect(standing.body).toMatchObject({
         resultId: score.id,
         segment: { key: SEGMENT },
         available: true,
-        total: { score: score.totalScore, percentile: Math.round((100 * (below + equal / 2)) / 5) },
+        companies: others.length,
+        total: { score: score.totalScore, percentile: Math.round((100 * (below + equal / 2)) / others.length) },
       });
     }
   });

@@ -1,14 +1,17 @@
 /**
  * GET /api/benchmarks and GET /api/scores/<id>/percentile over stored
- * results with known levels: nothing until 5 distinct accounts made the
- * pool's scores, then the exact quartiles; a company counted once, by its
- * latest score, whoever made it; percentile ranks on the same pool.
+ * results with known levels: nothing until 5 paid accounts other than the
+ * asking one made the pool's scores, then the exact quartiles; a company
+ * counted once, by its latest score, whoever made it; an account counted
+ * once, by its latest; percentile ranks on the same pool, without the
+ * result's own account (issue 24, item 5).
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../clock.ts';
 import { DIMENSIONS, type DimensionId } from '../../../framework/dimensions.ts';
 import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
+import { subscribe } from '../../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { scoringResults } from '../../scoring/tables.ts';
 
@@ -30,10 +33,13 @@ function levelsFor(total: number): Record<DimensionId, number> {
 }
 
 const accounts = new Map<string, string>();
+/** The account of `name`, on a paid plan unless its name starts with "free". */
 async function accountId(name: string): Promise<string> {
   if (!accounts.has(name)) {
     const headers = await t.authHeaders({ sub: `bench_${name}` });
-    accounts.set(name, (await t.app.inject({ method: 'GET', url: '/api/account', headers })).json().id);
+    const id = (await t.app.inject({ method: 'GET', url: '/api/account', headers })).json().id;
+    if (!name.startsWith('free')) await subscribe(t, id, 'pro', clock.now());
+    accounts.set(name, id);
   }
   return accounts.get(name)!;
 }
@@ -55,8 +61,8 @@ async function scored(account: string | null, url: string, total: number, segmen
   return id;
 }
 
-const get = async (url: string) => t.app.inject({ method: 'GET', url, headers: await t.authHeaders({ sub: 'bench_reader' }) });
-const benchmark = (segment: string) => get(`/api/benchmarks?segment=${segment}`);
+const get = async (url: string, asker = 'reader') => t.app.inject({ method: 'GET', url, headers: await t.authHeaders({ sub: `bench_${asker}` }) });
+const benchmark = (segment: string, asker?: string) => get(`/api/benchmarks?segment=${segment}`, asker);
 
 const UNAVAILABLE = (key: string, label: string) => ({ segment: { key, label }, available: false, minimumAccounts: 5 });
 
@@ -69,11 +75,13 @@ function dimensionRows(ranges: [number, number, number, number, number][]) {
 }
 
 describe('GET /api/benchmarks', () => {
-  it('says nothing but that the segment is not available while 4 accounts contributed, then gives the quartiles at 5', async () => {
-    // Noise that must not count: another segment, no segment, and an anonymous (unlinked) score.
+  it('says nothing but that the segment is not available while 4 paid accounts contributed, then gives the quartiles at 5', async () => {
+    // Noise that must not count: another segment, no segment, an anonymous (unlinked) score, and Free accounts.
     await scored('noise', 'https://elsewhere.example/', 100, 'consumer');
     await scored('noise', 'https://unplaced.example/', 30, null);
     await scored(null, 'https://anonymous.example/', 27, 'b2b_saas');
+    await scored('free_1', 'https://free-1.example/', 29, 'b2b_saas');
+    await scored('free_2', 'https://free-2.example/', 29, 'b2b_saas');
 
     const totals = [54, 61, 70, 73];
     for (const [k, total] of totals.entries()) await scored(`a${k + 1}`, `https://company-${k + 1}.example/`, total, 'b2b_saas');
@@ -82,6 +90,8 @@ describe('GET /api/benchmarks', () => {
     expect(four.json()).toEqual(UNAVAILABLE('b2b_saas', 'B2B SaaS'));
 
     await scored('a5', 'https://company-5.example/', 88, 'b2b_saas');
+    // A contributor asking is left out of what it is shown: four accounts remain.
+    expect((await benchmark('b2b_saas', 'a5')).json()).toEqual(UNAVAILABLE('b2b_saas', 'B2B SaaS'));
     const five = await benchmark('b2b_saas');
     expect(five.statusCode).toBe(200);
     // Totals 54, 61, 70, 73, 88: whole ranks, so the quartiles are values of the set.
@@ -101,7 +111,7 @@ describe('GET /api/benchmarks', () => {
     expect((await benchmark('consumer')).json()).toEqual(UNAVAILABLE('consumer', 'Consumer app'));
   });
 
-  it("counts a company once, by its latest score whoever made it, and counts only the accounts behind the pool's scores", async () => {
+  it("counts a company once, by its latest score whoever made it, and an account once, by its latest", async () => {
     const segment = 'developer_tools';
     for (const [k, total] of [40, 50, 60, 70, 80].entries()) await scored(`d${k + 1}`, `https://tool-${k + 1}.example/`, total, segment);
     // Another account rescores tool-5 at another address of the same site: the company's latest score, 45, replaces 80.
@@ -113,12 +123,28 @@ describe('GET /api/benchmarks', () => {
     // 40, 45, 50, 60, 70, 99: ranks 1.25, 2.5 and 3.75 interpolate.
     expect((await benchmark(segment)).json()).toMatchObject({ available: true, companies: 6, total: { p25: 46.25, p50: 55, p75: 67.5 } });
 
-    // d2 rescores tool-1 (d1's): the pool's scores now come from d2, d3, d4, d6 and d9 (d7's and d8's were replaced).
+    // d9 scores two more companies: it still counts once, by its latest (30).
+    await scored('d9', 'https://tool-7.example/', 28, segment);
+    await scored('d9', 'https://tool-8.example/', 30, segment);
+    // 30, 40, 45, 50, 60, 70.
+    expect((await benchmark(segment)).json()).toMatchObject({ available: true, companies: 6, total: { p25: 41.25, p50: 47.5, p75: 57.5 } });
+
+    // d2 rescores tool-1 (d1's): d1 drops out, and d2 counts by its latest, 42: 30, 42, 45, 60, 70.
     await scored('d2', 'https://tool-1.example/', 42, segment);
-    expect((await benchmark(segment)).json()).toMatchObject({ available: true, companies: 6, total: { p25: 46.25, p50: 55, p75: 67.5 } });
-    // d3 rescores tool-4 (d4's): four accounts are left behind six companies' scores, and nothing shows.
+    expect((await benchmark(segment)).json()).toMatchObject({ available: true, companies: 5, total: { p25: 42, p50: 45, p75: 60 } });
+    // d3 rescores tool-4 (d4's): four accounts are left behind the pool, and nothing shows.
     await scored('d3', 'https://tool-4.example/', 71, segment);
     expect((await benchmark(segment)).json()).toEqual(UNAVAILABLE(segment, 'Developer tools and APIs'));
+  });
+
+  it('gives no figure that Free accounts made around one account\'s score, nor one whose owner asks (the issue\'s reproduction)', async () => {
+    const segment = 'ai_native';
+    // The one account whose total the figures must not give away.
+    await scored('victim', 'https://victim.example/', 51, segment);
+    // Four Free accounts made by one person, two scoring 29 and two 73, and the person asking from a fifth.
+    for (const [k, total] of [29, 29, 73, 73].entries()) await scored(`free_sandwich_${k}`, `https://sandwich-${k}.example/`, total, segment);
+    expect((await benchmark(segment, 'free_asker')).json()).toEqual(UNAVAILABLE(segment, 'AI-native product'));
+    for (const k of [0, 1, 2, 3]) expect((await benchmark(segment, `free_sandwich_${k}`)).json()).toEqual(UNAVAILABLE(segment, 'AI-native product'));
   });
 });
 
@@ -126,7 +152,8 @@ describe('GET /api/scores/<id>/percentile', () => {
   it("ranks a result's total and each dimension in its segment's pool, under the same 5-account rule", async () => {
     const segment = 'marketplace';
     const ids: string[] = [];
-    for (const [k, total] of [40, 40, 60, 80, 100].entries()) ids.push(await scored(`m${k + 1}`, `https://market-${k + 1}.example/`, total, segment));
+    for (const [k, total] of [40, 40, 60, 80, 100, 60].entries()) ids.push(await scored(`m${k + 1}`, `https://market-${k + 1}.example/`, total, segment));
+    // The result's own account is not in its pool: m3's 60 ranks among m1, m2, m4, m5 and m6.
     const response = await get(`/api/scores/${ids[2]}/percentile`);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -138,8 +165,11 @@ describe('GET /api/scores/<id>/percentile', () => {
     expect(body.dimensions[0]).toEqual({ dimensionId: DIMENSIONS[0]!.id, score: 3, percentile: 60 });
     // The last's are 1, 1, 2, 2, 3; its 2 likewise.
     expect(body.dimensions[26]).toEqual({ dimensionId: DIMENSIONS[26]!.id, score: 2, percentile: 60 });
-    expect((await get(`/api/scores/${ids[0]}/percentile`)).json().total).toEqual({ score: 40, percentile: 20 });
-    expect((await get(`/api/scores/${ids[4]}/percentile`)).json().total).toEqual({ score: 100, percentile: 90 });
+    // m1's 40 among 40, 60, 80, 100, 60; m5's 100 among 40, 40, 60, 80, 60.
+    expect((await get(`/api/scores/${ids[0]}/percentile`)).json().total).toEqual({ score: 40, percentile: 10 });
+    expect((await get(`/api/scores/${ids[4]}/percentile`)).json().total).toEqual({ score: 100, percentile: 100 });
+    // Asked by a contributor, its own score leaves the pool too: four remain.
+    expect((await get(`/api/scores/${ids[4]}/percentile`, 'm1')).json()).toMatchObject({ available: false, reason: 'too_few_accounts' });
   });
 
   it('says why there is no standing: a result placed in no segment, or a segment with too few accounts', async () => {

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
+import { requirePrincipal } from '../../../http/authentication.ts';
 import { errorResponses } from '../../../http/errors.ts';
 import { SegmentKey } from '../../scoring/routes/score-schemas.ts';
 import { MINIMUM_CONTRIBUTING_ACCOUNTS, type BenchmarkService } from '../benchmark-service.ts';
@@ -21,7 +22,7 @@ export function registerGetBenchmarks(app: App, deps: { benchmarks: BenchmarkSer
     },
     async (request) => {
       const { segment } = request.query;
-      const figures = await deps.benchmarks.figures(segment);
+      const figures = await deps.benchmarks.figures(segment, requirePrincipal(request).accountId);
       const known = { segment: segmentView(segment), minimumAccounts: MINIMUM_CONTRIBUTING_ACCOUNTS };
       if (!figures.available) return { ...known, available: false };
       return {

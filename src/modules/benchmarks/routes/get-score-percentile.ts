@@ -1,4 +1,5 @@
 import type { App } from '../../../http/app-types.ts';
+import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import { IdParams } from '../../../http/uuid.ts';
 import { MINIMUM_CONTRIBUTING_ACCOUNTS, type BenchmarkService } from '../benchmark-service.ts';
@@ -23,7 +24,7 @@ export function registerGetScorePercentile(app: App, deps: { benchmarks: Benchma
       },
     },
     async (request) => {
-      const outcome = await deps.benchmarks.standingOf(request.params.id);
+      const outcome = await deps.benchmarks.standingOf(request.params.id, requirePrincipal(request).accountId);
       if (!outcome.ok) throw new ApiError('NOT_FOUND', { message: 'No result has this id.' });
       const { segment, standing } = outcome;
       return {

@@ -16,5 +16,7 @@ export const CheckoutResponse = Type.Object({
 
 export const WebhookResponse = Type.Object({
   received: Type.Literal(true),
-  outcome: Type.Enum(['applied', 'duplicate', 'ignored']),
+  outcome: Type.Enum(['applied', 'duplicate', 'ignored', 'held'], {
+    description: '`held`: for a customer or subscription no account is known by yet; kept, and applied in order once one is.',
+  }),
 });

@@ -161,13 +161,14 @@ describe('POST /api/payment/webhook: the five events and their effects', () => {
     expect((await usageOf('wh_dup')).scores.packBalance).toBe(20);
   });
 
-  it('answers 2xx and changes nothing for event types it does not handle, and for accounts it does not know', async () => {
+  it('answers 2xx and changes nothing for event types it does not handle, and holds events for accounts it does not know', async () => {
     const unknownType = await deliverEvent(t, providerEvent('customer.created', clock.now(), { id: 'cus_x', object: 'customer' }), { at: clock.now() });
     expect(unknownType.statusCode).toBe(200);
     expect(unknownType.json()).toEqual({ received: true, outcome: 'ignored' });
     const stranger = subscriptionRefs('00000000-0000-4000-8000-00000000abcd');
     const unknownAccount = await deliverEvent(t, checkoutCompleted(stranger, 'pro', clock.now()), { at: clock.now() });
-    expect(unknownAccount.json()).toEqual({ received: true, outcome: 'ignored' });
+    // Kept until an account is known by its customer or subscription (issue 24): nothing applied meanwhile.
+    expect(unknownAccount.json()).toEqual({ received: true, outcome: 'held' });
     expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM billing_subscriptions WHERE subscription_id = ${stranger.subscriptionId}`))[0]!.n).toBe(0);
   });
 

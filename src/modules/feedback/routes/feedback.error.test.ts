@@ -79,3 +79,22 @@ describe('GET /api/feedback', () => {
     expect(response.json()).toEqual(invalid('querystring', 'querystring.resultId', 'must match format "uuid"'));
   });
 });
+
+describe('POST /api/feedback under its per-account limit (issue 24)', () => {
+  it('records at most 60 verdicts a minute per account, and refuses the rest with the nested 429', async () => {
+    const base = await t.listen();
+    const headers = { ...(await t.authHeaders({ sub: 'fb_flood', account: 'org_fb_flood', role: 'owner' })), 'content-type': 'application/json' };
+    const body = JSON.stringify({ resultId, verdict: 'helpful' });
+    const answers = await Promise.all(Array.from({ length: 80 }, () => fetch(`${base}/api/feedback`, { method: 'POST', headers, body })));
+    expect(answers.filter((response) => response.status === 200 || response.status === 201)).toHaveLength(60);
+    const refused = answers.filter((response) => response.status === 429);
+    expect(refused).toHaveLength(20);
+    expect(refused[0]!.headers.get('retry-after')).toBe('60');
+    expect(await refused[0]!.json()).toEqual({
+      error: { code: 'SCORING_RATE_LIMITED', message: 'Too many feedback requests: the limit is 60 per 60 seconds.', action: 'Wait 60 seconds before retrying.', retryable: true },
+    });
+    // Another member of another account is not held back by it.
+    const other = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: await t.authHeaders({ sub: 'fb_calm' }), payload: { resultId, verdict: 'helpful' } });
+    expect(other.statusCode).toBe(201);
+  });
+});

@@ -1,4 +1,6 @@
 import type { App } from '../../../http/app-types.ts';
+import type { AdmissionGate } from '../../metering/admission-gate.ts';
+import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-responses.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses, invalidBody } from '../../../http/errors.ts';
 import type { FeedbackService } from '../feedback-service.ts';
@@ -12,7 +14,7 @@ import { FeedbackBody, FeedbackSchema, feedbackView } from './feedback-schemas.t
  * Never refused in read-only mode: it spends nothing, and a member who thinks
  * a score is wrong should be heard.
  */
-export function registerPostFeedback(app: App, deps: { feedback: FeedbackService }): void {
+export function registerPostFeedback(app: App, deps: { feedback: FeedbackService; admissionGate: Pick<AdmissionGate, 'throttle'> }): void {
   app.post(
     '/api/feedback',
     {
@@ -21,11 +23,15 @@ export function registerPostFeedback(app: App, deps: { feedback: FeedbackService
         tags: ['Feedback'],
         summary: 'Say a score, or one of its dimensions, is too high, too low, quotes the wrong evidence, or is helpful',
         body: FeedbackBody,
-        response: { 200: FeedbackSchema, 201: FeedbackSchema, ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'NOT_FOUND') },
+        response: { 200: FeedbackSchema, 201: FeedbackSchema, ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'NOT_FOUND', 'SCORING_RATE_LIMITED') },
       },
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
+      // Every verdict is a row written: limited per account, like any action that costs nothing (issue 24).
+      const throttled = await deps.admissionGate.throttle('feedback', principal.accountId);
+      if (!throttled.ok) throw refusalError(throttled);
+      reply.headers(rateLimitHeaders(throttled.rateLimit));
       const { resultId, dimensionId, verdict } = request.body;
       // Evidence is quoted per dimension: "wrong evidence" about the whole score names none.
       if (verdict === 'wrong_evidence' && dimensionId === undefined) {

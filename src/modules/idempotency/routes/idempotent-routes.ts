@@ -48,6 +48,13 @@ export function installIdempotency(app: App, deps: IdempotencyDeps): void {
     const scope = request.principal ? `user:${request.principal.accountId}:${request.principal.userId}` : `anon:${clientAddressOf(request) ?? 'unknown'}`;
     const claimed = { scope, key, accountId: request.principal?.accountId ?? null, fingerprint: fingerprintOf(request) };
     const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
+    // Whether the client left while this request waits for the first: the response closing before anything
+    // was sent. (Not `request.raw.destroyed`: Node marks a request destroyed once its body has been read,
+    // so that check sent every waiting request with a body away with 409 at once.)
+    let clientGone = false;
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableEnded) clientGone = true;
+    });
     for (;;) {
       const claim = await deps.idempotency.claim(claimed);
       if (claim.kind === 'run') {
@@ -63,7 +70,7 @@ export function installIdempotency(app: App, deps: IdempotencyDeps): void {
       if (claim.kind === 'mismatch') {
         throw new ApiError('IDEMPOTENCY_KEY_REUSED', { message: 'This Idempotency-Key was used for a different request in the last 24 hours.' });
       }
-      if (Date.now() >= deadline || request.raw.destroyed) {
+      if (Date.now() >= deadline || clientGone) {
         throw new ApiError('CONFLICT', { message: 'A request with this Idempotency-Key is still running. Retry shortly.' });
       }
       await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));

@@ -7,6 +7,7 @@
  * refusal is still a JSON error, since nothing has been streamed yet.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from '../../../db/client.ts';
 import type { Principal } from '../../../http/app-types.ts';
 import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
 import { invalidBody } from '../../../http/errors.ts';
@@ -62,9 +63,11 @@ export async function runScore(
 
   const { viaTryEndpoint: _, ...scoreRequest } = score;
   const owner = principal ? { accountId: principal.accountId, userId: principal.userId } : null;
+  // The charge stands only with the stored result, in its transaction: a crash in between gives it back.
+  const settleCharge = (tx: Transaction) => admission.charge.settle(tx);
   if (deps.progressStream && acceptsEventStream(request.headers.accept)) {
     return sendScoreProgressStream(reply, deps.progressStream, admission.charge, (observer) =>
-      deps.scoring.score({ ...scoreRequest, owner, ...observer }),
+      deps.scoring.score({ ...scoreRequest, owner, settleCharge, ...observer }),
     );
   }
 
@@ -73,6 +76,7 @@ export async function runScore(
     outcome = await deps.scoring.score({
       ...scoreRequest,
       owner,
+      settleCharge,
       signal: abortOnDisconnect(reply),
     });
   } catch (error) {

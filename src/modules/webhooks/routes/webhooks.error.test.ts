@@ -6,7 +6,7 @@ let t: TestApp;
 let admin: Record<string, string>;
 beforeAll(async () => {
   t = await startTestApp({
-    env: { CRAWL_ALLOWLIST: 'allowed.test' },
+    env: { WEBHOOK_ALLOWLIST: 'allowed.test', CRAWL_ALLOWLIST: 'crawl-only.test' },
     // Every name resolves to the loopback address, as a hostile DNS answer would.
     crawlLookup: async () => [{ address: '127.0.0.1', family: 4 }],
   });
@@ -35,8 +35,16 @@ describe('webhook endpoint refusals', () => {
     });
   }
 
-  it('accepts plain http for an allowlisted host, as the crawler does', async () => {
+  it('accepts plain http for a host of WEBHOOK_ALLOWLIST', async () => {
     expect((await create({ url: 'http://allowed.test/hook', events: ['webhook.test'] })).statusCode).toBe(201);
+  });
+
+  it('refuses a host the crawler may reach but WEBHOOK_ALLOWLIST does not name (issue 24)', async () => {
+    for (const url of ['http://crawl-only.test/hook', 'https://crawl-only.test/hook']) {
+      const response = await create({ url, events: ['webhook.test'] });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'INVALID_URL' });
+    }
   });
 
   it('refuses an unknown event type and an empty list with 400 INVALID_REQUEST', async () => {

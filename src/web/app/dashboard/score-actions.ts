@@ -84,7 +84,7 @@ export function NewScoreForm(props: NewScoreFormProps) {
       <button class="button" type="submit" disabled data-needs-script>${props.buttonLabel}</button>
       <${ModeHint} mode=${props.mode} productLimit=${props.productLimit} mayManageBilling=${props.mayManageBilling} />
       <p id="new-score-segment-hint" class="hint">
-        A segment compares the company with its peers there, once ${MINIMUM_CONTRIBUTING_ACCOUNTS} accounts have scored companies in it. Rescores keep it.
+        A segment compares the company with its peers there, once ${MINIMUM_CONTRIBUTING_ACCOUNTS} other accounts on a paid plan have scored companies in it. Rescores keep it.
       </p>
     </form>
     <${NeedsScriptNote} />`;

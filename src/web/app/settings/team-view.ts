@@ -44,7 +44,7 @@ function SeatSummary({ visit, team }: { visit: AppVisit; team: TeamState }) {
 function RemoveButton({ visit, member }: { visit: AppVisit; member: MemberView }) {
   const name = memberName(member);
   if (!visit.may('account:edit') || member.role === 'owner' || member.userId === visit.principal.userId) return null;
-  const text = `${name} leaves ${visit.account.name} and frees their seat. If your identity provider still lists them in the organisation, they come back on their next sign-in, with a seat only if one is free.`;
+  const text = `${name} leaves ${visit.account.name} and frees their seat. They cannot come back, even while your identity provider still lists them in the organisation, until an owner or admin invites them again; the API keys they made are revoked.`;
   return html`<button type="button" class="button button-quiet" data-remove-member=${member.userId} data-name=${name} ...${confirmation(`Remove ${name}?`, text, 'Remove')}>
     Remove<span class="visually-hidden"> ${name}</span>
   </button>`;

@@ -1,0 +1,23 @@
+/**
+ * A job runner process that delivers webhooks (the webhook.deliver job) to
+ * a receiver that never answers: the delivery test kills it with SIGKILL
+ * while its POST is in flight. The database comes from JOB_DATABASE (JSON:
+ * DatabaseOptions); the receiver's host:port, allowed as a plain-http
+ * target, from RECEIVER_HOST.
+ */
+import pino from 'pino';
+import { systemClock } from '../../src/clock.ts';
+import { openDatabase, type DatabaseOptions } from '../../src/db/client.ts';
+import { JobQueue } from '../../src/jobs/job-queue.ts';
+import { JobRunner } from '../../src/jobs/job-runner.ts';
+import { systemLookup } from '../../src/modules/scoring/crawler/safe-connector.ts';
+import { WebhookDeliveries } from '../../src/modules/webhooks/webhook-deliveries.ts';
+import { createWebhookPoster } from '../../src/modules/webhooks/webhook-post.ts';
+
+const database = await openDatabase(JSON.parse(process.env.JOB_DATABASE!) as DatabaseOptions);
+const runner = new JobRunner({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) });
+const poster = createWebhookPoster({ allowlist: [process.env.RECEIVER_HOST!], lookup: systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
+new WebhookDeliveries({ db: database.db, clock: systemClock, jobs: new JobQueue(systemClock), poster }).register(runner);
+// Keeps the process alive while the POST waits for an answer.
+setInterval(() => {}, 60_000);
+await runner.runDue();
