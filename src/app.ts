@@ -134,6 +134,9 @@ import { registerDevInboxPage } from './web/pages/dev-inbox-page.ts';
 import { registerDevInboxMessagePage } from './web/pages/dev-inbox-message-page.ts';
 import { registerAssets } from './web/assets.ts';
 import { registerHomePage } from './web/pages/home-page.ts';
+import { registerApiReferencePage } from './web/pages/api-reference-page.ts';
+import { registerApiReferenceSectionPage } from './web/pages/api-reference-section-page.ts';
+import type { ApiDocument } from './web/pages/api-reference-view.ts';
 import { sendNotFoundPage } from './web/pages/not-found-page.ts';
 import { registerResultPage } from './web/pages/result-page.ts';
 import { DemoResults } from './web/pages/demo-catalogue.ts';
@@ -485,6 +488,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerPostChat(app, { coach, admissionGate, scoring, heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs });
   registerAssets(app);
   registerHomePage(app, pageSettings);
+  // The reference pages read the document the routes above generated.
+  const apiDocument = () => app.swagger() as unknown as ApiDocument;
+  registerApiReferencePage(app, { settings: pageSettings, apiDocument });
+  registerApiReferenceSectionPage(app, { settings: pageSettings, apiDocument });
   registerTryPage(app, pageSettings);
   registerResultPage(app, { settings: pageSettings, scoring, benchmarks, feedback });
   registerPricingPage(app, { settings: pageSettings, billing });

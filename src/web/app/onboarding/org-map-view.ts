@@ -31,7 +31,7 @@ function AddProductForm({ interview }: { interview: WelcomeInterview | null }) {
       <label for="product-name">Name</label>
       <input id="product-name" name="name" data-field="body.name" required maxlength=${PRODUCT_NAME_MAX_LENGTH} value=${interview?.product.name ?? ''} />
       <label for="product-url">Web address</label>
-      <input id="product-url" name="url" data-field="body.url" type="url" inputmode="url" required placeholder="https://example.com" value=${interview?.product.url ?? ''} />
+      <input id="product-url" name="url" data-field="body.url" type="text" inputmode="url" autocapitalize="none" spellcheck="false" required placeholder="example.com" value=${interview?.product.url ?? ''} />
       <${Problem} id="product-problem" />
       <p class="cta"><button class="button" type="submit">Add the product</button></p>
       <${ScriptNeeded} action="Adding a product" />
