@@ -270,7 +270,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     deps.paymentProvider ??
     (config.payments.stripeSecretKey
       ? new StripePaymentProvider(createStripeClient({ secretKey: config.payments.stripeSecretKey, apiBase: config.payments.stripeApiBase }))
-      : new LocalPaymentProvider({ publicBaseUrl: config.publicBaseUrl, signingSecret: config.payments.webhookSecrets[0]!, clock }));
+      : new LocalPaymentProvider({
+          publicBaseUrl: config.publicBaseUrl,
+          signingSecret: config.payments.webhookSecrets[0]!,
+          clock,
+          prices: config.payments.localPrices,
+          currency: config.payments.localCurrency,
+        }));
   // Returns at once: an unreachable Redis never delays start-up; the gate then fails closed and /readyz says so.
   const countingStore =
     deps.countingStore ??
