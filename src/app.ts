@@ -139,6 +139,8 @@ import { registerApiReferenceSectionPage } from './web/pages/api-reference-secti
 import type { ApiDocument } from './web/pages/api-reference-view.ts';
 import { sendNotFoundPage } from './web/pages/not-found-page.ts';
 import { registerResultPage } from './web/pages/result-page.ts';
+import { registerResultReportPage } from './web/pages/result-report-page.ts';
+import { registerDemoReportPage } from './web/pages/demo-report-page.ts';
 import { DemoResults } from './web/pages/demo-catalogue.ts';
 import { registerDemoIndexPage } from './web/pages/demo-index-page.ts';
 import { registerDemoPage } from './web/pages/demo-page.ts';
@@ -500,11 +502,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerApiReferenceSectionPage(app, { settings: pageSettings, apiDocument });
   registerTryPage(app, pageSettings);
   registerResultPage(app, { settings: pageSettings, scoring, benchmarks, feedback });
+  registerResultReportPage(app, { settings: pageSettings, scoring });
   registerPricingPage(app, { settings: pageSettings, billing });
   registerPricingCompletePage(app, { settings: pageSettings, billing });
   const demos = new DemoResults();
   registerDemoIndexPage(app, { settings: pageSettings, demos });
   registerDemoPage(app, { settings: pageSettings, demos });
+  registerDemoReportPage(app, { settings: pageSettings, demos });
   registerUnsubscribePage(app, { settings: pageSettings, emailPreferences });
   // The signed-in app (/app...): pages render the account's state; their scripts act through the JSON API.
   const appPages = { settings: pageSettings, accounts, billing, onboarding };

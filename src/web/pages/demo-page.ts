@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.ts';
 import { ResultView } from '../components/result-view.ts';
 import { sendPage } from '../document.ts';
+import { reportFileName } from '../report/result-report.ts';
 import { MAX_TOTAL_SCORE } from '../result-summary.ts';
 import { html } from '../view.ts';
 import { viewerOf, type Viewer } from '../viewer.ts';
@@ -49,8 +50,18 @@ export function registerDemoPage(app: App, deps: { settings: PageSettings; demos
         <aside class="notice demo-banner" aria-label="About this example">
           <strong>Example result.</strong> ${company.name} is an invented company; its site ships with this service and is scored by the same engine as yours. <a href=${TRY_PATH}>Score your own site</a>.
         </aside>
-        <${ResultView} result=${result} calls=${html`<${Calls} viewer=${viewer} />`} />
+        <${ResultView}
+          result=${result}
+          share=${{
+            url: new URL(demoPath(company.slug), settings.publicBaseUrl).toString(),
+            pdfPath: `${demoPath(company.slug)}/report.pdf`,
+            pdfName: reportFileName(result),
+            audience: 'This example is public: anyone with the link can see it. The PDF report holds the same, as your own result would.',
+          }}
+          calls=${html`<${Calls} viewer=${viewer} />`}
+        />
       `,
+      scripts: ['result.js'],
     });
   });
 }

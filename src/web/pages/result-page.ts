@@ -22,6 +22,7 @@ import { ScoreVerdictSection, SignInToGiveVerdict, VerdictDisclosure, type Saved
 import { PeerLine, PeerMedian, peerComparisonOf, type PeerComparison } from '../components/peer-comparison.ts';
 import { ResultView } from '../components/result-view.ts';
 import { sendPage } from '../document.ts';
+import { reportFileName } from '../report/result-report.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../result-summary.ts';
 import { html } from '../view.ts';
 import { viewerOf, type Viewer } from '../viewer.ts';
@@ -124,6 +125,12 @@ export function registerResultPage(app: App, deps: ResultPageDeps): void {
       viewer,
       body: html`<${ResultView}
         result=${result}
+        share=${{
+          url: new URL(path, settings.publicBaseUrl).toString(),
+          pdfPath: `${path}/report.pdf`,
+          pdfName: reportFileName(result),
+          audience: 'Anyone with this link can see this result, without signing in: send it to whoever should read it. The PDF report holds the same, to forward or print.',
+        }}
         calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} owner=${extras.owner} />`}
         standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />`}
         levelAside=${extras.peers?.available ? (score: DimensionScore) => html`<${PeerMedian} comparison=${extras.peers} dimensionId=${score.dimensionId} />` : undefined}
@@ -135,7 +142,7 @@ export function registerResultPage(app: App, deps: ResultPageDeps): void {
               html`<${VerdictDisclosure} resultId=${result.id} dimension=${{ id: score.dimensionId, name: score.dimensionName }} saved=${extras.verdicts!.get(score.dimensionId)} />`
           : undefined}
       />`,
-      scripts: extras.verdicts ? ['feedback.js'] : [],
+      scripts: extras.verdicts ? ['result.js', 'feedback.js'] : ['result.js'],
     });
   });
 }
