@@ -141,6 +141,7 @@ import { sendNotFoundPage } from './web/pages/not-found-page.ts';
 import { registerResultPage } from './web/pages/result-page.ts';
 import { registerResultReportPage } from './web/pages/result-report-page.ts';
 import { registerDemoReportPage } from './web/pages/demo-report-page.ts';
+import { registerComparePage } from './web/pages/compare-page.ts';
 import { DemoResults } from './web/pages/demo-catalogue.ts';
 import { registerDemoIndexPage } from './web/pages/demo-index-page.ts';
 import { registerDemoPage } from './web/pages/demo-page.ts';
@@ -509,6 +510,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerDemoIndexPage(app, { settings: pageSettings, demos });
   registerDemoPage(app, { settings: pageSettings, demos });
   registerDemoReportPage(app, { settings: pageSettings, demos });
+  registerComparePage(app, { settings: pageSettings, scoring, demos });
   registerUnsubscribePage(app, { settings: pageSettings, emailPreferences });
   // The signed-in app (/app...): pages render the account's state; their scripts act through the JSON API.
   const appPages = { settings: pageSettings, accounts, billing, onboarding };

@@ -5,7 +5,7 @@
  * scoring anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+import { expectAccessible, fitsTheViewport, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
 
 describe('pricing and the example results', () => {
   let web: WebApp;
@@ -62,7 +62,7 @@ describe('pricing and the example results', () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl, { phone: true });
     await page.goto('/pricing');
     await expectVisible(page.locator('[aria-labelledby="plan-business"]').getByText('$149'));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsTheViewport(page)).toBe(true);
     await expectAccessible(page, '/pricing on a phone');
     await saveScreenshot(page, 'pricing-phone');
     expectNoConsoleErrors();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoringResults } from '../../src/modules/scoring/tables.ts';
 import { fixtureResult } from '../fixtures/coach-result.ts';
 import { pdfText } from '../pdf-text.ts';
-import { expectAccessible, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+import { expectAccessible, fitsTheViewport, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
 
 /** The heatmap's box and its cells' texts. */
 async function heatmap(page: Page): Promise<{ height: number; top: number; cells: string[] }> {
@@ -53,7 +53,7 @@ describe('a result at a glance', () => {
       expect(smallest).toBeGreaterThanOrEqual(12);
       const barLabel = await page.locator('.function-bar-label').first().evaluate((label) => parseFloat(getComputedStyle(label).fontSize));
       expect(barLabel).toBeGreaterThanOrEqual(12);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsTheViewport(page)).toBe(true);
 
       // Collapsed by default; a cell opens its dimension and the address names it.
       expect(await openDetails(page)).toEqual([]);

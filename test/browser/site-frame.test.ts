@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+import { expectAccessible, fitsTheViewport, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
 
 const LAPTOP = { width: 1366, height: 768 };
 
@@ -21,10 +21,6 @@ async function headerRows(page: Page): Promise<number[]> {
   );
 }
 
-/** True when nothing on the page is wider than the window (no sideways scrolling). */
-async function fitsTheWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 describe('the site frame and the loose ends', () => {
   let web: WebApp;
@@ -59,7 +55,7 @@ describe('the site frame and the loose ends', () => {
     await signIn(phone.page, { sub: 'frame_owner', account: 'org_frame_company_with_a_long_id', role: 'owner' });
     for (const path of ['/app', '/app/settings/billing', '/docs', '/demo']) {
       await phone.page.goto(path);
-      expect(await fitsTheWidth(phone.page), `${path} fits a phone's width`).toBe(true);
+      expect(await fitsTheViewport(phone.page), `${path} fits a phone's width`).toBe(true);
     }
     await phone.page.goto('/app');
     await saveScreenshot(phone.page, 'header-phone');
@@ -75,7 +71,7 @@ describe('the site frame and the loose ends', () => {
       // Every resource and its operations, drawn from the OpenAPI document, which is linked.
       await expectVisible(page.getByRole('heading', { name: 'Scoring', level: 3 }));
       await expectVisible(page.getByRole('link', { name: '/api/openapi.json' }));
-      expect(await fitsTheWidth(page), 'the index fits the width').toBe(true);
+      expect(await fitsTheViewport(page), 'the index fits the width').toBe(true);
       await expectAccessible(page, phone ? '/docs on a phone' : '/docs');
       await saveScreenshot(page, phone ? 'docs-phone' : 'docs-desktop');
 
@@ -86,7 +82,7 @@ describe('the site frame and the loose ends', () => {
       const body = page.locator('#post-api-score details.api-body').first();
       await body.locator('summary').click();
       await expectVisible(body.getByText('totalScore'));
-      expect(await fitsTheWidth(page), 'a resource page fits the width').toBe(true);
+      expect(await fitsTheViewport(page), 'a resource page fits the width').toBe(true);
       await page.evaluate(() => window.scrollTo(0, 0));
       // The largest resource page; its colours and structure are the same at both widths, so axe reads it once.
       if (!phone) await expectAccessible(page, '/docs/scoring');

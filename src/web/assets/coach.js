@@ -227,6 +227,8 @@ function start(form) {
   const stop = form.querySelector('[data-coach-stop]');
   const data = form.dataset;
   const resultId = data.resultId;
+  // A second result to compare with, when the page was opened from a comparison.
+  const compareResultId = data.compareId || undefined;
   const limits = { maxMessages: Number(data.maxMessages), maxMessageChars: Number(data.maxMessageChars), maxConversationChars: Number(data.maxConversationChars) };
   const places = { billing: data.billingHref, signIn: data.signInHref, onboarding: data.onboardingHref, coach: form.getAttribute('action') };
   const linkDimensions = dimensionLinker(JSON.parse(data.dimensionLinks || '[]'));
@@ -304,7 +306,7 @@ function start(form) {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ messages: withinBounds(conversation, limits), resultId }),
+        body: JSON.stringify({ messages: withinBounds(conversation, limits), resultId, compareResultId }),
         signal: controller.signal,
       });
       if (!response.ok) {

@@ -120,6 +120,12 @@ export class DemoResults {
     return pending;
   }
 
+  /** An example by its result's id (the compare page takes result ids); null for any other id. */
+  async byResultId(id: string): Promise<{ company: DemoCompany; result: ScoringResult } | null> {
+    const company = DEMO_COMPANIES.find((candidate) => demoResultId(candidate) === id.toLowerCase());
+    return company ? { company, result: await this.resultOf(company) } : null;
+  }
+
   all(): Promise<{ company: DemoCompany; result: ScoringResult }[]> {
     return Promise.all(DEMO_COMPANIES.map(async (company) => ({ company, result: await this.resultOf(company) })));
   }

@@ -14,6 +14,7 @@ import { viewerOf, type Viewer } from '../viewer.ts';
 import { demoCompany, type DemoResults } from './demo-catalogue.ts';
 import { sendNotFoundPage } from './not-found-page.ts';
 import type { PageSettings } from './page-settings.ts';
+import { comparePath } from './compare-view.ts';
 import { TRY_PATH } from './try-page.ts';
 
 export const DEMO_INDEX_PATH = '/demo';
@@ -24,11 +25,12 @@ export function demoPath(slug: string): string {
 
 const DemoPageParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
 
-function Calls({ viewer }: { viewer: Viewer }) {
+function Calls({ viewer, resultId }: { viewer: Viewer; resultId: string }) {
   return html`
     <a class="button" href=${TRY_PATH}>Score your own site</a>
     ${viewer.signedIn ? null : html`<a class="button button-quiet" href="/sign-up">Sign up free</a>`}
     <a class="button button-quiet" href=${DEMO_INDEX_PATH}>Other examples</a>
+    <a class="button button-quiet" href=${comparePath(resultId)}>Compare with another result</a>
   `;
 }
 
@@ -58,7 +60,7 @@ export function registerDemoPage(app: App, deps: { settings: PageSettings; demos
             pdfName: reportFileName(result),
             audience: 'This example is public: anyone with the link can see it. The PDF report holds the same, as your own result would.',
           }}
-          calls=${html`<${Calls} viewer=${viewer} />`}
+          calls=${html`<${Calls} viewer=${viewer} resultId=${result.id} />`}
         />
       `,
       scripts: ['result.js'],

@@ -28,6 +28,7 @@ import { html } from '../view.ts';
 import { viewerOf, type Viewer } from '../viewer.ts';
 import { sendNotFoundPage } from './not-found-page.ts';
 import { usesSecureCookies, type PageSettings } from './page-settings.ts';
+import { comparePath } from './compare-view.ts';
 import { TRY_PATH } from './try-page.ts';
 
 const ResultPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -48,6 +49,7 @@ function Calls({ result, viewer, csrf, owner }: { result: ScoringResult; viewer:
     return html`
       <a class="button" href="/sign-up">Sign up to keep it and get coaching</a>
       <a class="button button-quiet" href=${TRY_PATH}>Score your own site</a>
+      <a class="button button-quiet" href=${comparePath(result.id)}>Compare with another result</a>
     `;
   }
   return html`
@@ -58,6 +60,7 @@ function Calls({ result, viewer, csrf, owner }: { result: ScoringResult; viewer:
     </form>
     ${owner ? html`<a class="button button-quiet" href=${`${APP_PATHS.coach}?${new URLSearchParams({ result: result.id })}`}>Ask the coach about it</a>` : null}
     <a class="button button-quiet" href=${TRY_PATH}>Score another site</a>
+    <a class="button button-quiet" href=${comparePath(result.id)}>Compare with another result</a>
   `;
 }
 

@@ -10,4 +10,12 @@ describe('coachSystemPrompt', () => {
     const { depth: _, ...withoutDepth } = fixtureResult();
     for (const prompt of [coachSystemPrompt(fixtureResult()), coachSystemPrompt(withoutDepth)]) expect(prompt).not.toContain('Depth:');
   });
+
+  it('adds the result a conversation compares with, and where each leads', () => {
+    const rival = { ...fixtureResult({ levels: { pricing_packaging: 4 } }), companyName: 'Rival', url: 'https://rival.example/' };
+    const prompt = coachSystemPrompt(fixtureResult(), { comparedWith: rival });
+    expect(prompt).toContain('## The result it is compared with\nCompany: Rival (https://rival.example/)');
+    expect(prompt).toContain('The compared result leads on: pricing_packaging 1 vs 4');
+    expect(coachSystemPrompt(fixtureResult())).not.toContain('compared with');
+  });
 });

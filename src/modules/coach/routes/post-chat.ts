@@ -37,6 +37,9 @@ const ChatBody = Type.Object({
   ),
   result: Type.Optional(SubmittedResultSchema),
   resultId: Type.Optional(Type.String({ format: 'uuid', description: 'A stored result to coach on, instead of sending it whole (our addition).' })),
+  compareResultId: Type.Optional(
+    Type.String({ format: 'uuid', description: 'A second stored result to compare with (a competitor\'s, or the same site before): questions such as "how do we compare?" are answered from both (our addition). Needs `result` or `resultId`.' }),
+  ),
 });
 
 export interface ChatRouteDeps {
@@ -67,13 +70,15 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const { messages, resultId } = request.body;
-      checkConversation(messages, Boolean(request.body.result && resultId));
+      const { messages, resultId, compareResultId } = request.body;
+      checkConversation(messages, Boolean(request.body.result && resultId), Boolean(compareResultId && !request.body.result && !resultId));
       let result = request.body.result ? withDerivedTotals(request.body.result) : null;
       if (resultId) {
         result = await deps.scoring.get(resultId);
         if (!result) throw new ApiError('NOT_FOUND', { message: 'No scoring result has this id.' });
       }
+      const comparedWith = compareResultId ? await deps.scoring.get(compareResultId) : null;
+      if (compareResultId && !comparedWith) throw new ApiError('NOT_FOUND', { message: 'No scoring result has the id given in compareResultId.' });
 
       // Watched from before admission, so a client that leaves while being admitted is seen too.
       const signal = abortOnDisconnect(reply);
@@ -88,7 +93,7 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
       });
       destroyWhenStalled(reply.raw, deps.stallTimeoutMs);
 
-      const answer = deps.coach.answer({ messages, result, signal });
+      const answer = deps.coach.answer({ messages, result, context: { comparedWith }, signal });
       async function* events(): AsyncGenerator<string> {
         yield STREAM_OPEN;
         try {
@@ -175,13 +180,14 @@ function withDerivedTotals(result: SubmittedResult): SubmittedResult {
   return { ...result, dimensions, totalScore, stageName: tierForTotal(totalScore) };
 }
 
-function checkConversation(messages: { role: string; content: string }[], bothResultForms: boolean): void {
+function checkConversation(messages: { role: string; content: string }[], bothResultForms: boolean, comparisonAlone: boolean): void {
   const problems: FieldProblem[] = [];
   if (messages.at(-1)?.role !== 'user') problems.push({ field: `body.messages.${messages.length - 1}.role`, message: 'the last message must be from the user' });
   if (messages.at(-1)?.content.trim() === '') problems.push({ field: `body.messages.${messages.length - 1}.content`, message: 'is blank' });
   const total = messages.reduce((sum, m) => sum + m.content.length, 0);
   if (total > MAX_CONVERSATION_CHARS) problems.push({ field: 'body.messages', message: `must hold at most ${MAX_CONVERSATION_CHARS} characters in all` });
   if (bothResultForms) problems.push({ field: 'body.resultId', message: 'send either result or resultId, not both' });
+  if (comparisonAlone) problems.push({ field: 'body.compareResultId', message: 'needs result or resultId: the result it is compared with' });
   if (problems.length > 0) {
     throw invalidBody(problems);
   }

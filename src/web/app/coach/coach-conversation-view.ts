@@ -9,6 +9,7 @@ import { pagesRead } from '../../../modules/scoring/result-depth.ts';
 import type { ScoringResult } from '../../../modules/scoring/result-schema.ts';
 import { describeDelta, type ScoreChange } from '../../../modules/scoring/score-change.ts';
 import { QuickScoreBadge } from '../../components/quick-score-notice.ts';
+import { comparePath } from '../../pages/compare-view.ts';
 import { resultPath } from '../../pages/result-page.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../../result-summary.ts';
 import { html } from '../../view.ts';
@@ -30,6 +31,8 @@ export interface CoachScriptSettings {
 
 export interface CoachConversationProps {
   result: ScoringResult;
+  /** A second result the conversation compares with (?compare=), when one was chosen. */
+  comparedWith?: ScoringResult | null;
   change: ScoreChange;
   questions: readonly string[];
   /** Why asking would answer 403, if it would: the form then gives way to a note saying so. */
@@ -46,12 +49,20 @@ function ChangeLine({ change }: { change: ScoreChange }) {
   return html`<p class="muted">Since the previous ${quick ? 'quick score' : 'score'} (${scoredOn(change.previous)}): ${describeDelta(change.totalDelta)}${stage}.</p>`;
 }
 
-function Subject({ result, change }: { result: ScoringResult; change: ScoreChange }) {
+function ComparedWith({ result, comparedWith }: { result: ScoringResult; comparedWith: ScoringResult }) {
+  return html`<p class="coach-compared" data-compared-with>
+    Compared with <strong>${companyLabel(comparedWith)}</strong>, ${comparedWith.totalScore} of ${MAX_TOTAL_SCORE} (${comparedWith.stageName}), scored on ${scoredOn(comparedWith)}.
+    <a href=${comparePath(result.id, comparedWith.id)}>See them side by side</a> · <a href=${coachPath(result.id)}>Stop comparing</a>
+  </p>`;
+}
+
+function Subject({ result, comparedWith, change }: { result: ScoringResult; comparedWith: ScoringResult | null; change: ScoreChange }) {
   return html`<section class="card coach-subject" aria-labelledby="coach-subject-heading">
     <div>
       <h2 id="coach-subject-heading">The result being discussed</h2>
       <p class="coach-subject-site"><strong>${companyLabel(result)}</strong> · ${result.url} · scored on ${scoredOn(result)}</p>
       <${ChangeLine} change=${change} />
+      ${comparedWith ? html`<${ComparedWith} result=${result} comparedWith=${comparedWith} />` : null}
       <p class="coach-subject-links"><a href=${resultPath(result.id)}>Open the full result</a> <a href=${coachPath()}>Discuss another result</a></p>
     </div>
     <p class="total">
@@ -62,13 +73,14 @@ function Subject({ result, change }: { result: ScoringResult; change: ScoreChang
   </section>`;
 }
 
-function QuestionForm({ result, script }: { result: ScoringResult; script: CoachScriptSettings }) {
+function QuestionForm({ result, comparedWith, script }: { result: ScoringResult; comparedWith: ScoringResult | null; script: CoachScriptSettings }) {
   return html`<form
     class="coach-form"
     method="get"
     action=${APP_PATHS.coach}
     data-coach-form
     data-result-id=${result.id}
+    data-compare-id=${comparedWith?.id}
     data-dimension-links=${JSON.stringify(script.dimensionLinks)}
     data-max-messages=${script.maxMessages}
     data-max-message-chars=${script.maxMessageChars}
@@ -78,6 +90,7 @@ function QuestionForm({ result, script }: { result: ScoringResult; script: Coach
     data-sign-in-href=${script.signInHref}
   >
     <input type="hidden" name="result" value=${result.id} />
+    ${comparedWith ? html`<input type="hidden" name="compare" value=${comparedWith.id} />` : null}
     <label for="coach-question">Your question</label>
     <textarea id="coach-question" name="question" rows="3" maxlength=${script.maxMessageChars} required aria-describedby="coach-question-hint"></textarea>
     <p class="hint" id="coach-question-hint">Enter sends, Shift+Enter starts a new line. Each question uses one chat message and one credit.</p>
@@ -94,10 +107,10 @@ function PausedNote({ paused, result }: { paused: 'read_only' | 'no_permission';
   return html`<p class="notice">${why} The <a href=${resultPath(result.id)}>result</a> stays open to read.</p>`;
 }
 
-export function CoachConversation({ result, change, questions, paused, script }: CoachConversationProps) {
+export function CoachConversation({ result, comparedWith = null, change, questions, paused, script }: CoachConversationProps) {
   return html`
     <h1>Coach: ${companyLabel(result)}</h1>
-    <${Subject} result=${result} change=${change} />
+    <${Subject} result=${result} comparedWith=${comparedWith} change=${change} />
     ${paused
       ? html`<${PausedNote} paused=${paused} result=${result} />`
       : html`<section aria-labelledby="coach-suggested-heading">
@@ -111,7 +124,7 @@ export function CoachConversation({ result, change, questions, paused, script }:
             <p class="muted" data-coach-empty>Ask a question, or choose one of the suggestions. The coach answers from this result.</p>
             <div class="coach-log" role="log" aria-live="polite" aria-labelledby="coach-conversation-heading" data-coach-log></div>
             <div class="coach-problem" role="alert" data-coach-problem></div>
-            <${QuestionForm} result=${result} script=${script} />
+            <${QuestionForm} result=${result} comparedWith=${comparedWith} script=${script} />
             <noscript><p class="notice">The coach streams its answers with JavaScript: turn it on to ask questions.</p></noscript>
           </section>`}
   `;

@@ -30,6 +30,8 @@ export const COACH_PICKER_LIMIT = 50;
 
 const CoachQuery = Type.Object({
   result: Type.Optional(Type.String({ maxLength: 100 })),
+  // A second result to compare with (from the compare page): any stored result, as the chat API takes it.
+  compare: Type.Optional(Type.String({ maxLength: 100 })),
   // The question form's fallback without JavaScript reloads the page with it; it is not read.
   question: Type.Optional(Type.String({ maxLength: MAX_MESSAGE_CHARS })),
 });
@@ -61,16 +63,23 @@ export function registerCoachPage(app: App, deps: CoachPageDeps): void {
 
     if (asked !== undefined && isUuid(asked)) {
       // changeOf answers only for a result the account holds: the ownership check and the "since last time" line in one.
-      const [change, result] = await Promise.all([deps.scoring.changeOf(accountId, asked), deps.scoring.get(asked)]);
+      const compare = request.query.compare;
+      const [change, result, comparedWith] = await Promise.all([
+        deps.scoring.changeOf(accountId, asked),
+        deps.scoring.get(asked),
+        compare !== undefined && isUuid(compare) && compare !== asked ? deps.scoring.get(compare) : null,
+      ]);
       if (change && result) {
+        const questions = suggestedQuestions(result);
         return sendAppPage(reply, deps.settings, visit, {
           title: `Coach: ${companyLabel(result)}`,
           path: coachPath(result.id),
           section: 'coach',
           body: html`<${CoachConversation}
             result=${result}
+            comparedWith=${comparedWith}
             change=${change}
-            questions=${suggestedQuestions(result)}
+            questions=${comparedWith ? [`How do we compare to ${companyLabel(comparedWith)}?`, ...questions] : questions}
             paused=${pausedReason(visit)}
             script=${scriptSettings(visit, result.id)}
           />`,
