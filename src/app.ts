@@ -99,6 +99,11 @@ import { UsageReports } from './modules/metering/usage-report.ts';
 import { CoachService } from './modules/coach/coach-service.ts';
 import { createLlmCoach } from './modules/coach/llm/llm-coach.ts';
 import { registerPostChat } from './modules/coach/routes/post-chat.ts';
+import { CoachConversations } from './modules/coach/coach-conversations.ts';
+import { registerCreateConversation } from './modules/coach/routes/create-conversation.ts';
+import { registerDeleteConversation } from './modules/coach/routes/delete-conversation.ts';
+import { registerGetConversation } from './modules/coach/routes/get-conversation.ts';
+import { registerListConversations } from './modules/coach/routes/list-conversations.ts';
 import { BenchmarkService } from './modules/benchmarks/benchmark-service.ts';
 import { registerGetBenchmarks } from './modules/benchmarks/routes/get-benchmarks.ts';
 import { registerGetScorePercentile } from './modules/benchmarks/routes/get-score-percentile.ts';
@@ -417,6 +422,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Erased with the giver's account, and with the result it is about, by foreign keys: nothing outside the database to clean up.
   const feedback = new FeedbackService({ db: database.db, clock });
   const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
+  // Erased with the account, and with the result they are about, by foreign keys.
+  const coachConversations = new CoachConversations({ db: database.db, clock });
   outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
 
@@ -494,7 +501,22 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });
   registerGetProductScores(app, { products, scoring });
-  registerPostChat(app, { coach, admissionGate, scoring, heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs });
+  registerPostChat(app, {
+    coach,
+    admissionGate,
+    scoring,
+    conversations: coachConversations,
+    interviewOf: async (accountId) => {
+      const interview = await onboarding.welcomeInterview(accountId);
+      return interview ? { role: interview.role, goals: interview.goals, teamSize: interview.teamSize, productName: interview.product.name } : null;
+    },
+    heartbeatMs: config.sseHeartbeatMs,
+    stallTimeoutMs: config.sseStallTimeoutMs,
+  });
+  registerCreateConversation(app, { conversations: coachConversations, scoring });
+  registerListConversations(app, { conversations: coachConversations });
+  registerGetConversation(app, { conversations: coachConversations });
+  registerDeleteConversation(app, { conversations: coachConversations });
   registerAssets(app);
   registerHomePage(app, pageSettings);
   // The reference pages read the document the routes above generated.
@@ -515,7 +537,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // The signed-in app (/app...): pages render the account's state; their scripts act through the JSON API.
   const appPages = { settings: pageSettings, accounts, billing, onboarding };
   registerDashboardPages(app, { ...appPages, scoring, products, usageReports, benchmarks });
-  registerCoachPage(app, { ...appPages, scoring });
+  registerCoachPage(app, { ...appPages, scoring, conversations: coachConversations });
   registerSettingsPages(app, { ...appPages, apiKeys });
   registerBillingPages(app, { ...appPages, usageReports });
   registerOnboardingPages(app, { ...appPages, products, emailPreferences });

@@ -11,7 +11,8 @@ import { LEVEL_MEANINGS, playbookStep } from '../../../framework/playbook.ts';
 import { MAX_LEVEL, MIN_LEVEL, stageForLevel, TIER_BANDS } from '../../../framework/tiers.ts';
 import type { DimensionScore, SubmittedResult } from '../../scoring/result-schema.ts';
 import { compareResults } from '../../scoring/result-comparison.ts';
-import { NO_CONTEXT, type CoachContext } from '../coach-context.ts';
+import type { ScoreChange } from '../../scoring/score-change.ts';
+import { NO_CONTEXT, type CoachContext, type InterviewAnswers } from '../coach-context.ts';
 import { shorten } from '../local/markdown.ts';
 
 /** Excerpts keep a 27-dimension result to a few thousand tokens. */
@@ -34,9 +35,31 @@ export function coachSystemPrompt(result: SubmittedResult | null, context: Coach
     frameworkSection(),
     result ? resultSection(result) : NO_RESULT,
     result && context.comparedWith ? comparisonSection(result, context.comparedWith) : null,
+    context.interview ? interviewSection(context.interview) : null,
+    context.change?.previous ? changeSection(context.change) : null,
   ]
     .filter((section): section is string => section !== null)
     .join('\n\n');
+}
+
+/** Who is asking and what for: advice should serve these goals and fit this team. */
+function interviewSection(interview: InterviewAnswers): string {
+  return [
+    '## Who is asking (their welcome interview)',
+    `Role: ${interview.role}. Product: ${interview.productName}. People working on it: ${interview.teamSize}.`,
+    `Their goals: ${interview.goals.map((goal) => `"${goal}"`).join('; ')}.`,
+    'Tie advice to these goals where it fits, and size plans to the team.',
+  ].join('\n');
+}
+
+/** What moved since the previous score of the same depth. */
+function changeSection(change: ScoreChange): string {
+  const moved = change.moved.map((move) => `${move.dimensionId} ${move.from} -> ${move.to}`);
+  return [
+    '## Since the previous score',
+    `Previous score: ${change.previous!.totalScore}, ${change.previous!.stageName}, on ${change.previous!.createdAt}; the total moved by ${change.totalDelta}.`,
+    `Dimensions that moved: ${moved.length > 0 ? moved.join(', ') : 'none'}.`,
+  ].join('\n');
 }
 
 /** The result the conversation compares with, and the comparison the compare page shows, so "how do we compare?" is answered from both. */

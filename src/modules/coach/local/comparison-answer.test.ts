@@ -1,6 +1,7 @@
 /** The local coach on two results side by side: asked how they compare, or about one dimension, it answers from both. */
 import { describe, expect, it } from 'vitest';
 import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
+import { NO_CONTEXT } from '../coach-context.ts';
 import { composeCoachAnswer } from './local-coach.ts';
 
 const ours = { ...fixtureResult(), companyName: 'Acme Analytics' };
@@ -11,7 +12,7 @@ const rival = {
   companyName: 'Rival',
 };
 const ask = (question: string, comparedWith: typeof rival | null = rival) =>
-  composeCoachAnswer({ messages: [{ role: 'user', content: question }], result: ours, context: { comparedWith } });
+  composeCoachAnswer({ messages: [{ role: 'user', content: question }], result: ours, context: { ...NO_CONTEXT, comparedWith } });
 
 describe('the local coach with a result to compare with', () => {
   it('answers "how do we compare to Rival?" from both results: totals, where each leads with evidence, and what to close first', () => {

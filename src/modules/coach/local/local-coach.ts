@@ -8,10 +8,13 @@ import type { DimensionId } from '../../../framework/dimensions.ts';
 import type { SubmittedResult } from '../../scoring/result-schema.ts';
 import { NO_CONTEXT, type CoachContext } from '../coach-context.ts';
 import { comparisonAnswer } from './answers/comparison.ts';
-import { resolveFocus, type ChatMessage } from './conversation.ts';
+import { changeLine, dimensionMoveLine, goalsLine, teamLine } from './answers/context-lines.ts';
+import { resolveFocus, type ChatMessage, type Focus } from './conversation.ts';
+import { joinBlocks } from './markdown.ts';
+import { specialAnswer } from './special-questions.ts';
 import { analyseQuestion, strongestIntent } from './question-analysis.ts';
 import { renderFocus } from './render.ts';
-import { viewResult } from './result-view.ts';
+import { viewResult, type ResultView } from './result-view.ts';
 
 export type { ChatMessage } from './conversation.ts';
 export { chunkForStreaming, DEFAULT_MAX_CHUNK_CHARS } from './chunking.ts';
@@ -34,8 +37,29 @@ export function composeCoachAnswer(input: CoachInput): string {
     if (asksToCompare(question, withoutName, other)) return comparisonAnswer(input.result, context.comparedWith, comparedDimension(withoutName));
   }
   const view = input.result ? viewResult(input.result) : null;
+  const special = specialAnswer(question, view);
+  if (special) return special;
   const { focus, discussed } = resolveFocus(input.messages, view);
-  return renderFocus(focus, view, discussed);
+  return withContext(renderFocus(focus, view, discussed), focus, view, context);
+}
+
+/**
+ * The account's context, added where it changes the advice: the goals from
+ * the welcome interview under an overview, a list of gaps or a whole plan;
+ * the team's size under a plan; what moved since the previous score under
+ * an overview or an answer about the total; a dimension's own move under an
+ * answer about it.
+ */
+function withContext(answer: string, focus: Focus, view: ResultView | null, context: CoachContext): string {
+  if (!view) return answer;
+  const wholePlan = focus.kind === 'plan' && focus.scope === 'all';
+  const lines = [
+    focus.kind === 'overview' || focus.kind === 'tier' ? changeLine(context.change) : null,
+    focus.kind === 'dimension' ? dimensionMoveLine(context.change, focus.dimensionId) : null,
+    (focus.kind === 'overview' || (focus.kind === 'gaps' && focus.offset === 0) || wholePlan) ? goalsLine(view, context.interview) : null,
+    focus.kind === 'plan' && focus.view === 'plan' ? teamLine(context.interview) : null,
+  ];
+  return joinBlocks([answer, ...lines]);
 }
 
 /** A question about the comparison: one that asks to compare, or names the other company. */

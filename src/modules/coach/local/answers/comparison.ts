@@ -11,12 +11,11 @@ import { playbookStep } from '../../../../framework/playbook.ts';
 import { MAX_LEVEL } from '../../../../framework/tiers.ts';
 import { compareResults, type DimensionComparison } from '../../../scoring/result-comparison.ts';
 import type { SubmittedResult } from '../../../scoring/result-schema.ts';
-import { asItem, bullets, heading, joinBlocks, lowerFirst, shorten } from '../markdown.ts';
+import { asItem, bullets, firstEvidence, heading, joinBlocks, lowerFirst } from '../markdown.ts';
 import { viewResult, type ResultView } from '../result-view.ts';
 
 /** How many leads each side lists. */
 const LEADS_LISTED = 4;
-const EVIDENCE_CHARS = 140;
 
 /** The names an answer uses: the companies, or "now" and "before" for two scores of one site. */
 function names(view: ResultView, other: ResultView, sameSite: boolean): { own: string; theirs: string } {
@@ -27,7 +26,7 @@ function names(view: ResultView, other: ResultView, sameSite: boolean): { own: s
 
 function evidenceOf(view: ResultView, id: DimensionId): string {
   const score = view.scoreOf(id);
-  return score ? `“${shorten(score.evidence, EVIDENCE_CHARS)}”` : 'no evidence recorded';
+  return score ? `“${firstEvidence(score.evidence)}”` : 'no evidence recorded';
 }
 
 function leadLine(lead: DimensionComparison, leader: ResultView, leaderName: string, otherName: string, ownLevel: number, otherLevel: number): string {
