@@ -309,9 +309,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     outbox,
     log,
     settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl: config.publicBaseUrl },
-    creditPack: (tx, purchase) => creditLedger.creditPack(tx, { ...purchase, now: clock.now() }),
-    // `webhookDeliveries` is built below; this runs only once the app serves requests.
-    onPlanChanged: async (tx, accountId, change) => void (await webhookDeliveries.emit(tx, accountId, 'plan.changed', planChangedData(change))),
+    creditPack: async (tx, purchase) => {
+      await creditLedger.creditPack(tx, { ...purchase, now: clock.now() });
+      await lifecycleMail.packBought(tx, purchase.accountId, purchase);
+    },
+    // `webhookDeliveries` and `lifecycleMail` are built below; this runs only once the app serves requests.
+    onPlanChanged: async (tx, accountId, change) => {
+      await webhookDeliveries.emit(tx, accountId, 'plan.changed', planChangedData(change));
+      await lifecycleMail.planChanged(tx, accountId, change);
+    },
   });
   const admissionGate = new AdmissionGate({
     db: database.db,
@@ -334,12 +340,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     clock,
     outbox,
     hooks: {
-      onAccountCreated: (tx, accountId) => billing.createRecord(tx, accountId),
+      // `lifecycleMail` is built below; these run only once the app serves requests.
+      onAccountCreated: async (tx, accountId) => {
+        await billing.createRecord(tx, accountId);
+        await lifecycleMail.welcomeSoon(tx, accountId);
+      },
       seatRefusal: (executor, accountId, countSeatsHeldAhead) => admissionGate.seatRefusal(executor, accountId, countSeatsHeldAhead),
       seatLimit: (accountId) => admissionGate.seatLimit(accountId),
       onSeatsChanged: (listener) => billing.onBillingChanged(listener),
       // `webhookDeliveries` is built below; these run only once the app serves requests.
-      onMemberAdded: async (tx, accountId, member) => void (await webhookDeliveries.emit(tx, accountId, 'member.added', member)),
+      onMemberAdded: async (tx, accountId, member) => {
+        await webhookDeliveries.emit(tx, accountId, 'member.added', member);
+        await lifecycleMail.memberJoined(tx, accountId, member);
+      },
       onMemberRemoved: async (tx, accountId, member) => void (await webhookDeliveries.emit(tx, accountId, 'member.removed', member)),
     },
     // The closure runs only inside an erasure, long after `accounts` exists: the addresses leaving with the account.
@@ -363,7 +376,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     products,
   });
   // Trial mail sweeps on the job engine, next to mail.send: they enqueue, the send job's gate checks preferences.
-  new LifecycleMail({
+  // Mail that follows an event (the welcome, a join, a plan or pack bought) is enqueued by the event's own transaction.
+  const lifecycleMail = new LifecycleMail({
     db: database.db,
     clock,
     log,
@@ -371,6 +385,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     publicBaseUrl: config.publicBaseUrl,
     accountsCreatedSince: (since, page) => accounts.createdSince(since, page),
     members: (accountId) => accounts.members(accountId),
+    accountName: async (accountId) => (await accounts.get(accountId))?.name ?? null,
     coverage: (accountId) => onboarding.coverage(accountId),
     onPaidPlan: async (accountId) => isPaidPlan((await billing.entitlementOf(accountId)).plan),
     // `scoring` is built below; these run only in a sweep, once the app is built.
@@ -384,7 +399,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     segmentFigures: (segment) => benchmarks.figures(segment),
     latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
     standingOf: (resultId) => benchmarks.standingOf(resultId),
-  }).register(jobRunner);
+  });
+  lifecycleMail.register(jobRunner);
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
   const webhooks = new WebhookService({ db: database.db, clock, allowlist: config.crawl.allowlist, lookup: deps.crawlLookup ?? systemLookup });
   const webhookPoster = createWebhookPoster({ allowlist: config.crawl.allowlist, lookup: deps.crawlLookup ?? systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
