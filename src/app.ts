@@ -4,11 +4,7 @@
  * from the configuration or from what a test hands in, and every module is
  * wired to its collaborators here and nowhere else.
  */
-import crypto from 'node:crypto';
-import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -17,13 +13,12 @@ import { migrate } from './db/migrate.ts';
 import { installApiDocument } from './http/api-document.ts';
 import { registerDevJwks } from './http/dev-jwks.ts';
 import type { App } from './http/app-types.ts';
-import { installAuthentication, installRouteGuard, type RouteAccess } from './http/authentication.ts';
+import { installAuthentication, type RouteAccess } from './http/authentication.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installRequestContentRules } from './http/request-content.ts';
-import { transportErrorOptions } from './http/transport-errors.ts';
+import { createHttpServer } from './http-server.ts';
 import { registerLiveness } from './http/liveness.ts';
 import { registerReadiness } from './http/readiness.ts';
-import { installRequestLog, loggerOptions } from './http/logging.ts';
 import { installMetrics } from './http/metrics.ts';
 import { cookieSessions, handshakeSessions } from './identity/browser-sessions.ts';
 import { loadOrCreateDevKey, type DevSigningKey } from './identity/dev-identity.ts';
@@ -81,7 +76,6 @@ import { registerPostUnsubscribe } from './modules/email-preferences/routes/post
 import { IdempotencyService } from './modules/idempotency/idempotency-service.ts';
 import { installIdempotency } from './modules/idempotency/routes/idempotent-routes.ts';
 import { IntegrationService, REVOKE_TOKEN_TOPIC, revokeToken } from './modules/integrations/integration-service.ts';
-import { trustProxyOption } from './modules/limits/client-address.ts';
 import type { CountingStore } from './modules/limits/counting-store.ts';
 import { createCountingStore } from './modules/limits/create-counting-store.ts';
 import { RateLimiter } from './modules/limits/rate-limiter.ts';
@@ -102,6 +96,11 @@ import { UsageReports } from './modules/metering/usage-report.ts';
 import { CoachService } from './modules/coach/coach-service.ts';
 import { createLlmCoach } from './modules/coach/llm/llm-coach.ts';
 import { registerPostChat } from './modules/coach/routes/post-chat.ts';
+import { CoachConversations } from './modules/coach/coach-conversations.ts';
+import { registerCreateConversation } from './modules/coach/routes/create-conversation.ts';
+import { registerDeleteConversation } from './modules/coach/routes/delete-conversation.ts';
+import { registerGetConversation } from './modules/coach/routes/get-conversation.ts';
+import { registerListConversations } from './modules/coach/routes/list-conversations.ts';
 import { BenchmarkService } from './modules/benchmarks/benchmark-service.ts';
 import { registerGetBenchmarks } from './modules/benchmarks/routes/get-benchmarks.ts';
 import { registerGetScorePercentile } from './modules/benchmarks/routes/get-score-percentile.ts';
@@ -136,23 +135,14 @@ import { LifecycleMail } from './modules/lifecycle-mail/lifecycle-mail.ts';
 import { isPaidPlan } from './vocabulary/plans.ts';
 import { registerDevInboxPage } from './web/pages/dev-inbox-page.ts';
 import { registerDevInboxMessagePage } from './web/pages/dev-inbox-message-page.ts';
-import { registerAssets } from './web/assets.ts';
-import { registerHomePage } from './web/pages/home-page.ts';
+import type { ApiDocument } from './web/pages/api-reference-view.ts';
+import { registerPublicPages } from './web/pages/register-public-pages.ts';
 import { sendNotFoundPage } from './web/pages/not-found-page.ts';
-import { registerResultPage } from './web/pages/result-page.ts';
-import { DemoResults } from './web/pages/demo-catalogue.ts';
-import { registerDemoIndexPage } from './web/pages/demo-index-page.ts';
-import { registerDemoPage } from './web/pages/demo-page.ts';
 import { registerPricingCheckout } from './web/pages/pricing-checkout.ts';
-import { registerPricingCompletePage } from './web/pages/pricing-complete-page.ts';
-import { registerPricingPage } from './web/pages/pricing-page.ts';
-import { registerTryPage } from './web/pages/try-page.ts';
 import { registerTrySubmit } from './web/pages/try-submit.ts';
-import { registerUnsubscribePage } from './web/pages/unsubscribe-page.ts';
 import { registerUnsubscribeSubmit } from './web/pages/unsubscribe-submit.ts';
 import { viewerOf } from './web/viewer.ts';
 import { registerGetOgImage } from './web/og/routes/get-og-image.ts';
-import { installSecurityHeaders } from './web/security-headers.ts';
 import { registerIdentityPage } from './web/identity-page.ts';
 import { registerDevSignIn } from './web/sign-in-form.ts';
 import { registerSignOut } from './web/sign-out.ts';
@@ -222,42 +212,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await migrate(database);
   const devKey = config.identity.jwksUrl ? null : await loadOrCreateDevKey(config.dataDir);
 
-  const app: App = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
-    // One line per request instead of Fastify's two: installRequestLog (http/logging.ts).
-    logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: config.bodyLimitBytes,
-    // X-Forwarded-For is believed only from the TRUST_PROXY proxies (request.ip, request.ips); none when empty.
-    trustProxy: trustProxyOption(config.trustProxy),
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: false,
-    ajv: { customOptions: { coerceTypes: false, allErrors: true } },
-    ...transportErrorOptions,
-  }).withTypeProvider<TypeBoxTypeProvider>();
-
-  installRequestLog(app);
-  // Once shutdown begins, a response in flight closes its connection behind it:
-  // a kept-alive socket would otherwise hold the server open after the last request.
-  let shuttingDown = false;
-  app.addHook('preClose', async () => {
-    shuttingDown = true;
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (shuttingDown) reply.header('connection', 'close');
-  });
-  // An empty JSON body is an absent body: routes then report the missing field by name.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
-  // Before the first route: every route, the API document's and the metrics' too, is checked and listed.
-  const routes = installRouteGuard(app);
-  // First of the onRequest hooks: an answer that authentication cuts short carries the headers too.
-  installSecurityHeaders(app, config.publicBaseUrl);
-  await app.register(cookie);
+  const { app, routes } = await createHttpServer(config, deps.logStream);
   const pageSettings = { publicBaseUrl: config.publicBaseUrl };
   installErrorHandling(app, { notFoundPage: (request, reply) => sendNotFoundPage(reply, pageSettings, viewerOf(request)) });
   // Before any route or child scope: scopes copy the root's body parsers when they are registered.
@@ -273,7 +228,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     deps.paymentProvider ??
     (config.payments.stripeSecretKey
       ? new StripePaymentProvider(createStripeClient({ secretKey: config.payments.stripeSecretKey, apiBase: config.payments.stripeApiBase }))
-      : new LocalPaymentProvider({ publicBaseUrl: config.publicBaseUrl, signingSecret: config.payments.webhookSecrets[0]!, clock }));
+      : new LocalPaymentProvider({
+          publicBaseUrl: config.publicBaseUrl,
+          signingSecret: config.payments.webhookSecrets[0]!,
+          clock,
+          prices: config.payments.localPrices,
+          currency: config.payments.localCurrency,
+        }));
   // Returns at once: an unreachable Redis never delays start-up; the gate then fails closed and /readyz says so.
   const countingStore =
     deps.countingStore ??
@@ -299,9 +260,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     outbox,
     log,
     settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl: config.publicBaseUrl },
-    creditPack: (tx, purchase) => creditLedger.creditPack(tx, { ...purchase, now: clock.now() }),
-    // `webhookDeliveries` is built below; this runs only once the app serves requests.
-    onPlanChanged: async (tx, accountId, change) => void (await webhookDeliveries.emit(tx, accountId, 'plan.changed', planChangedData(change))),
+    creditPack: async (tx, purchase) => {
+      await creditLedger.creditPack(tx, { ...purchase, now: clock.now() });
+      await lifecycleMail.packBought(tx, purchase.accountId, purchase);
+    },
+    // `webhookDeliveries` and `lifecycleMail` are built below; this runs only once the app serves requests.
+    onPlanChanged: async (tx, accountId, change) => {
+      await webhookDeliveries.emit(tx, accountId, 'plan.changed', planChangedData(change));
+      await lifecycleMail.planChanged(tx, accountId, change);
+    },
   });
   const admissionGate = new AdmissionGate({
     db: database.db,
@@ -325,12 +292,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     clock,
     outbox,
     hooks: {
-      onAccountCreated: (tx, accountId) => billing.createRecord(tx, accountId),
+      // `lifecycleMail` is built below; these run only once the app serves requests.
+      onAccountCreated: async (tx, accountId) => {
+        await billing.createRecord(tx, accountId);
+        await lifecycleMail.welcomeSoon(tx, accountId);
+      },
       seatRefusal: (executor, accountId, countSeatsHeldAhead) => admissionGate.seatRefusal(executor, accountId, countSeatsHeldAhead),
       seatLimit: (accountId) => admissionGate.seatLimit(accountId),
       onSeatsChanged: (listener) => billing.onBillingChanged(listener),
       // `webhookDeliveries` is built below; these run only once the app serves requests.
-      onMemberAdded: async (tx, accountId, member) => void (await webhookDeliveries.emit(tx, accountId, 'member.added', member)),
+      onMemberAdded: async (tx, accountId, member) => {
+        await webhookDeliveries.emit(tx, accountId, 'member.added', member);
+        await lifecycleMail.memberJoined(tx, accountId, member);
+      },
       onMemberRemoved: async (tx, accountId, member) => {
         // `apiKeys` is built below, like `webhookDeliveries`. The keys a removed person made leave with them.
         await apiKeys.revokeCreatedBy(tx, accountId, member.userId);
@@ -365,7 +339,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     products,
   });
   // Trial mail sweeps on the job engine, next to mail.send: they enqueue, the send job's gate checks preferences.
-  new LifecycleMail({
+  // Mail that follows an event (the welcome, a join, a plan or pack bought) is enqueued by the event's own transaction.
+  const lifecycleMail = new LifecycleMail({
     db: database.db,
     clock,
     log,
@@ -373,6 +348,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     publicBaseUrl: config.publicBaseUrl,
     accountsCreatedSince: (since, page) => accounts.createdSince(since, page),
     members: (accountId) => accounts.members(accountId),
+    accountName: async (accountId) => (await accounts.get(accountId))?.name ?? null,
     coverage: (accountId) => onboarding.coverage(accountId),
     onPaidPlan: async (accountId) => isPaidPlan((await billing.entitlementOf(accountId)).plan),
     // `scoring` is built below; these run only in a sweep, once the app is built.
@@ -387,7 +363,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
     // The recipient's own account holds the result, so the pool leaves it out.
     comparisonOf: (resultId) => benchmarks.comparisonOf(resultId, null),
-  }).register(jobRunner);
+  });
+  lifecycleMail.register(jobRunner);
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
   // Webhook targets have their own allowlist: a host allowed for crawling is not thereby a target every tenant may send to.
   const webhooks = new WebhookService({ db: database.db, clock, allowlist: config.webhooks.allowlist, lookup: deps.crawlLookup ?? systemLookup });
@@ -427,6 +404,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Erased with the giver's account, and with the result it is about, by foreign keys: nothing outside the database to clean up.
   const feedback = new FeedbackService({ db: database.db, clock });
   const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
+  // Erased with the account, and with the result they are about, by foreign keys.
+  const coachConversations = new CoachConversations({ db: database.db, clock });
   outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
   outbox.on(FORGET_RECIPIENTS_TOPIC, (payload) => forgetRecipients(mailer, payload));
@@ -521,21 +500,36 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });
   registerGetProductScores(app, { products, scoring });
-  registerPostChat(app, { coach, admissionGate, scoring, heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs });
-  registerAssets(app);
-  registerHomePage(app, pageSettings);
-  registerTryPage(app, pageSettings);
-  registerResultPage(app, { settings: pageSettings, scoring, benchmarks, feedback });
-  registerPricingPage(app, { settings: pageSettings, billing });
-  registerPricingCompletePage(app, { settings: pageSettings, billing });
-  const demos = new DemoResults();
-  registerDemoIndexPage(app, { settings: pageSettings, demos });
-  registerDemoPage(app, { settings: pageSettings, demos });
-  registerUnsubscribePage(app, { settings: pageSettings, emailPreferences });
+  registerPostChat(app, {
+    coach,
+    admissionGate,
+    scoring,
+    conversations: coachConversations,
+    interviewOf: async (accountId) => {
+      const interview = await onboarding.welcomeInterview(accountId);
+      return interview ? { role: interview.role, goals: interview.goals, teamSize: interview.teamSize, productName: interview.product.name } : null;
+    },
+    heartbeatMs: config.sseHeartbeatMs,
+    stallTimeoutMs: config.sseStallTimeoutMs,
+  });
+  registerCreateConversation(app, { conversations: coachConversations, scoring });
+  registerListConversations(app, { conversations: coachConversations });
+  registerGetConversation(app, { conversations: coachConversations });
+  registerDeleteConversation(app, { conversations: coachConversations });
+  registerPublicPages(app, {
+    settings: pageSettings,
+    scoring,
+    benchmarks,
+    feedback,
+    billing,
+    emailPreferences,
+    // The reference pages read the document the routes above generated.
+    apiDocument: () => app.swagger() as unknown as ApiDocument,
+  });
   // The signed-in app (/app...): pages render the account's state; their scripts act through the JSON API.
   const appPages = { settings: pageSettings, accounts, billing, onboarding };
   registerDashboardPages(app, { ...appPages, scoring, products, usageReports, benchmarks });
-  registerCoachPage(app, { ...appPages, scoring });
+  registerCoachPage(app, { ...appPages, scoring, conversations: coachConversations });
   registerSettingsPages(app, { ...appPages, apiKeys });
   registerBillingPages(app, { ...appPages, usageReports });
   registerOnboardingPages(app, { ...appPages, products, emailPreferences });

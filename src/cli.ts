@@ -7,19 +7,19 @@
  *                                      score a site without a server: a readable report (with --explain, the
  *                                      arithmetic behind each level), or the ScoringResult as JSON
  *   maturity migrate                   apply the database migrations and exit
- *   maturity demo-site [--port <port>] serve an example company's site on 127.0.0.1 (no internet needed)
+ *   maturity demo-site [--site <name>] [--port <port>]
+ *                                      serve an example company's site on 127.0.0.1 (no internet needed)
+ * Every command, and the command itself, answers --help (-h) and --version (-v) on stdout with status 0.
  */
+import fs from 'node:fs';
 import { runWithServiceNodeFlags } from './cli/service-node-flags.ts';
 import { UsageError } from './cli/usage-error.ts';
 
-const USAGE = `Usage:
-  maturity serve
-  maturity token --sub <user> [--account <org>] [--role owner|admin|member] [--email <address>] [--ttl <seconds>]
-  maturity score <url> [--json] [--quick] [--explain] [--context <text>]
-  maturity migrate
-  maturity demo-site [--port <port>]`;
-
 interface Command {
+  /** The command's line in the usage. */
+  usage: string;
+  /** What it does, for `maturity <command> --help`. */
+  help: string;
   run(args: string[]): Promise<void>;
   /** Does the service's work (serve it, score a site, migrate its database), so runs with its Node flags. */
   asTheService: boolean;
@@ -31,23 +31,75 @@ interface Command {
  */
 const COMMANDS: Record<string, Command> = {
   serve: {
+    usage: 'maturity serve',
+    help: 'Starts the service, as npm start does, configured by the environment (see the README).',
     asTheService: true,
     run: async () => {
       const [{ serve }, { loadConfigOrExit }] = await Promise.all([import('./main.ts'), import('./config.ts')]);
       return serve(loadConfigOrExit());
     },
   },
-  token: { asTheService: false, run: async (args) => (await import('./cli/token-command.ts')).tokenCommand(args) },
-  score: { asTheService: true, run: async (args) => (await import('./cli/score-command.ts')).scoreCommand(args) },
-  migrate: { asTheService: true, run: async () => (await import('./cli/migrate-command.ts')).migrateCommand() },
-  'demo-site': { asTheService: false, run: async (args) => (await import('./cli/demo-site-command.ts')).demoSiteCommand(args) },
+  token: {
+    usage: 'maturity token --sub <user> [--account <org>] [--role owner|admin|member] [--email <address>] [--ttl <seconds>]',
+    help: "Prints a development session token (a JWT) and nothing else. It is signed with the key in the server's DATA_DIR: run it with the same DATA_DIR as the server that must accept it.",
+    asTheService: false,
+    run: async (args) => (await import('./cli/token-command.ts')).tokenCommand(args),
+  },
+  score: {
+    usage: 'maturity score <url> [--json] [--quick] [--explain] [--context <text>]',
+    help: 'Scores a site without a server or a database and prints a readable report; --json prints the ScoringResult, --quick reads six pages only, --explain adds the arithmetic behind each level. An address without a scheme is read as https.',
+    asTheService: true,
+    run: async (args) => (await import('./cli/score-command.ts')).scoreCommand(args),
+  },
+  migrate: {
+    usage: 'maturity migrate',
+    help: 'Applies the database migrations (DATABASE_URL, or the embedded database in DATA_DIR) and exits.',
+    asTheService: true,
+    run: async () => (await import('./cli/migrate-command.ts')).migrateCommand(),
+  },
+  'demo-site': {
+    usage: 'maturity demo-site [--site <name>] [--port <port>]',
+    help: 'Serves an example company\'s site on 127.0.0.1 (port 4100 unless --port), so a first score needs no internet. --site names one of the shipped examples (--site list prints them); the default is lumenfield-platform.',
+    asTheService: false,
+    run: async (args) => (await import('./cli/demo-site-command.ts')).demoSiteCommand(args),
+  },
 };
+
+const USAGE = `Usage:\n${Object.values(COMMANDS)
+  .map((command) => `  ${command.usage}`)
+  .join('\n')}\n  maturity <command> --help\n  maturity --version`;
+
+const HELP_FLAGS = new Set(['--help', '-h']);
+const VERSION_FLAGS = new Set(['--version', '-v']);
+
+function version(): string {
+  const manifest = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `maturity ${manifest.version}\n`;
+}
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
+  if (name && (HELP_FLAGS.has(name) || name === 'help')) {
+    const about = rest[0] && Object.hasOwn(COMMANDS, rest[0]) ? COMMANDS[rest[0]]! : null;
+    process.stdout.write(about ? `Usage: ${about.usage}\n\n${about.help}\n` : `${USAGE}\n`);
+    return;
+  }
+  if (name && VERSION_FLAGS.has(name)) {
+    process.stdout.write(version());
+    return;
+  }
   if (!name) throw new UsageError('No command given');
   if (!Object.hasOwn(COMMANDS, name)) throw new UsageError(`Unknown command: ${name}`);
   const command = COMMANDS[name]!;
+  // Asked for help or the version, a command does neither its work nor its argument checks.
+  if (rest.some((arg) => HELP_FLAGS.has(arg))) {
+    process.stdout.write(`Usage: ${command.usage}\n\n${command.help}\n`);
+    return;
+  }
+  if (rest.some((arg) => VERSION_FLAGS.has(arg))) {
+    process.stdout.write(version());
+    return;
+  }
   if (command.asTheService) runWithServiceNodeFlags();
   return command.run(rest);
 }

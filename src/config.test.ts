@@ -117,4 +117,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENT_PRICE_IDS: 'price_1=pro, price_2 = pack_small' }).payments.priceIds).toEqual({ price_1: 'pro', price_2: 'pack_small' });
     expect(() => loadConfig({ PAYMENT_PRICE_IDS: 'price_1=gold' })).toThrow(/PAYMENT_PRICE_IDS: expected entries "<name>=<pro\|business/);
   });
+
+  it("reads the local provider's prices in the currency's main unit over the defaults, and refuses a malformed one by name", () => {
+    expect(loadConfig({}).payments).toMatchObject({
+      localCurrency: 'usd',
+      localPrices: { pro: 4_900, business: 14_900, enterprise: 49_900, pack_small: 2_900, pack_medium: 5_900, pack_large: 14_900 },
+    });
+    const set = loadConfig({ PAYMENT_LOCAL_PRICES: 'pro=39.50, pack_large = 120', PAYMENT_LOCAL_CURRENCY: 'EUR' }).payments;
+    expect(set).toMatchObject({ localCurrency: 'eur', localPrices: { pro: 3_950, business: 14_900, pack_large: 12_000 } });
+    expect(() => loadConfig({ PAYMENT_LOCAL_PRICES: 'gold=10' })).toThrow(/PAYMENT_LOCAL_PRICES: expected entries "<pro\|business/);
+    expect(() => loadConfig({ PAYMENT_LOCAL_PRICES: 'pro=forty' })).toThrow(/PAYMENT_LOCAL_PRICES/);
+    expect(() => loadConfig({ PAYMENT_LOCAL_CURRENCY: 'dollars' })).toThrow(/PAYMENT_LOCAL_CURRENCY/);
+  });
 });

@@ -11,7 +11,7 @@ import ipaddr from 'ipaddr.js';
 import { Type, type Static, type TInteger, type TNumberOptions, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { CRAWL_DEFAULTS as CRAWL } from './vocabulary/crawl-defaults.ts';
-import { PAID_PLANS, SCORE_PACK_NAMES } from './vocabulary/plans.ts';
+import { LOCAL_DEFAULT_CURRENCY, LOCAL_DEFAULT_PRICES, PRICE_KEYS, type PriceKey } from './vocabulary/plans.ts';
 import { ROLES } from './vocabulary/roles.ts';
 
 /** The development webhook secret: the local payment provider signs with it; production must set its own. */
@@ -20,7 +20,9 @@ export const DEV_IDENTITY_ISSUER = 'urn:maturity:dev-identity';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** What PAYMENT_PRICE_IDS may map a provider price id to: a plan or a credit pack. */
-const PRICE_TARGETS = [...PAID_PLANS, ...SCORE_PACK_NAMES.map((pack) => `pack_${pack}`)];
+const PRICE_TARGETS: readonly string[] = PRICE_KEYS;
+/** "pro=49,pack_small=29.50": an amount in the currency's main unit, at most two decimals. */
+const LOCAL_PRICE_ENTRY = /^([a-z_]+)=(\d{1,7}(?:\.\d{1,2})?)$/;
 const HTTP = ['http:', 'https:'];
 const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const MEBIBYTE = 1024 * 1024;
@@ -77,6 +79,18 @@ export const EnvironmentSchema = Type.Object({
   PAYMENT_WEBHOOK_SECRET: optionalList('Webhook signing secrets, several during rotation; required with STRIPE_SECRET_KEY'),
   PAYMENT_PRICE_IDS: optionalMapping(PRICE_TARGETS, 'Provider price id -> plan or pack key'),
   PAYMENT_GRACE_DAYS: Type.Integer({ minimum: 0, maximum: 60, default: 7, description: 'Grace period after a failed payment before Free limits apply' }),
+  PAYMENT_LOCAL_PRICES: optionalList('Prices of the built-in local provider, "<plan or pack>=<amount>" (e.g. pro=49,pack_small=29); unset keys keep their defaults', {
+    check: (entry) => {
+      const match = LOCAL_PRICE_ENTRY.exec(entry.replace(/\s+/g, ''));
+      return match !== null && PRICE_TARGETS.includes(match[1]!);
+    },
+    expected: `entries "<${PRICE_TARGETS.join('|')}>=<amount>"`,
+  }),
+  PAYMENT_LOCAL_CURRENCY: Type.Refine(
+    Type.String({ default: LOCAL_DEFAULT_CURRENCY, description: "The local provider's currency, an ISO 4217 code" }),
+    (value) => /^[a-z]{3}$/i.test(value),
+    (value) => `expected a three-letter currency code such as usd or eur, got "${value}"`,
+  ),
 
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP server mail goes out through, smtp://user:pass@host:port or smtps://...; unset writes each mail as an .eml file under DATA_DIR/mail'),
   MAIL_FROM: Type.String({ default: 'Maturity Scoring <no-reply@localhost>', description: 'From address of every mail' }),
@@ -154,6 +168,9 @@ function configFromEnvironment(env: Environment) {
       /** Provider price id -> plan or pack key. */
       priceIds: Object.fromEntries(mappingEntries(env.PAYMENT_PRICE_IDS)),
       graceDays: env.PAYMENT_GRACE_DAYS,
+      /** The built-in local provider's prices, in the currency's minor unit (defaults from vocabulary/plans.ts). */
+      localPrices: localPrices(env.PAYMENT_LOCAL_PRICES),
+      localCurrency: env.PAYMENT_LOCAL_CURRENCY.toLowerCase(),
     },
     mail: {
       /** SMTP server URL; null writes each mail as an .eml file under dataDir/mail. */
@@ -325,6 +342,16 @@ function commaList(value: string | undefined): string[] {
 function isMappingEntry(entry: string, targets: readonly string[]): boolean {
   const [key, value] = entry.split('=').map((part) => part.trim());
   return Boolean(key) && value !== undefined && targets.includes(value);
+}
+
+/** The local provider's prices in minor units: the defaults, with PAYMENT_LOCAL_PRICES' entries (already checked) over them. */
+function localPrices(value: string | undefined): Record<PriceKey, number> {
+  const prices = { ...LOCAL_DEFAULT_PRICES };
+  for (const entry of commaList(value)) {
+    const [, key, amount] = LOCAL_PRICE_ENTRY.exec(entry.replace(/\s+/g, ''))!;
+    prices[key as PriceKey] = Math.round(Number(amount) * 100);
+  }
+  return prices;
 }
 
 /** "a=x,b=y" -> [['a', 'x'], ['b', 'y']]; entries already checked by optionalMapping. */

@@ -21,3 +21,4 @@ export * from './modules/onboarding/tables.ts';
 export * from './modules/email-preferences/tables.ts';
 export * from './modules/feedback/tables.ts';
 export * from './modules/lifecycle-mail/tables.ts';
+export * from './modules/coach/tables.ts';

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
-import { checkTargetUrl, CrawlFailedError, crawlerOptionsFromConfig, createCrawler } from '../modules/scoring/crawler/crawler.ts';
+import { checkTargetUrl, CrawlFailedError, crawlerOptionsFromConfig, createCrawler, withDefaultScheme } from '../modules/scoring/crawler/crawler.ts';
 import { judgeCrawlWithGrounding, maxPagesFor } from '../modules/scoring/judge-crawl.ts';
 import { formatLevelArithmetic, formatScoreReport } from './score-report.ts';
 import { UsageError } from './usage-error.ts';
@@ -24,7 +24,7 @@ export async function scoreCommand(args: string[]): Promise<void> {
   // stdout holds exactly the ScoringResult with --json; the arithmetic is a report.
   if (values.json && values.explain) throw new UsageError('score: --explain prints a readable report and cannot be combined with --json');
   const config = loadConfigOrExit();
-  const target = checkTargetUrl(positionals[0]!, config.crawl.allowlist);
+  const target = checkTargetUrl(withDefaultScheme(positionals[0]!), config.crawl.allowlist);
   if (!target.ok) throw new UsageError(`score: ${target.reason}`);
 
   // Diagnostics go to stderr, so stdout holds only the report or the JSON.

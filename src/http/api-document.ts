@@ -1,11 +1,10 @@
 /**
  * The API document: OpenAPI 3.1 generated from the route schemas (with the
  * statuses every route can answer, documented-responses.ts) at
- * GET /api/openapi.json, and a reference page at /docs served from the
- * package's own assets (no external CDN).
+ * GET /api/openapi.json. The reference page people read, /docs, is drawn
+ * from it by web/pages/api-reference-page.ts.
  */
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { App, AuthMode } from './app-types.ts';
 import { documentedResponses } from './documented-responses.ts';
 
@@ -50,7 +49,6 @@ export async function installApiDocument(app: App, publicBaseUrl: string, webhoo
       return { schema: security ? { ...documented, security } : documented, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
 
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -69,3 +69,43 @@ export function upgradeFrom(plan: Plan): Plan | null {
 
 /** What a checkout sells: a plan (a subscription) or a score pack (a one-time payment). */
 export type CheckoutItem = { kind: 'plan'; plan: PaidPlan } | { kind: 'pack'; pack: ScorePack };
+
+/** A price as the payment provider holds it: an amount in the currency's smallest unit (cents), and how often it is charged. */
+export interface Price {
+  /** In the currency's minor unit: 4900 is $49.00. */
+  amount: number;
+  /** ISO 4217, lower case, as payment providers write it: "usd". */
+  currency: string;
+  /** A subscription's billing interval; null for a one-time payment (a pack). */
+  interval: 'month' | 'year' | null;
+}
+
+/** What is priced, keyed as PAYMENT_PRICE_IDS names it: a paid plan, or `pack_<size>`. */
+export type PriceKey = PaidPlan | `pack_${ScorePack}`;
+export const PRICE_KEYS: readonly PriceKey[] = [...PAID_PLANS, ...SCORE_PACK_NAMES.map((pack) => `pack_${pack}` as const)];
+
+export function priceKeyOf(item: CheckoutItem): PriceKey {
+  return item.kind === 'plan' ? item.plan : `pack_${item.pack}`;
+}
+
+/** Every price, or null where the provider names none (shown as "at checkout"). */
+export type PriceTable = Readonly<Record<PriceKey, Price | null>>;
+
+/**
+ * The built-in local provider's prices when PAYMENT_LOCAL_PRICES does not
+ * set them, in US cents. The arithmetic behind them: a plan's score is its
+ * cheapest (Pro $49 / 100 scores = $0.49 at full use, Business $149 / 200 =
+ * $0.75 with API access and 10 seats), and a pack, the top-up when a
+ * month's scores run out, costs more per score the smaller it is (Small $29
+ * / 20 = $1.45, Medium $59 / 50 = $1.18, Large $149 / 150 = $0.99), so a
+ * team that scores every month is better off on the plan above.
+ */
+export const LOCAL_DEFAULT_PRICES: Readonly<Record<PriceKey, number>> = {
+  pro: 4_900,
+  business: 14_900,
+  enterprise: 49_900,
+  pack_small: 2_900,
+  pack_medium: 5_900,
+  pack_large: 14_900,
+};
+export const LOCAL_DEFAULT_CURRENCY = 'usd';

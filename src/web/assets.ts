@@ -28,6 +28,8 @@ export const ASSET_NAMES = [
   'checkout.js',
   // Feedback on a score, on the result page (/r/<id>) for a signed-in member.
   'feedback.js',
+  // A result's page (/r/<id>, /demo/<slug>): details opened by links, open or close all, copy the link.
+  'result.js',
   'icon.svg',
   // The signed-in app's areas (web/app/), each with its own stylesheet and script.
   'dashboard.css',

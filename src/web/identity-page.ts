@@ -33,6 +33,9 @@ const IDENTITY_PAGES = {
 
 type IdentityPage = keyof typeof IDENTITY_PAGES;
 
+/** Where a new account lands after signing up, unless the page that sent it here asked to come back. */
+const SIGN_UP_LANDING = '/app/onboarding';
+
 const IdentityQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: NEXT_MAX_LENGTH })) });
 
 const FREE = PLAN_LIMITS.free;
@@ -115,8 +118,10 @@ export function registerIdentityPage(app: App, which: IdentityPage, deps: { conf
   const secureCookies = config.publicBaseUrl.startsWith('https:');
   const settings = { publicBaseUrl: config.publicBaseUrl };
   app.get(path, { config: { auth: 'page' }, schema: { hide: true, querystring: IdentityQuery } }, async (request, reply) => {
-    // An unusable `next` is dropped, not refused: the page still signs the person in, to the home page.
-    const next = sameSitePath(request.query.next);
+    // An unusable `next` is dropped, not refused: the page still signs the person in, to the home page,
+    // or, signing up, to the app's onboarding, where a new account starts.
+    const asked = sameSitePath(request.query.next);
+    const next = asked ?? (which === 'sign-up' ? SIGN_UP_LANDING : null);
     const viewer = viewerOf(request);
     // With an external provider this visit may just have renewed the session (a handshake): the way back is open.
     if (!devKey && viewer.signedIn && next) return reply.redirect(next, 303);
@@ -132,7 +137,7 @@ export function registerIdentityPage(app: App, which: IdentityPage, deps: { conf
           ${viewer.signedIn ? html`<p class="notice">You are signed in${viewer.email ? ` as ${viewer.email}` : ''}. Signing in again switches to another identity.</p>` : null}
           ${which === 'sign-up' ? html`<${SignUpPromise} />` : html`<p class="lead">${description}</p>`}
           ${form}
-          <${OtherPage} which=${which} next=${next} />
+          <${OtherPage} which=${which} next=${asked} />
         </div>
       `,
     });

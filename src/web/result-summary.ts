@@ -6,6 +6,7 @@
  */
 import { DIMENSIONS, type DimensionId } from '../framework/dimensions.ts';
 import { FUNCTION_LABELS, FUNCTIONS, type ProductFunction } from '../framework/functions.ts';
+import { PLAYBOOK, playbookStep } from '../framework/playbook.ts';
 import { MAX_LEVEL } from '../framework/tiers.ts';
 import type { DimensionScore, ScoringResult } from '../modules/scoring/result-schema.ts';
 
@@ -79,4 +80,17 @@ export function companyLabel(result: Pick<ScoringResult, 'companyName' | 'url'>)
   } catch {
     return result.url;
   }
+}
+
+/** The one thing to do next in a dimension: the playbook's first step towards the next level, or how to keep level 4. */
+export interface NextStep {
+  /** "Next step" below the top level; "To keep it" at level 4. */
+  label: string;
+  text: string;
+}
+
+export function nextStepOf(score: Pick<DimensionScore, 'dimensionId' | 'score'>): NextStep {
+  const step = playbookStep(score.dimensionId, score.score);
+  if (step) return { label: `Next step towards level ${score.score + 1}`, text: step.firstSteps[0]! };
+  return { label: 'To keep it at the top', text: PLAYBOOK[score.dimensionId].sustain.practices[0]! };
 }

@@ -4,7 +4,7 @@
  * answers carry them too, harmlessly, so a page added later cannot be
  * forgotten. One policy serves every page: ours load one stylesheet and
  * a few module scripts from this origin (web/assets.ts), with no inline
- * script or style; Swagger UI likewise.
+ * script or style; the API reference at /docs is one of them.
  *
  * The policy is the same for every response (no per-request nonce), so
  * helmet computes the headers once, at start, and each response copies them:

@@ -40,7 +40,7 @@ describe('billing and email preferences', () => {
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await payLocally(page);
     await expectVisible(page.getByRole('heading', { level: 2, name: 'Pro plan' }));
-    await expectVisible(page.getByText(/Monthly subscription\. Renews on/));
+    await expectVisible(page.getByText(/\$\d+ a month, billed monthly\. Renews on/));
     expect(await page.locator('[data-pack-balance]').getAttribute('data-pack-balance')).toBe('0');
 
     await page.getByRole('button', { name: 'Buy 20 scores' }).click();
@@ -134,7 +134,7 @@ describe('onboarding on an account that is already read-only', () => {
     await expectAccessible(page, '/app/onboarding');
     await saveScreenshot(page, 'app-onboarding');
 
-    // The welcome interview: the API's validation is the page's; a blank role is named by its label.
+    // The welcome interview: the API's validation is the page's; a blank role is marked, with what to write under it.
     await page.getByRole('link', { name: 'Answer the welcome interview' }).click();
     await page.waitForURL(/\/app\/onboarding\/interview$/);
     await page.getByLabel('Your goals').fill('Know where our product practice stands\nPrioritise the next quarter');
@@ -142,7 +142,8 @@ describe('onboarding on an account that is already read-only', () => {
     await page.getByLabel('Web address (optional)').fill(web.fixtureSiteUrl('lumenfield-platform'));
     await page.getByLabel('Team size').fill('12');
     await page.getByRole('button', { name: 'Complete the interview' }).click();
-    await expectVisible(page.getByRole('alert').getByText(/Your role:/));
+    await expectVisible(page.getByRole('alert').getByText('One answer needs a change: the marked field says what.'));
+    await expectVisible(page.locator('#interview-role-problem').getByText('Tell us your role, for example Head of Product.'));
     expect(await page.getByLabel('Your role').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Your role').fill('Head of Product');
     await expectAccessible(page, 'the welcome interview');

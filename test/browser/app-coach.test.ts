@@ -111,8 +111,11 @@ describe('the coach in the browser', () => {
       chatReply = { content: markdown, chunkChars: 6, delayBetweenChunksMs: 40 };
       const sent = page.waitForRequest((request) => request.url().endsWith('/api/chat') && request.method() === 'POST');
       await suggestions.first().click();
-      const body = (await sent).postDataJSON() as { messages: { role: string; content: string }[]; resultId: string };
-      expect(body).toEqual({ messages: [{ role: 'user', content: question }], resultId });
+      // The first question starts the kept conversation about the result, and goes to it alone (the server holds the rest).
+      const body = (await sent).postDataJSON() as { messages: { role: string; content: string }[]; conversationId: string };
+      expect(body).toEqual({ messages: [{ role: 'user', content: question }], conversationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      const kept = (await (await page.request.get(`/api/coach/conversations/${body.conversationId}`)).json()) as { resultId: string };
+      expect(kept.resultId).toBe(resultId);
 
       const answer = page.locator('.coach-turn-assistant').last();
       const stop = page.getByRole('button', { name: 'Stop the answer' });
@@ -140,16 +143,18 @@ describe('the coach in the browser', () => {
       // The model was given the chosen result.
       expect(JSON.stringify(llm.requests.at(-1)!.body.messages[0])).toContain('Lumenfield');
 
-      // The next turn carries the conversation so far.
+      // The next turn goes to the kept conversation; the model is given the conversation so far from it.
       chatReply = { content: 'Start this week.' };
       const followUp = page.waitForRequest((request) => request.url().endsWith('/api/chat') && request.method() === 'POST');
       await page.getByLabel('Your question').fill('And after that?');
       await page.getByLabel('Your question').press('Enter');
-      const next = (await followUp).postDataJSON() as { messages: { role: string; content: string }[] };
-      expect(next.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-      expect(next.messages[0]!.content).toBe(question);
-      expect(next.messages[1]!.content).toBe(markdown);
+      const next = (await followUp).postDataJSON() as { messages: { role: string; content: string }[]; conversationId: string };
+      expect(next).toEqual({ messages: [{ role: 'user', content: 'And after that?' }], conversationId: body.conversationId });
       await expectVisible(page.locator('.coach-turn-assistant').last().getByText('Start this week.'));
+      const toModel = llm.requests.at(-1)!.body.messages.filter((m) => m.role !== 'system');
+      expect(toModel.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+      expect(toModel[0]!.content).toBe(question);
+      expect(toModel[1]!.content).toBe(markdown);
 
       await expectAccessible(page, 'coach: conversation');
       await saveScreenshot(page, 'app-coach');

@@ -329,6 +329,17 @@ export async function recordProgress(page: Page): Promise<string[]> {
   return progress;
 }
 
+/**
+ * True when nothing on the page is wider than the window it was opened in
+ * (no sideways scrolling). Measured against the viewport the test set, not
+ * window.innerWidth: a phone's browser widens its layout viewport to fit
+ * content that overflows, which would hide the overflow.
+ */
+export async function fitsTheViewport(page: Page): Promise<boolean> {
+  const width = page.viewportSize()!.width;
+  return page.evaluate((viewport) => document.documentElement.scrollWidth <= viewport, width);
+}
+
 /** Saves a full-page PNG as test-results/<name>.png (kebab-case name) and returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   if (!SCREENSHOT_NAME.test(name)) throw new Error(`Screenshot names are kebab-case (a-z, 0-9, -): "${name}"`);

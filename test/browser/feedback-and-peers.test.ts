@@ -65,7 +65,13 @@ describe('feedback on a score and the comparison with peers', () => {
   });
 
   /** One dimension's card on the result page, found by its heading. */
-  const dimensionCard = (page: Page, name: string) => page.locator('li.dimension').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+  const dimensionCard = (page: Page, name: string) => page.locator('li.dimension').filter({ has: page.getByRole('heading', { level: 4, name, exact: true }) });
+  /** Opens a dimension's detail (collapsed by default), where its verdict form is. */
+  const openCard = async (page: Page, name: string) => {
+    const card = dimensionCard(page, name);
+    await card.locator('summary').first().click();
+    return card;
+  };
 
   it('lets a member say a dimension is too high, keeps it over a reload, changes it, and rate the whole score', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
@@ -78,7 +84,7 @@ describe('feedback on a score and the comparison with peers', () => {
     expect(await page.getByText('Sign in to tell us a score is wrong').count()).toBe(0);
 
     const dimension = first.dimensions[0]!;
-    const card = dimensionCard(page, dimension.dimensionName);
+    const card = await openCard(page, dimension.dimensionName);
     await card.getByText('Is this level right?').click();
     const verdicts = card.getByRole('group', { name: `Your verdict on ${dimension.dimensionName}` });
     await verdicts.getByRole('radio', { name: 'Too high' }).check();
@@ -90,6 +96,7 @@ describe('feedback on a score and the comparison with peers', () => {
     expect(given).toContain('"verdict":"too_high"');
 
     await page.reload();
+    await openCard(page, dimension.dimensionName);
     await expectVisible(card.getByText('You said: too high'));
     await card.getByText('Is this level right?').click();
     expect(await verdicts.getByRole('radio', { name: 'Too high' }).isChecked()).toBe(true);
@@ -106,6 +113,7 @@ describe('feedback on a score and the comparison with peers', () => {
     await card.getByRole('button', { name: `Send your verdict on ${dimension.dimensionName}` }).click();
     await expectVisible(card.getByRole('status').filter({ hasText: 'Changed. Thank you.' }));
     await page.reload();
+    await openCard(page, dimension.dimensionName);
     await expectVisible(card.getByText('You said: helpful'));
 
     // The score as a whole: a verdict of its own.
@@ -115,7 +123,7 @@ describe('feedback on a score and the comparison with peers', () => {
     await whole.getByRole('button', { name: 'Send your verdict on the score as a whole' }).click();
     await expectVisible(whole.getByText('You said: too low'));
     expectNoConsoleErrors();
-  });
+  }, 2 * SCORE_TIMEOUT_MS);
 
   it('shows the refusal of a verdict in the API words', async () => {
     // A result erased while its page was open: the API answers 404 with its message.
@@ -181,7 +189,7 @@ describe('feedback on a score and the comparison with peers', () => {
     await expectAccessible(visitor.page, '/r/<id> with the comparison');
     await saveScreenshot(visitor.page, 'result-peers');
     visitor.expectNoConsoleErrors();
-  });
+  }, 2 * SCORE_TIMEOUT_MS);
 
   it('invites a visitor once to sign in, and brings them back to the result with its verdict forms', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);

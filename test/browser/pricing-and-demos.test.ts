@@ -5,7 +5,7 @@
  * scoring anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+import { expectAccessible, fitsTheViewport, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
 
 describe('pricing and the example results', () => {
   let web: WebApp;
@@ -17,6 +17,10 @@ describe('pricing and the example results', () => {
   it('takes a visitor from pricing through sign-in and the local checkout to the Pro plan', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
     await page.goto('/pricing');
+    // Every plan and pack with its price, and what a credit buys.
+    await expectVisible(page.locator('[aria-labelledby="plan-pro"]').getByText('$49'));
+    await expectVisible(page.getByText('$29 once · $1.45 a score'));
+    await expectVisible(page.getByRole('heading', { name: 'What a credit buys' }));
     await expectAccessible(page, '/pricing');
     await saveScreenshot(page, 'pricing');
     // A visitor is sent to sign in first, and comes back to pricing.
@@ -29,6 +33,7 @@ describe('pricing and the example results', () => {
 
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await page.waitForURL(/\/payment\/local-checkout\?/);
+    await expectVisible(page.getByText('Amount: $49 a month, until you cancel.'));
     await expectAccessible(page, 'the local checkout');
     await saveScreenshot(page, 'local-checkout');
     await page.getByRole('button', { name: 'Pay' }).click();
@@ -43,6 +48,23 @@ describe('pricing and the example results', () => {
     await saveScreenshot(page, 'pricing-complete');
     const account = await page.request.get('/api/account');
     expect(((await account.json()) as { plan: string }).plan).toBe('pro');
+    // The billing page says what the plan costs, and what the plans above and the packs cost.
+    await page.goto('/app/settings/billing');
+    await expectVisible(page.getByText('$49 a month, billed monthly.'));
+    await expectVisible(page.locator('[aria-labelledby="upgrade-business"]').getByText('$149 a month'));
+    await expectVisible(page.getByText('$59 once · $1.18 a score'));
+    await expectAccessible(page, 'the billing page with prices');
+    await saveScreenshot(page, 'billing-prices');
+    expectNoConsoleErrors();
+  });
+
+  it('shows the prices on a phone', async () => {
+    const { page, expectNoConsoleErrors } = await openPage(web.baseUrl, { phone: true });
+    await page.goto('/pricing');
+    await expectVisible(page.locator('[aria-labelledby="plan-business"]').getByText('$149'));
+    expect(await fitsTheViewport(page)).toBe(true);
+    await expectAccessible(page, '/pricing on a phone');
+    await saveScreenshot(page, 'pricing-phone');
     expectNoConsoleErrors();
   });
 

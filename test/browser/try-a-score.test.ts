@@ -56,15 +56,16 @@ describe('trying a score in the browser', () => {
     expect(await page.locator('.total-number').innerText()).toContain(String(stored.totalScore));
     expect(await page.locator('.tier').innerText()).toBe(stored.stageName);
     expect(await page.locator('li.dimension').count()).toBe(27);
-    const names = await page.locator('li.dimension h3').allInnerTexts();
+    const names = await page.locator('li.dimension h4').allInnerTexts();
     expect(names.sort()).toEqual(stored.dimensions.map((d) => d.dimensionName).sort());
     // Every evidence link points at a page the crawl read.
     const sources = await page.locator('.evidence .source a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
     expect(sources.length).toBeGreaterThan(10);
     for (const source of sources) expect(stored.crawledPages, source).toContain(source);
-    // Six function sections and the chart; share tags point at the result's card.
+    // Six function sections and the overview of all 27 levels; share tags point at the result's card.
     expect(await page.locator('section.function-section').count()).toBe(6);
-    await expectVisible(page.getByRole('img', { name: /Average level of each product function/ }));
+    await expectVisible(page.getByRole('heading', { name: 'At a glance' }));
+    expect(await page.locator('.heat-cell').count()).toBe(27);
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${web.baseUrl}/api/og?id=${resultId}`);
     expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
     // A visitor is asked to sign up, and the browser holds the result's claim token for then.
@@ -76,7 +77,7 @@ describe('trying a score in the browser', () => {
     await expectAccessible(page, '/r/<id>');
     await saveScreenshot(page, 'result');
     expectNoConsoleErrors();
-  });
+  }, 90_000);
 
   it('reads well on a phone in the dark scheme', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl, { phone: true });

@@ -2,7 +2,8 @@
  * Just enough of Stripe's REST API for our provider: form-encoded requests,
  * JSON objects back, and Stripe's error envelope when told to fail.
  * Routes: DELETE /v1/subscriptions/<id> (cancel), POST /v1/checkout/sessions,
- * POST /v1/billing_portal/sessions.
+ * POST /v1/billing_portal/sessions, GET /v1/prices/<id> (the price objects
+ * given to `setPrice`; any other id is resource_missing).
  */
 import crypto from 'node:crypto';
 import { startHttpRecorder, type HttpRecorder, type RecordedRequest } from './http-recorder.ts';
@@ -16,12 +17,35 @@ export interface FakeStripe extends HttpRecorder {
   checkoutSessions(): URLSearchParams[];
   /** The form of every billing portal session created, in order. */
   portalSessions(): URLSearchParams[];
+  /** A price object GET /v1/prices/<id> answers: unit_amount in minor units, a currency, and for a subscription its interval. */
+  setPrice(id: string, price: { unitAmount: number; currency: string; interval?: 'month' | 'year' }): void;
+  /** How many times each price was read. */
+  priceReads(): number;
 }
+
+type FakePrice = { unitAmount: number; currency: string; interval?: 'month' | 'year' };
 
 export const FAKE_CHECKOUT_HOST = 'https://checkout.stripe.test';
 export const FAKE_PORTAL_HOST = 'https://billing.stripe.test';
 
-function respond(request: RecordedRequest) {
+function respond(request: RecordedRequest, prices: Map<string, FakePrice>) {
+  const price = /^\/v1\/prices\/([^/?]+)/.exec(request.url);
+  if (request.method === 'GET' && price) {
+    const known = prices.get(decodeURIComponent(price[1]!));
+    if (!known) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such price: '${price[1]}'` } } };
+    return {
+      status: 200,
+      body: {
+        id: price[1],
+        object: 'price',
+        active: true,
+        currency: known.currency,
+        unit_amount: known.unitAmount,
+        type: known.interval ? 'recurring' : 'one_time',
+        recurring: known.interval ? { interval: known.interval, interval_count: 1 } : null,
+      },
+    };
+  }
   const cancel = /^\/v1\/subscriptions\/([^/?]+)/.exec(request.url);
   if (request.method === 'DELETE' && cancel) {
     return { status: 200, body: { id: cancel[1], object: 'subscription', status: 'canceled' } };
@@ -55,11 +79,15 @@ function respond(request: RecordedRequest) {
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
-  const recorder = await startHttpRecorder(respond);
+  const prices = new Map<string, FakePrice>();
+  const answer = (request: RecordedRequest) => respond(request, prices);
+  const recorder = await startHttpRecorder(answer);
   return {
     ...recorder,
     outage: () => recorder.respondWith(() => ({ status: 500, body: { error: { type: 'api_error', message: 'Service unavailable' } } })),
-    healthy: () => recorder.respondWith(respond),
+    healthy: () => recorder.respondWith(answer),
+    setPrice: (id, price) => void prices.set(id, price),
+    priceReads: () => recorder.requests.filter((r) => r.method === 'GET' && r.url.startsWith('/v1/prices/')).length,
     cancellations: () =>
       recorder.requests
         .filter((r) => r.method === 'DELETE' && r.url.startsWith('/v1/subscriptions/'))

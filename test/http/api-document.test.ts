@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Routes that are not part of the API: pages, assets, probes' internals. */
-const UNDOCUMENTED = /^\/(app(\/|$)|docs|sign-in|sign-up|sign-out|try|r\/|demo|pricing|unsubscribe|dev\/inbox|assets\/|metrics|\.well-known|api\/openapi\.json|$)/;
+const UNDOCUMENTED = /^\/(app(\/|$)|docs|sign-in|sign-up|sign-out|try|r\/|demo|compare|pricing|unsubscribe|dev\/inbox|assets\/|metrics|\.well-known|api\/openapi\.json|$)/;
 
 describe('API document', () => {
   it('is OpenAPI 3.1 with version 0.1.0 and covers every API route that exists', async () => {
@@ -35,17 +35,42 @@ describe('API document', () => {
     expect(document.paths['/healthz'].get.security).toBeUndefined();
   });
 
-  it('serves a reference page at /docs whose scripts and styles all come from this service', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+  it('serves a reference page at /docs, drawn from the document, whose styles all come from this service and that runs no script of its own', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    // What the page loads: scripts, stylesheets and the icon (links to pages, canonical and social tags are not loaded).
+    const assets = [...page.body.matchAll(/<script[^>]* src="([^"]+)"|<link rel="(?:stylesheet|icon)" href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) expect(asset, asset).not.toMatch(/^(https?:)?\/\//);
-    for (const asset of assets.filter((a) => a.endsWith('.js') || a.endsWith('.css'))) {
-      const url = new URL(asset, 'http://localhost/docs/').pathname;
+    for (const asset of assets) {
+      const url = new URL(asset, 'http://localhost/docs').pathname;
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
+    // Every operation of the document is listed, linked to its resource's page, where it is in full.
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const pages = new Map<string, string>();
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const section = `/docs/${operation.tags![0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+        const anchor = `${method}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
+        expect(page.body, `${method} ${path}`).toContain(`href="${section}#${anchor}"`);
+        if (!pages.has(section)) {
+          const sectionPage = await t.app.inject({ method: 'GET', url: section });
+          expect(sectionPage.statusCode, section).toBe(200);
+          pages.set(section, sectionPage.body);
+        }
+        expect(pages.get(section), `${method} ${path}`).toContain(`id="${anchor}"`);
+      }
+    }
+    expect(pages.get('/docs/scoring')).toContain('<code class="schema-name">url</code>');
+    expect(page.body).toContain('href="/api/openapi.json"');
+    expect((await t.app.inject({ method: 'GET', url: '/docs/webhooks-we-send' })).body).toContain('id="webhook-plan-changed"');
+    expect((await t.app.inject({ method: 'GET', url: '/docs/no-such-resource', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+    // Swagger UI's old address leads to the page.
+    const old = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/docs');
   });
 });
 

@@ -29,6 +29,11 @@ const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
  */
 const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'POST /api/chat': ['member', 'admin', 'owner'],
+  // The coach's kept conversations: each person's own, whatever their role.
+  'POST /api/coach/conversations': ['member', 'admin', 'owner'],
+  'GET /api/coach/conversations': ['member', 'admin', 'owner'],
+  'GET /api/coach/conversations/:id': ['member', 'admin', 'owner'],
+  'DELETE /api/coach/conversations/:id': ['member', 'admin', 'owner'],
   'PUT /api/account': ['admin', 'owner'],
   'DELETE /api/account/members/:userId': ['admin', 'owner'],
   'POST /api/account/invitations': ['admin', 'owner'],

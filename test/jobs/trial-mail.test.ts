@@ -101,7 +101,9 @@ describe('trial mail sweep', () => {
     const account = await newAccount('paid_early');
     await subscribe(t, account.id, 'pro', clock.now());
     for (const day of [0, 7, 14, 25, 30]) await sweepAt(account.createdAt, day);
-    expect(to(account.email)).toEqual([]);
+    // The plan's own notice (billing) is the only mail: no trial mail at all.
+    expect(subjects(account.email)).toEqual([`${account.email} is on Pro now`]);
+    expect(category(to(account.email)[0]!)).toBe('billing');
   });
 
   it('a sweep that finds an account late sends no stale position (Day 20: nothing), and the latest recent one (Day 25)', async () => {

@@ -34,6 +34,33 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity usage', () => {
     expect(stderr).toContain('Usage:\n  maturity serve\n');
   });
 
+  it.each([['--help'], ['-h'], ['help']])('maturity %s: the usage of every command on stdout, status 0', async (flag) => {
+    const { code, stdout, stderr } = await run(NODE, [MATURITY_BIN, flag], serverEnv());
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('Usage:\n  maturity serve\n');
+    for (const command of ['token --sub', 'score <url>', 'migrate', 'demo-site [--site <name>]']) expect(stdout).toContain(`maturity ${command}`);
+  });
+
+  it.each(['serve', 'token', 'score', 'migrate', 'demo-site'])('maturity %s --help and --version: what it does, and the version, status 0, nothing done', async (command) => {
+    const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const help = await run(NODE, [MATURITY_BIN, command, '--help'], serverEnv());
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(new RegExp(`^Usage: maturity ${command}`));
+    expect(help.stdout.split('\n').length).toBeGreaterThan(2);
+    const shown = await run(NODE, [MATURITY_BIN, command, '--version'], serverEnv());
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toBe(`maturity ${version}\n`);
+  });
+
+  it('maturity --version prints the version, status 0', async () => {
+    const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    for (const flag of ['--version', '-v']) {
+      const { code, stdout } = await run(NODE, [MATURITY_BIN, flag], serverEnv());
+      expect(code).toBe(0);
+      expect(stdout).toBe(`maturity ${version}\n`);
+    }
+  });
+
   it('stops on a malformed variable, naming it, with status 1', async () => {
     const { code, stderr } = await run(NODE, [MATURITY_BIN, 'token', '--sub', 'someone'], serverEnv({ CRAWL_DEADLINE_MS: 'soon' }));
     expect(code).toBe(1);

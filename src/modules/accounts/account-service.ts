@@ -281,7 +281,7 @@ export class AccountService {
   /** Creates the account unless its identity was erased; returns its id, or null when erased. */
   async #createAccount(tx: Transaction, identity: Identity, externalKey: string): Promise<string | null> {
     const name = identity.organization
-      ? (identity.organization.slug ?? `Organization ${identity.organization.id}`)
+      ? (identity.organization.slug ?? `Organisation ${identity.organization.id}`)
       : (identity.email ?? 'Personal account');
     // One statement: no account is created for a key that sits in erased_identities. Created at the
     // injected clock's time, not the database's: the trial (onboarding) and the Free cycle count from it.

@@ -17,7 +17,7 @@ import { entitlementFrom, type BillingState, type Entitlement } from './entitlem
 import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit, type PlanChangeHook } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
-import { isHigherPlan, isPaidPlan, PAID_PLANS, type PaidPlan, type Plan } from '../../vocabulary/plans.ts';
+import { isHigherPlan, isPaidPlan, PAID_PLANS, PRICE_KEYS, priceKeyOf, type PaidPlan, type Plan, type PriceKey, type PriceTable } from '../../vocabulary/plans.ts';
 import { billingAccounts, billingPaymentFailures, billingSubscriptions } from './tables.ts';
 
 export type { Plan } from '../../vocabulary/plans.ts';
@@ -107,6 +107,9 @@ const CHECKOUT_COMPLETE_PATH = '/pricing/complete';
 const CHECKOUT_CANCEL_PATH = '/pricing?checkout=cancelled';
 /** Where the billing portal's "return" link leads: the app's billing settings. */
 const PORTAL_RETURN_PATH = '/app/settings/billing';
+/** How long prices read from the provider are kept: a price changed at the provider shows on the pages within this. */
+const PRICES_TTL_MS = 10 * 60 * 1000;
+const NO_PRICES: PriceTable = Object.fromEntries(PRICE_KEYS.map((key) => [key, null])) as Record<PriceKey, null>;
 
 export class BillingService implements ErasureParticipant {
   readonly #db: Database;
@@ -117,6 +120,8 @@ export class BillingService implements ErasureParticipant {
   readonly #events: PaymentEventProcessor;
   readonly #knownRecords: ExpiringCache<string, KnownRecord>;
   readonly #changeListeners: ((accountId: string) => void)[] = [];
+  #prices: { table: PriceTable; readAt: number } | null = null;
+  #pricesReading: Promise<PriceTable> | null = null;
 
   constructor(deps: BillingDependencies) {
     this.#db = deps.db;
@@ -234,8 +239,8 @@ export class BillingService implements ErasureParticipant {
       // A second subscription would bill both plans until one ended; a lower plan is a change to the running one.
       return { ok: false, reason: 'not_an_upgrade', currentPlan: entitlement.plan, requestedPlan: item.plan };
     }
-    const key = item.kind === 'plan' ? item.plan : `pack_${item.pack}`;
-    const priceId = Object.entries(this.#settings.priceIds).find(([, value]) => value === key)?.[0] ?? null;
+    const key = priceKeyOf(item);
+    const priceId = this.#priceIdOf(key);
     const base = this.#settings.publicBaseUrl;
     try {
       const session = await this.#provider.createCheckout({
@@ -254,6 +259,38 @@ export class BillingService implements ErasureParticipant {
       this.#log.warn({ err: error.cause, provider: this.#provider.name }, 'payment provider unavailable; checkout answered 503');
       return { ok: false, reason: 'provider_unavailable' };
     }
+  }
+
+  /**
+   * What every plan and pack costs, for the pages where a person chooses one
+   * (pricing, billing, checkout): the provider's price objects (Stripe, by
+   * PAYMENT_PRICE_IDS) or the configured prices (local). Kept for ten
+   * minutes; when the provider cannot answer, the last prices read stand, or
+   * none (the pages then say the price is shown at checkout).
+   */
+  async prices(): Promise<PriceTable> {
+    if (this.#prices && this.#clock.now().getTime() - this.#prices.readAt < PRICES_TTL_MS) return this.#prices.table;
+    this.#pricesReading ??= this.#readPrices().finally(() => {
+      this.#pricesReading = null;
+    });
+    return this.#pricesReading;
+  }
+
+  async #readPrices(): Promise<PriceTable> {
+    try {
+      const entries = await Promise.all(PRICE_KEYS.map(async (key) => [key, await this.#provider.priceOf(key, this.#priceIdOf(key))] as const));
+      const table = Object.fromEntries(entries) as PriceTable;
+      this.#prices = { table, readAt: this.#clock.now().getTime() };
+      return table;
+    } catch (error) {
+      this.#log.warn({ err: error instanceof PaymentProviderUnavailable ? error.cause : error, provider: this.#provider.name }, 'prices could not be read; the pages show the last known, or none');
+      return this.#prices?.table ?? NO_PRICES;
+    }
+  }
+
+  /** The provider's price id for a plan or pack (PAYMENT_PRICE_IDS), or null. */
+  #priceIdOf(key: PriceKey): string | null {
+    return Object.entries(this.#settings.priceIds).find(([, value]) => value === key)?.[0] ?? null;
   }
 
   /** The plan in force and its subscription, read now (the billing settings page, the local portal). AccountErasedError when gone. */

@@ -5,7 +5,7 @@
  * paying twice delivers the same event twice and the webhook applies it once.
  */
 import crypto from 'node:crypto';
-import type { CheckoutItem } from '../../vocabulary/plans.ts';
+import type { CheckoutItem, Price } from '../../vocabulary/plans.ts';
 
 export const LOCAL_CHECKOUT_PATH = '/payment/local-checkout';
 /** How long a local checkout address stays payable. */
@@ -16,6 +16,8 @@ export interface LocalCheckout {
   accountId: string;
   customerId: string;
   item: CheckoutItem;
+  /** What the buyer was shown; absent in sessions made before prices were shown. */
+  price?: Price;
   successUrl: string;
   cancelUrl: string;
   /** Epoch milliseconds. */
@@ -63,6 +65,8 @@ export function completedCheckoutEvent(session: LocalCheckout, now: Date): Recor
         client_reference_id: accountId,
         customer: session.customerId,
         subscription: item.kind === 'plan' ? `sub_local_${session.sessionId}` : null,
+        amount_total: session.price?.amount ?? null,
+        currency: session.price?.currency ?? null,
         metadata,
       },
     },

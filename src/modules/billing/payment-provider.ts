@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import type { Clock } from '../../clock.ts';
-import type { CheckoutItem } from '../../vocabulary/plans.ts';
+import { priceKeyOf, type CheckoutItem, type Price, type PriceKey } from '../../vocabulary/plans.ts';
 import { encodeLocalCheckout, LOCAL_CHECKOUT_PATH, LOCAL_CHECKOUT_TTL_MS } from './local-checkout-session.ts';
 import { encodeLocalPortal, LOCAL_PORTAL_PATH, LOCAL_PORTAL_TTL_MS } from './local-portal-session.ts';
 
@@ -60,6 +60,12 @@ export interface PaymentProvider {
    * change there comes back as payment events, like a checkout.
    */
   createPortal(request: PortalRequest): Promise<{ url: string }>;
+  /**
+   * What the item costs: the provider's price object for `priceId` (Stripe),
+   * or the configured price (local); null when there is none to show.
+   * PaymentProviderUnavailable when the provider cannot say now.
+   */
+  priceOf(key: PriceKey, priceId: string | null): Promise<Price | null>;
 }
 
 export interface StripeProviderOptions {
@@ -128,6 +134,22 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** The price object (GET /v1/prices/<id>): its unit amount, currency and, for a subscription, interval. */
+  async priceOf(_key: PriceKey, priceId: string | null): Promise<Price | null> {
+    if (!priceId) return null;
+    try {
+      const price = await this.#stripe.prices.retrieve(priceId);
+      if (price.unit_amount === null) return null;
+      const interval = price.recurring ? (price.recurring.interval === 'year' ? 'year' : 'month') : null;
+      return { amount: price.unit_amount, currency: price.currency, interval };
+    } catch (error) {
+      if (isUnavailable(error)) throw new PaymentProviderUnavailable(error);
+      // A price id the provider does not know: nothing to show, and the checkout will say so.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw new Error('the payment provider refused to read a price', { cause: error });
+    }
+  }
+
   async cancelSubscription(subscriptionId: string): Promise<void> {
     try {
       await this.#stripe.subscriptions.cancel(subscriptionId, { prorate: false, invoice_now: false });
@@ -153,6 +175,9 @@ export interface LocalProviderOptions {
   /** Signs the checkout address (and, in the pay route, the event). */
   signingSecret: string;
   clock: Clock;
+  /** PAYMENT_LOCAL_PRICES over the defaults: each plan's and pack's amount in the currency's minor unit. */
+  prices: Readonly<Record<PriceKey, number>>;
+  currency: string;
 }
 
 /**
@@ -173,6 +198,10 @@ export class LocalPaymentProvider implements PaymentProvider {
     this.#options = options;
   }
 
+  async priceOf(key: PriceKey): Promise<Price> {
+    return { amount: this.#options.prices[key], currency: this.#options.currency, interval: key.startsWith('pack_') ? null : 'month' };
+  }
+
   async createCheckout(request: CheckoutRequest): Promise<{ url: string }> {
     const token = encodeLocalCheckout(
       {
@@ -180,6 +209,8 @@ export class LocalPaymentProvider implements PaymentProvider {
         accountId: request.accountId,
         customerId: request.customerId ?? `cus_local_${request.accountId}`,
         item: request.item,
+        // The price offered travels with the session: the page shows it and the payment event carries it.
+        price: await this.priceOf(priceKeyOf(request.item)),
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
         expiresAt: this.#options.clock.now().getTime() + LOCAL_CHECKOUT_TTL_MS,

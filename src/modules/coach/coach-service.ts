@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SubmittedResult } from '../scoring/result-schema.ts';
+import { NO_CONTEXT, type CoachContext } from './coach-context.ts';
 import { CoachProviderError } from './llm/coach-provider-error.ts';
 import type { LlmCoach } from './llm/llm-coach.ts';
 import { chunkForStreaming, composeCoachAnswer, type ChatMessage } from './local/local-coach.ts';
@@ -13,6 +14,8 @@ import { chunkForStreaming, composeCoachAnswer, type ChatMessage } from './local
 export interface CoachRequest {
   messages: readonly ChatMessage[];
   result: SubmittedResult | null;
+  /** What else the coach knows: a result to compare with. */
+  context?: CoachContext;
   /** Aborts when the client goes away: all work for the stream stops. */
   signal: AbortSignal;
 }
@@ -29,7 +32,7 @@ export class CoachService {
   async *answer(request: CoachRequest): AsyncGenerator<string> {
     if (this.#llm) {
       try {
-        yield* this.#llm.stream({ messages: request.messages, result: request.result, signal: request.signal });
+        yield* this.#llm.stream({ messages: request.messages, result: request.result, context: request.context ?? NO_CONTEXT, signal: request.signal });
         return;
       } catch (error) {
         if (!(error instanceof CoachProviderError && error.beforeFirstToken)) throw error;
@@ -42,7 +45,7 @@ export class CoachService {
 
 /** The local coach's answer in small chunks, stopping as soon as the client has gone. */
 async function* localAnswer(request: CoachRequest): AsyncGenerator<string> {
-  for (const chunk of chunkForStreaming(composeCoachAnswer({ messages: request.messages, result: request.result }))) {
+  for (const chunk of chunkForStreaming(composeCoachAnswer({ messages: request.messages, result: request.result, context: request.context ?? NO_CONTEXT }))) {
     if (request.signal.aborted) return;
     yield chunk;
   }

@@ -25,12 +25,19 @@ import type { CoverageRecord } from '../onboarding/trial.ts';
 import { TRIAL_DAYS } from '../onboarding/trial.ts';
 import type { MailCategory } from '../../vocabulary/mail-categories.ts';
 import { SCORE_DECAY_AGE_MS, scoreDecayMailFor, type MailContent } from './score-decay-mail.ts';
-import { duePosition, TRIAL_MAIL_WINDOW_MS, trialMailFor } from './trial-mail.ts';
+import { duePosition, TRIAL_MAIL_WINDOW_MS, trialMailFor, type TrialPosition } from './trial-mail.ts';
+import { joinedMail, memberJoinedMail, packBoughtMail, planChangedMail } from './event-mail.ts';
+import type { Plan, ScorePack } from '../../vocabulary/plans.ts';
 import { materiallyChanged, peerBenchmarkMailFor, subscribersOf } from './peer-benchmark-mail.ts';
 import { lastMailed, recordMailed } from './peer-benchmark-mailings.ts';
 import { DIGEST_SCORE_LIMIT, reportedWeek, weeklyDigestFor, type DigestScore, type DigestUsage, type IsoWeek } from './weekly-digest-mail.ts';
 
 export const TRIAL_SWEEP_JOB = 'lifecycle.trial-mail-sweep';
+/** Mail that follows an event: enqueued in the event's transaction, run at the runner's next poll (seconds later). */
+export const WELCOME_JOB = 'lifecycle.welcome';
+export const MEMBER_JOINED_JOB = 'lifecycle.member-joined';
+export const PLAN_CHANGED_JOB = 'lifecycle.plan-changed';
+export const PACK_BOUGHT_JOB = 'lifecycle.pack-bought';
 /** Hourly: a position's mail goes out within the hour it is reached. */
 export const TRIAL_SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const SCORE_DECAY_SWEEP_JOB = 'lifecycle.score-decay-sweep';
@@ -55,7 +62,9 @@ export interface LifecycleMailDependencies {
   /** Accounts created at or after `since`, a page at a time (accounts module). */
   accountsCreatedSince(since: Date, page: { after?: { createdAt: Date; id: string }; limit: number }): Promise<{ id: string; createdAt: Date }[]>;
   /** The account's team with their addresses (accounts module). */
-  members(accountId: string): Promise<{ role: Role; email: string | null }[]>;
+  members(accountId: string): Promise<{ userId?: string; role: Role; email: string | null }[]>;
+  /** The account's name (accounts module); null once it is gone. */
+  accountName(accountId: string): Promise<string | null>;
   /** The coverage record (onboarding module); null once the account is gone. */
   coverage(accountId: string): Promise<CoverageRecord | null>;
   /** Whether the account is on a paid plan now (billing): a paid plan ends the trial. */
@@ -108,8 +117,47 @@ export class LifecycleMail {
     this.#deps = deps;
   }
 
+  /**
+   * The Day 0 welcome, asked for in the transaction that creates the
+   * account and sent at the runner's next poll (seconds, not the hourly
+   * sweep's hour). It is the sweep's own Day 0 mail, under the sweep's dedupe
+   * keys, so a sweep that finds the account still within Day 0 sends nothing more.
+   */
+  welcomeSoon(tx: Executor, accountId: string): Promise<unknown> {
+    return this.#deps.jobs.enqueue(tx, { name: WELCOME_JOB, payload: { accountId }, dedupeKey: `welcome ${accountId}`, accountId });
+  }
+
+  /** Someone joined the account (a first join): mail them and its owners and admins, after the commit. */
+  memberJoined(tx: Executor, accountId: string, member: { userId: string; role: Role }): Promise<unknown> {
+    const at = this.#deps.clock.now().toISOString();
+    return this.#deps.jobs.enqueue(tx, { name: MEMBER_JOINED_JOB, payload: { accountId, userId: member.userId, role: member.role }, dedupeKey: `joined ${accountId} ${member.userId} ${at}`, accountId });
+  }
+
+  /** The subscribed plan changed (a payment event): mail the owners and admins, after the commit. */
+  planChanged(tx: Executor, accountId: string, change: { from: string; to: string; at: Date }): Promise<unknown> {
+    const at = change.at.toISOString();
+    return this.#deps.jobs.enqueue(tx, { name: PLAN_CHANGED_JOB, payload: { accountId, from: change.from, to: change.to, at }, dedupeKey: `plan ${accountId} ${change.from} ${change.to} ${at}`, accountId });
+  }
+
+  /** A score pack was credited (a payment event, applied once): mail the owners and admins, after the commit. */
+  packBought(tx: Executor, accountId: string, purchase: { pack: string; sourceEventId: string }): Promise<unknown> {
+    return this.#deps.jobs.enqueue(tx, { name: PACK_BOUGHT_JOB, payload: { accountId, pack: purchase.pack, sourceEventId: purchase.sourceEventId }, dedupeKey: `pack ${accountId} ${purchase.sourceEventId}`, accountId });
+  }
+
   /** Registers the sweeps on the runner; `runner.start` (background work on) then runs them on their cadence. */
   register(runner: JobRunner): void {
+    runner.on(WELCOME_JOB, async (payload) => {
+      await this.#trialMailForAccount(String(payload.accountId), this.#deps.clock.now(), 0);
+    });
+    runner.on(MEMBER_JOINED_JOB, async (payload) => {
+      await this.#memberJoinedMail(String(payload.accountId), String(payload.userId), String(payload.role));
+    });
+    runner.on(PLAN_CHANGED_JOB, async (payload) => {
+      await this.#planChangedMail(String(payload.accountId), payload.from as Plan, payload.to as Plan, String(payload.at));
+    });
+    runner.on(PACK_BOUGHT_JOB, async (payload) => {
+      await this.#packBoughtMail(String(payload.accountId), payload.pack as ScorePack, String(payload.sourceEventId));
+    });
     runner.on(TRIAL_SWEEP_JOB, async () => {
       await this.sweepTrialMail();
     });
@@ -267,6 +315,41 @@ export class LifecycleMail {
   }
 
   /**
+   * To the one who joined (unless they started the account: the welcome is
+   * theirs), and to the owners and admins other than them. The founder's own
+   * first join is not news to anyone.
+   */
+  async #memberJoinedMail(accountId: string, userId: string, role: string): Promise<number> {
+    const [name, members] = await Promise.all([this.#deps.accountName(accountId), this.#deps.members(accountId)]);
+    if (name === null || members.length <= 1) return 0;
+    const joiner = members.find((member) => member.userId === userId);
+    const joinerAddress = joiner?.email?.trim().toLowerCase() ?? null;
+    const key = (to: string) => `joined ${accountId} ${userId} ${joiner ? 'member' : 'gone'} to ${to}`;
+    let enqueued = 0;
+    if (joinerAddress && joinerAddress.includes('@')) {
+      enqueued += await this.#enqueueEach([joinerAddress], joinedMail(name, role, this.#deps.publicBaseUrl), 'account', accountId, key);
+    }
+    const managers = recipientsOf(members.filter((member) => member.userId !== userId), ACCOUNT_NOTICE_ROLES);
+    const who = joiner?.email ?? userId;
+    enqueued += await this.#enqueueEach(managers, memberJoinedMail(name, who, role, this.#deps.publicBaseUrl), 'account', accountId, key);
+    return enqueued;
+  }
+
+  async #planChangedMail(accountId: string, from: Plan, to: Plan, at: string): Promise<number> {
+    const [name, members] = await Promise.all([this.#deps.accountName(accountId), this.#deps.members(accountId)]);
+    if (name === null) return 0;
+    const content = planChangedMail(name, from, to, this.#deps.publicBaseUrl);
+    return this.#enqueueEach(recipientsOf(members, ACCOUNT_NOTICE_ROLES), content, 'billing', accountId, (address) => `plan ${accountId} ${from} ${to} ${at} to ${address}`);
+  }
+
+  async #packBoughtMail(accountId: string, pack: ScorePack, sourceEventId: string): Promise<number> {
+    const [name, members] = await Promise.all([this.#deps.accountName(accountId), this.#deps.members(accountId)]);
+    if (name === null) return 0;
+    const content = packBoughtMail(name, pack, this.#deps.publicBaseUrl);
+    return this.#enqueueEach(recipientsOf(members, ACCOUNT_NOTICE_ROLES), content, 'billing', accountId, (to) => `pack ${accountId} ${sourceEventId} to ${to}`);
+  }
+
+  /**
    * One pass over the accounts still in (or just past) their trial: for each,
    * the mail of the latest position reached within the window, to its owners
    * and admins, once per (position, account, address).
@@ -293,11 +376,11 @@ export class LifecycleMail {
     }
   }
 
-  async #trialMailForAccount(accountId: string, now: Date): Promise<number> {
+  async #trialMailForAccount(accountId: string, now: Date, only?: TrialPosition): Promise<number> {
     const coverage = await this.#deps.coverage(accountId);
     if (!coverage) return 0;
     const day = duePosition(coverage, now);
-    if (day === null) return 0;
+    if (day === null || (only !== undefined && day !== only)) return 0;
     // A paid plan ends the trial: none of its mails apply (docs/DECISIONS.md).
     if (await this.#deps.onPaidPlan(accountId)) return 0;
     const content = trialMailFor(day, coverage, this.#deps.publicBaseUrl);
@@ -316,6 +399,10 @@ export class LifecycleMail {
     return enqueued;
   }
 }
+
+/** Who hears of the account's billing and team: the people who manage them. */
+const ACCOUNT_NOTICE_ROLES: readonly Role[] = ['owner', 'admin'];
+
 
 /** The distinct addresses (trimmed, lower-cased, as preferences key them) of the members holding one of `roles`. */
 export function recipientsOf(members: { role: Role; email: string | null }[], roles: readonly Role[]): string[] {

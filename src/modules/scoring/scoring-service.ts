@@ -13,7 +13,7 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { CrawlSummary } from './artifacts.ts';
 import { judgeCrawl, maxPagesFor } from './judge-crawl.ts';
 import { CrawlQueueFullError, type CrawlSlots } from './crawl-slots.ts';
-import { CrawlFailedError, checkTargetUrl, type CrawlProgress, type Crawler } from './crawler/crawler.ts';
+import { CrawlFailedError, checkTargetUrl, withDefaultScheme, type CrawlProgress, type Crawler } from './crawler/crawler.ts';
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
 import type { ScoreDepth, ScoringResult } from './result-schema.ts';
 import { scoreChange, type ScoreChange } from './score-change.ts';
@@ -127,9 +127,9 @@ export interface ScoringDependencies {
 
 const CLIENT_GONE = { ok: false, reason: 'client_gone' } as const;
 
-/** The address pre-check: absolute http(s), no credentials, no refused address. */
+/** The address pre-check: http(s) (https when none is typed), no credentials, no refused address. */
 export function validateScoreUrl(input: string, allowlist: string[]): { ok: true; url: string } | InvalidUrl {
-  const check = checkTargetUrl(input, allowlist);
+  const check = checkTargetUrl(withDefaultScheme(input), allowlist);
   if (!check.ok) return { ok: false, reason: 'invalid_url', detail: check.reason };
   return { ok: true, url: check.url.toString() };
 }

@@ -59,3 +59,72 @@ export function signInPath() {
 export function signInAgain() {
   location.assign(signInPath());
 }
+
+/** The schema's words (AJV's, as the API reports them) as a person would say them. */
+const PLAIN_WORDS = [
+  [/^(must NOT have fewer than 1 characters|is blank|is empty)$/, () => 'Fill this in.'],
+  [/^must NOT have fewer than 1 items$/, () => 'Give at least one.'],
+  [/^must NOT have more than (\d+) characters$/, (max) => `Keep it to ${max} characters or fewer.`],
+  [/^must NOT have more than (\d+) items$/, (max) => `Give at most ${max}.`],
+  [/^must be (integer|number)$/, () => 'Enter a whole number.'],
+  [/^must be >= (\d+)$/, (min) => `Enter ${min} or more.`],
+  [/^must be <= (\d+)$/, (max) => `Enter ${max} or less.`],
+];
+
+/** One problem's message in plain words; one the table does not know keeps the API's words, as a sentence. */
+export function plainWords(message) {
+  for (const [pattern, say] of PLAIN_WORDS) {
+    const match = pattern.exec(message);
+    if (match) return say(...match.slice(1));
+  }
+  const sentence = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** The control a problem's field names (body.goals.0 -> the goals box), by the longest data-field it starts with. */
+function controlFor(form, field) {
+  let best = null;
+  for (const control of form.querySelectorAll('[data-field]')) {
+    const name = control.dataset.field;
+    if ((field === name || field.startsWith(`${name}.`)) && (!best || name.length > best.dataset.field.length)) best = control;
+  }
+  return best;
+}
+
+/** Removes the marks a refusal left on a form's fields. */
+export function clearFieldProblems(form) {
+  for (const note of form.querySelectorAll('[data-field-problem]')) note.remove();
+  for (const control of form.querySelectorAll('[aria-invalid]')) {
+    control.removeAttribute('aria-invalid');
+    const describedBy = (control.getAttribute('aria-describedby') || '').split(' ').filter((id) => id && id !== `${control.id}-problem`);
+    if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
+    else control.removeAttribute('aria-describedby');
+  }
+}
+
+/**
+ * Marks each field a refusal names (details: [{ field, message }]) and says
+ * under it, in plain words, what to change: an empty field's own request
+ * (its data-empty-message) when there is one. Answers how many were marked;
+ * the first is focused, so the person lands where the fix is.
+ */
+export function showFieldProblems(form, refusal) {
+  const problems = Array.isArray(refusal.details) ? refusal.details : [];
+  const marked = [];
+  for (const problem of problems) {
+    const control = problem && typeof problem.field === 'string' ? controlFor(form, problem.field) : null;
+    if (!control || marked.includes(control)) continue;
+    marked.push(control);
+    const note = document.createElement('p');
+    note.className = 'field-problem';
+    note.id = `${control.id}-problem`;
+    note.dataset.fieldProblem = '';
+    const empty = String(control.value ?? '').trim() === '' && control.dataset.emptyMessage;
+    note.textContent = empty ? control.dataset.emptyMessage : plainWords(String(problem.message));
+    control.insertAdjacentElement('afterend', note);
+    control.setAttribute('aria-invalid', 'true');
+    control.setAttribute('aria-describedby', [control.getAttribute('aria-describedby'), note.id].filter(Boolean).join(' '));
+  }
+  marked[0]?.focus();
+  return marked.length;
+}

@@ -1,5 +1,8 @@
-// The coach page's script: sends each question, with the conversation so
-// far, to POST /api/chat and shows the streamed answer as it arrives. The
+// The coach page's script: sends each question to POST /api/chat, in the
+// person's kept conversation (created with the first question, by
+// POST /api/coach/conversations; the server holds what was said before and
+// keeps each question and answer), and shows the streamed answer as it
+// arrives. Answers kept from before are drawn from their Markdown on load. The
 // answer is Markdown written by a model: it becomes DOM nodes made with
 // createElement and textContent only, never innerHTML, so no text it holds
 // can become markup. Without this script the page shows the result and a
@@ -174,15 +177,6 @@ function renderMarkdown(text, linkDimensions) {
 // ---------------------------------------------------------------------------
 // The stream
 
-/** The conversation within the API's bounds: each message clipped, the oldest dropped first. */
-function withinBounds(messages, limits) {
-  const clipped = messages.map((message) => ({ role: message.role, content: message.content.slice(0, limits.maxMessageChars) }));
-  let total = clipped.reduce((sum, message) => sum + message.content.length, 0);
-  let first = 0;
-  while (clipped.length - first > limits.maxMessages || total > limits.maxConversationChars) total -= clipped[first++].content.length;
-  return clipped.slice(first);
-}
-
 /** A refusal's code, message and action, from either error shape: nested { error: { ... } } or flat { code, message, details }. */
 async function refusalOf(response) {
   let body = null;
@@ -212,7 +206,9 @@ function presentation(code, places) {
     case 'AUTH_REQUIRED':
       return { title: 'Your session has ended', link: { href: places.signIn, label: 'Sign in again' } };
     case 'NOT_FOUND':
-      return { title: 'This result no longer exists', link: { href: places.coach, label: 'Choose another result' } };
+      return { title: 'This result or conversation no longer exists', link: { href: places.coach, label: 'Choose another result' } };
+    case 'CONFLICT':
+      return { title: 'This conversation is full', link: { href: places.fresh, label: 'Start a new conversation' } };
     default:
       return { title: 'The coach could not answer', link: null };
   }
@@ -227,11 +223,35 @@ function start(form) {
   const stop = form.querySelector('[data-coach-stop]');
   const data = form.dataset;
   const resultId = data.resultId;
-  const limits = { maxMessages: Number(data.maxMessages), maxMessageChars: Number(data.maxMessageChars), maxConversationChars: Number(data.maxConversationChars) };
-  const places = { billing: data.billingHref, signIn: data.signInHref, onboarding: data.onboardingHref, coach: form.getAttribute('action') };
+  // A second result to compare with, when the page was opened from a comparison.
+  const compareResultId = data.compareId || undefined;
+  // The kept conversation this page continues; none until the first question creates it.
+  let conversationId = data.conversationId || null;
+  const maxMessageChars = Number(data.maxMessageChars);
+  const fresh = new URLSearchParams({ result: resultId, ...(compareResultId ? { compare: compareResultId } : {}), new: '1' });
+  const places = { billing: data.billingHref, signIn: data.signInHref, onboarding: data.onboardingHref, coach: form.getAttribute('action'), fresh: `${form.getAttribute('action')}?${fresh}` };
   const linkDimensions = dimensionLinker(JSON.parse(data.dimensionLinks || '[]'));
-  const conversation = [];
   let streaming = null;
+
+  // Answers kept from earlier visits arrive as their Markdown text: draw them as the streamed ones are.
+  for (const kept of document.querySelectorAll('[data-markdown]')) kept.replaceChildren(renderMarkdown(kept.textContent, linkDimensions));
+
+  /** The kept conversation to add to, made on the first question; the address then names it, so a reload resumes it. */
+  async function keptConversation(signal) {
+    if (conversationId) return { ok: true };
+    const response = await fetch('/api/coach/conversations', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resultId, compareResultId }),
+      signal,
+    });
+    if (!response.ok) return { ok: false, response };
+    conversationId = (await response.json()).id;
+    form.dataset.conversationId = conversationId;
+    history.replaceState(null, '', `${form.getAttribute('action')}?${new URLSearchParams({ conversation: conversationId })}`);
+    return { ok: true };
+  }
 
   function addTurn(role) {
     const item = element('div', `coach-turn coach-turn-${role}`);
@@ -287,7 +307,6 @@ function start(form) {
     if (emptyNote) emptyNote.hidden = true;
     const asked = addTurn('user');
     asked.body.textContent = question;
-    conversation.push({ role: 'user', content: question });
     input.value = '';
     const answer = addTurn('assistant');
     answer.item.setAttribute('aria-busy', 'true');
@@ -300,19 +319,21 @@ function start(form) {
     let said = '';
     let finished = false;
     try {
-      const response = await fetch('/api/chat', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ messages: withinBounds(conversation, limits), resultId }),
-        signal: controller.signal,
-      });
+      const kept = await keptConversation(controller.signal);
+      const response = kept.ok
+        ? await fetch('/api/chat', {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+            body: JSON.stringify({ conversationId, messages: [{ role: 'user', content: question.slice(0, maxMessageChars) }] }),
+            signal: controller.signal,
+          })
+        : kept.response;
       if (!response.ok) {
         // Nothing was said: the question goes back in the box, to ask again once the refusal is lifted.
         const refusal = await refusalOf(response);
         asked.item.remove();
         answer.item.remove();
-        conversation.pop();
         if (emptyNote) emptyNote.hidden = log.children.length > 0;
         input.value = question;
         showProblem(refusal);
@@ -339,7 +360,6 @@ function start(form) {
       if (stopped) note(answer, said ? 'Stopped: the answer above is cut short.' : 'Stopped before the coach answered.', 'stopped');
       else note(answer, 'The connection was lost before the answer was finished.', 'failed');
     } finally {
-      if (said !== '') conversation.push({ role: 'assistant', content: said });
       answer.item.removeAttribute('aria-busy');
       setStreaming(null);
       input.focus();

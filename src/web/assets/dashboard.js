@@ -122,6 +122,15 @@ function scoreProduct(form, productId, segment, note) {
   return score(form, () => postJson('/api/score/product', body, 'text/event-stream'), () => productPath(productId), note);
 }
 
+/** As the server reads a typed address (target-url.ts withDefaultScheme): "acme.com" means https://acme.com. */
+function withDefaultScheme(input) {
+  const trimmed = input.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  if (trimmed.startsWith('//')) return `https:${trimmed}`;
+  const namesScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^:/]+:\d/.test(trimmed);
+  return namesScheme ? trimmed : `https://${trimmed}`;
+}
+
 function sameAddress(a, b) {
   try {
     return new URL(a).href === new URL(b).href;
@@ -142,7 +151,7 @@ function addedNote(productId, name) {
 /** A new address: the product at that address if there is one, else a new product (or, with none left, a one-off score). */
 async function scoreNewAddress(form) {
   const data = new FormData(form);
-  const url = String(data.get('url') || '').trim();
+  const url = withDefaultScheme(String(data.get('url') || ''));
   const name = String(data.get('name') || '').trim();
   const segment = String(data.get('segment') || '');
   const existing = [...document.querySelectorAll('[data-product-url]')].find((card) => sameAddress(card.dataset.productUrl, url));

@@ -1,37 +1,21 @@
 // The forms of the lifecycle pages: the welcome interview, the org map (and the product
 // it needs) and the email preferences. Each sends its answers to the JSON API, whose
-// validation is the only one: a refusal shows the API's message (and its advice) in the
-// form's alert region, with each named field marked and listed by its label.
-import { adviceOf, callApi, NETWORK_PROBLEM, refusalOf, signInAgain } from './api-client.js';
+// validation is the only one: a refusal marks each field it names and says under it, in
+// plain words, what to change (the form's alert region says how many, with any advice).
+import { adviceOf, callApi, clearFieldProblems, NETWORK_PROBLEM, refusalOf, showFieldProblems, signInAgain } from './api-client.js';
 
 const FUNCTION_OWNER = /^(\w+)\.(name|email)$/;
-/** The schema's words for the commonest slips, as a person would say them (the API's own message is shown too). */
-const PLAIN_WORDS = {
-  'must NOT have fewer than 1 characters': 'is empty',
-  'must NOT have fewer than 1 items': 'needs at least one',
-  'must be integer': 'must be a whole number',
-};
-
-/** The control a problem's field names (body.goals.0 -> the goals box), by the longest data-field it starts with. */
-function controlFor(form, field) {
-  let best = null;
-  for (const control of form.querySelectorAll('[data-field]')) {
-    const name = control.dataset.field;
-    if ((field === name || field.startsWith(`${name}.`)) && (!best || name.length > best.dataset.field.length)) best = control;
-  }
-  return best;
-}
-
-function labelOf(control) {
-  const label = control.id ? document.querySelector(`label[for="${control.id}"]`) : null;
-  return label ? label.textContent.replace(/\s*\(optional\)\s*$/, '').trim() : control.name;
-}
 
 function clearProblem(form) {
   form.querySelector('[data-problem]')?.replaceChildren();
-  for (const control of form.querySelectorAll('[aria-invalid]')) control.removeAttribute('aria-invalid');
+  clearFieldProblems(form);
 }
 
+/**
+ * A refusal: each field it names is marked, with what to change said under
+ * it in plain words; above, one line says so (or, for a refusal about no
+ * field, the API's message), with its advice.
+ */
 function showProblem(form, answer) {
   const region = form.querySelector('[data-problem]');
   if (!region) return;
@@ -39,19 +23,12 @@ function showProblem(form, answer) {
   const notice = document.createElement('div');
   notice.className = 'notice notice-error';
   const message = document.createElement('p');
-  message.textContent = refusal.message || 'That did not work. Try again in a moment.';
+  const marked = showFieldProblems(form, refusal);
+  message.textContent =
+    marked > 0
+      ? `${marked === 1 ? 'One answer needs a change: the marked field says what.' : `${marked} answers need a change: each marked field says what.`}`
+      : refusal.message || 'That did not work. Try again in a moment.';
   notice.append(message);
-  const problems = Array.isArray(refusal.details) ? refusal.details : [];
-  const list = document.createElement('ul');
-  for (const problem of problems) {
-    const control = problem && typeof problem.field === 'string' ? controlFor(form, problem.field) : null;
-    if (!control) continue;
-    control.setAttribute('aria-invalid', 'true');
-    const item = document.createElement('li');
-    item.textContent = `${labelOf(control)}: ${PLAIN_WORDS[problem.message] || problem.message}`;
-    list.append(item);
-  }
-  if (list.children.length > 0) notice.append(list);
   const action = adviceOf(refusal);
   if (action) {
     const advice = document.createElement('p');

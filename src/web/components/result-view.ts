@@ -1,25 +1,25 @@
 /**
- * A scoring result as people read it: the company, total and tier; the six
- * function averages; strengths, gaps and the notes across dimensions; then
- * every dimension grouped by function with its level, confidence, the quotes
- * it rests on (each linked to the page it came from) and its reasoning.
+ * A scoring result as people read it: the company, total and tier; at a
+ * glance, all 27 levels by function (result-glance.ts), the function
+ * averages, strengths and gaps; the link to share, who can see it, and the
+ * PDF report; the notes across dimensions; then every dimension grouped by
+ * function, collapsed to its name and level, opening on its confidence,
+ * the quotes it rests on (each linked to the page it came from), its
+ * reasoning and the next step.
  * A page may add to it (the result page does): how the company stands among
  * its peers, beside the total and each level, and feedback on the score.
  * A quick score says so under its total, with the way to the full score.
  */
-import { dimensionById, type DimensionId } from '../../framework/dimensions.ts';
+import { dimensionById } from '../../framework/dimensions.ts';
 import { MAX_LEVEL } from '../../framework/tiers.ts';
 import { pagesRead } from '../../modules/scoring/result-depth.ts';
 import type { DimensionScore, ScoringResult } from '../../modules/scoring/result-schema.ts';
 import { fullScorePath } from '../pages/try-page.ts';
-import { companyLabel, evidenceItems, functionSummaries, MAX_TOTAL_SCORE, scoredOn, type EvidenceItem } from '../result-summary.ts';
+import { companyLabel, evidenceItems, functionSummaries, MAX_TOTAL_SCORE, nextStepOf, scoredOn, type EvidenceItem } from '../result-summary.ts';
 import { html, type ComponentChildren } from '../view.ts';
-import { FunctionChart } from './function-chart.ts';
 import { QuickScoreNotice } from './quick-score-notice.ts';
-
-function dimensionAnchor(id: string): string {
-  return `dimension-${id}`;
-}
+import { dimensionAnchor, DimensionLinks, FunctionBars, Heatmap, LevelLegend, LevelPips } from './result-glance.ts';
+import { ShareBar, type ShareProps } from './share-result.ts';
 
 function pageLabel(url: string): string {
   try {
@@ -32,7 +32,7 @@ function pageLabel(url: string): string {
 
 function LevelMark({ score }: { score: DimensionScore }) {
   return html`<span class=${`level level-${score.score}`}>
-    <span class="level-pips" aria-hidden="true">${Array.from({ length: MAX_LEVEL }, (_, i) => html`<span class=${i < score.score ? 'on' : ''}></span>`)}</span>
+    <${LevelPips} level=${score.score} />
     Level ${score.score} of ${MAX_LEVEL} · ${score.stageName}
   </span>`;
 }
@@ -55,17 +55,24 @@ export interface DimensionAdditions {
   feedback?: (score: DimensionScore) => ComponentChildren;
 }
 
+/** One dimension, collapsed to its name and level; opened (by a click, or a link to its anchor), its evidence, reasoning and next step. */
 function DimensionCard({ score, additions }: { score: DimensionScore; additions: DimensionAdditions }) {
   const aside = additions.levelAside?.(score);
+  const next = nextStepOf(score);
   return html`<li class="dimension" id=${dimensionAnchor(score.dimensionId)}>
-    <div class="dimension-head">
-      <h3>${score.dimensionName}</h3>
-      ${aside ? html`<div class="level-group"><${LevelMark} score=${score} />${aside}</div>` : html`<${LevelMark} score=${score} />`}
-    </div>
-    <p class="confidence">${capitalised(score.confidence)} confidence · ${dimensionById(score.dimensionId).summary}</p>
-    <${Evidence} items=${evidenceItems(score.evidence)} />
-    <p class="reasoning">${score.reasoning}</p>
-    ${additions.feedback?.(score)}
+    <details class="dimension-detail" data-dimension-detail>
+      <summary>
+        <span class="dimension-head">
+          <h4>${score.dimensionName}</h4>
+          ${aside ? html`<span class="level-group"><${LevelMark} score=${score} />${aside}</span>` : html`<${LevelMark} score=${score} />`}
+        </span>
+      </summary>
+      <p class="confidence">${capitalised(score.confidence)} confidence · ${dimensionById(score.dimensionId).summary}</p>
+      <${Evidence} items=${evidenceItems(score.evidence)} />
+      <p class="reasoning">${score.reasoning}</p>
+      <p class="next-step"><strong>${next.label}:</strong> ${next.text}</p>
+      ${additions.feedback?.(score)}
+    </details>
   </li>`;
 }
 
@@ -73,19 +80,10 @@ function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function DimensionLinks({ ids, result, className }: { ids: string[]; result: ScoringResult; className: string }) {
-  if (ids.length === 0) return html`<p class="muted">None stood out.</p>`;
-  return html`<ul class=${`findings ${className}`}>
-    ${ids.map((id) => {
-      const score = result.dimensions.find((d) => d.dimensionId === id);
-      const name = score?.dimensionName ?? dimensionById(id as DimensionId).name;
-      return html`<li><a href=${`#${dimensionAnchor(id)}`}>${name}</a>${score ? html` <span class="muted">· level ${score.score}</span>` : null}</li>`;
-    })}
-  </ul>`;
-}
-
 export interface ResultViewProps extends DimensionAdditions {
   result: ScoringResult;
+  /** The link to pass on, what it shows to whom, and the PDF report (ShareBar). */
+  share: ShareProps;
   calls?: ComponentChildren;
   /** Under the company and total: how it stands among its peers. */
   standing?: ComponentChildren;
@@ -93,7 +91,7 @@ export interface ResultViewProps extends DimensionAdditions {
   scoreFeedback?: ComponentChildren;
 }
 
-export function ResultView({ result, calls, standing, scoreFeedback, levelAside, feedback }: ResultViewProps) {
+export function ResultView({ result, share, calls, standing, scoreFeedback, levelAside, feedback }: ResultViewProps) {
   const additions = { levelAside, feedback };
   const functions = functionSummaries(result);
   const company = companyLabel(result);
@@ -115,19 +113,26 @@ export function ResultView({ result, calls, standing, scoreFeedback, levelAside,
       <${QuickScoreNotice} facts=${{ depth: result.depth, pagesRead: pages }} fullScoreHref=${fullScorePath(result.url)} />
       ${standing}
 
-      <div class="summary-grid">
-        <section class="card" aria-labelledby="functions-heading">
-          <h2 id="functions-heading">By function</h2>
-          <${FunctionChart} functions=${functions} />
-        </section>
-        <section class="card" aria-labelledby="highlights-heading">
-          <h2 id="highlights-heading">Highlights</h2>
-          <h3>Strengths</h3>
-          <${DimensionLinks} ids=${result.strengths} result=${result} className="strengths" />
-          <h3 class="spaced">Gaps</h3>
-          <${DimensionLinks} ids=${result.gaps} result=${result} className="gaps" />
-        </section>
-      </div>
+      <section class="glance card" aria-labelledby="glance-heading">
+        <h2 id="glance-heading">At a glance</h2>
+        <${Heatmap} functions=${functions} />
+        <${LevelLegend} />
+        <div class="glance-side">
+          <div>
+            <h3>By function <span class="muted">(average level of ${MAX_LEVEL})</span></h3>
+            <${FunctionBars} functions=${functions} />
+          </div>
+          <div>
+            <h3>Strengths</h3>
+            <${DimensionLinks} ids=${result.strengths} result=${result} className="strengths" />
+          </div>
+          <div>
+            <h3>Gaps</h3>
+            <${DimensionLinks} ids=${result.gaps} result=${result} className="gaps" />
+          </div>
+        </div>
+      </section>
+      <${ShareBar} ...${share} />
 
       ${result.crossDimensionNotes ? html`<section aria-labelledby="notes-heading"><h2 id="notes-heading">Across dimensions</h2><p>${result.crossDimensionNotes}</p></section>` : null}
       ${result.antiPatternsDetected && result.antiPatternsDetected.length > 0
@@ -137,12 +142,22 @@ export function ResultView({ result, calls, standing, scoreFeedback, levelAside,
       ${calls ? html`<div class="cta">${calls}</div>` : null}
       ${scoreFeedback}
 
-      ${functions.map(
-        (f) => html`<section class="function-section" id=${`function-${f.id}`} aria-labelledby=${`function-${f.id}-heading`}>
-          <h2 id=${`function-${f.id}-heading`}>${f.label} <span class="function-average">average ${f.average.toFixed(1)} of ${MAX_LEVEL}</span></h2>
-          <ul class="dimensions">${f.dimensions.map((score) => html`<${DimensionCard} score=${score} additions=${additions} />`)}</ul>
-        </section>`,
-      )}
+      <section class="dimension-details" aria-labelledby="details-heading">
+        <div class="details-head">
+          <h2 id="details-heading">Every dimension</h2>
+          <p class="muted">Open a dimension for the quotes its level rests on, why, and the next step.</p>
+          <div class="details-toggles" data-details-toggles hidden>
+            <button type="button" class="button button-quiet" data-open-all>Open all</button>
+            <button type="button" class="button button-quiet" data-close-all>Close all</button>
+          </div>
+        </div>
+        ${functions.map(
+          (f) => html`<section class="function-section" id=${`function-${f.id}`} aria-labelledby=${`function-${f.id}-heading`}>
+            <h3 class="function-heading" id=${`function-${f.id}-heading`}>${f.label} <span class="function-average">average ${f.average.toFixed(1)} of ${MAX_LEVEL}</span></h3>
+            <ul class="dimensions">${f.dimensions.map((score) => html`<${DimensionCard} score=${score} additions=${additions} />`)}</ul>
+          </section>`,
+        )}
+      </section>
 
       ${result.crawledPages && result.crawledPages.length > 0
         ? html`<details class="card crawled-pages"><summary>The ${result.crawledPages.length} pages we read</summary>

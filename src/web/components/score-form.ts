@@ -46,8 +46,8 @@ export function ScoreForm(props: ScoreFormProps) {
       <form class="score-form" method="post" action=${props.action} data-score-form data-endpoint=${props.endpoint}>
         <input type="hidden" name="csrf" value=${props.csrf} />
         <label for="score-url">Company web address</label>
-        <input id="score-url" name="url" type="url" inputmode="url" autocomplete="url" required maxlength="2048"
-          placeholder="https://yourcompany.com" value=${props.value ?? ''} autofocus=${props.autofocus ?? false}
+        <input id="score-url" name="url" type="text" inputmode="url" autocomplete="url" autocapitalize="none" spellcheck="false" required maxlength="2048"
+          placeholder="yourcompany.com" value=${props.value ?? ''} autofocus=${props.autofocus ?? false}
           aria-describedby="score-url-hint" />
         <button class="button" type="submit">${props.buttonLabel ?? 'Score it'}</button>
         <p id="score-url-hint" class="hint">We read up to a few dozen public pages of the site, the way a visitor would. It takes about a minute.</p>

@@ -1,6 +1,6 @@
 /**
- * The example results behind /demo: three invented companies whose sites
- * ship with the service as files (src/example-sites/), of clearly different
+ * The example results behind /demo: every invented company whose site
+ * ships with the service as files (src/example-sites/), of clearly different
  * maturity. Each is scored by the same pure pipeline a real score ends in
  * (extract every page, detect, score: judgeCrawl), straight from disk: no
  * crawl, no network, no credits, and no exception to the crawler's SSRF
@@ -48,6 +48,13 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     summary: 'Invoicing and time tracking for small agencies, growing past its first few hundred customers.',
     folder: 'tallyworks-growing',
     origin: 'https://tallyworks.example',
+  },
+  {
+    slug: 'relaymesh',
+    name: 'Relaymesh',
+    summary: 'A messaging API for product teams in its scale-up years, with docs, a changelog and customer stories.',
+    folder: 'relaymesh-scaleup',
+    origin: 'https://relaymesh.example',
   },
   {
     slug: 'lumenfield',
@@ -111,6 +118,12 @@ export class DemoResults {
       pending.catch(() => this.#scored.delete(company.slug));
     }
     return pending;
+  }
+
+  /** An example by its result's id (the compare page takes result ids); null for any other id. */
+  async byResultId(id: string): Promise<{ company: DemoCompany; result: ScoringResult } | null> {
+    const company = DEMO_COMPANIES.find((candidate) => demoResultId(candidate) === id.toLowerCase());
+    return company ? { company, result: await this.resultOf(company) } : null;
   }
 
   all(): Promise<{ company: DemoCompany; result: ScoringResult }[]> {

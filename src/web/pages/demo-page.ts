@@ -7,12 +7,14 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.ts';
 import { ResultView } from '../components/result-view.ts';
 import { sendPage } from '../document.ts';
+import { reportFileName } from '../report/result-report.ts';
 import { MAX_TOTAL_SCORE } from '../result-summary.ts';
 import { html } from '../view.ts';
 import { viewerOf, type Viewer } from '../viewer.ts';
 import { demoCompany, type DemoResults } from './demo-catalogue.ts';
 import { sendNotFoundPage } from './not-found-page.ts';
 import type { PageSettings } from './page-settings.ts';
+import { comparePath } from './compare-view.ts';
 import { TRY_PATH } from './try-page.ts';
 
 export const DEMO_INDEX_PATH = '/demo';
@@ -23,11 +25,12 @@ export function demoPath(slug: string): string {
 
 const DemoPageParams = Type.Object({ slug: Type.String({ maxLength: 100 }) });
 
-function Calls({ viewer }: { viewer: Viewer }) {
+function Calls({ viewer, resultId }: { viewer: Viewer; resultId: string }) {
   return html`
     <a class="button" href=${TRY_PATH}>Score your own site</a>
     ${viewer.signedIn ? null : html`<a class="button button-quiet" href="/sign-up">Sign up free</a>`}
     <a class="button button-quiet" href=${DEMO_INDEX_PATH}>Other examples</a>
+    <a class="button button-quiet" href=${comparePath(resultId)}>Compare with another result</a>
   `;
 }
 
@@ -49,8 +52,18 @@ export function registerDemoPage(app: App, deps: { settings: PageSettings; demos
         <aside class="notice demo-banner" aria-label="About this example">
           <strong>Example result.</strong> ${company.name} is an invented company; its site ships with this service and is scored by the same engine as yours. <a href=${TRY_PATH}>Score your own site</a>.
         </aside>
-        <${ResultView} result=${result} calls=${html`<${Calls} viewer=${viewer} />`} />
+        <${ResultView}
+          result=${result}
+          share=${{
+            url: new URL(demoPath(company.slug), settings.publicBaseUrl).toString(),
+            pdfPath: `${demoPath(company.slug)}/report.pdf`,
+            pdfName: reportFileName(result),
+            audience: 'This example is public: anyone with the link can see it. The PDF report holds the same, as your own result would.',
+          }}
+          calls=${html`<${Calls} viewer=${viewer} resultId=${result.id} />`}
+        />
       `,
+      scripts: ['result.js'],
     });
   });
 }

@@ -53,8 +53,13 @@ export function registerPricingCheckout(app: App, deps: { settings: PageSettings
     const { csrf, plan, pack } = request.body;
     const viewer = viewerOf(request);
     const buyer = await buyerOf(principal, billing);
-    const answer = (status: number, text: string) =>
-      sendPage(reply, settings, pricingPage({ viewer, buyer, csrf: csrfToken(request, reply, usesSecureCookies(settings)), notice: { text, error: true } }), status);
+    const answer = async (status: number, text: string) =>
+      sendPage(
+        reply,
+        settings,
+        pricingPage({ viewer, buyer, csrf: csrfToken(request, reply, usesSecureCookies(settings)), prices: await billing.prices(), notice: { text, error: true } }),
+        status,
+      );
 
     // Without it, another site could start a checkout in a member's name (no charge, but not theirs to start).
     if (!hasValidCsrfToken(request, csrf)) return answer(403, 'The form expired. Choose again below.');

@@ -23,11 +23,11 @@ export async function buyerOf(principal: Principal | null, billing: BillingServi
 export function registerPricingPage(app: App, deps: { settings: PageSettings; billing: BillingService }): void {
   const { settings } = deps;
   app.get(PRICING_PATH, { config: { auth: 'page' }, schema: { hide: true, querystring: PricingQuery } }, async (request, reply) => {
-    const buyer = await buyerOf(request.principal, deps.billing);
+    const [buyer, prices] = await Promise.all([buyerOf(request.principal, deps.billing), deps.billing.prices()]);
     const csrf = buyer.kind === 'member' ? csrfToken(request, reply, usesSecureCookies(settings)) : '';
     const notice = request.query.checkout === 'cancelled' ? CANCELLED_NOTICE : undefined;
     // A member's page shows their plan: no shared cache may keep it.
     if (buyer.kind === 'member') reply.header('cache-control', 'private, no-cache');
-    return sendPage(reply, settings, pricingPage({ viewer: viewerOf(request), buyer, csrf, ...(notice ? { notice } : {}) }));
+    return sendPage(reply, settings, pricingPage({ viewer: viewerOf(request), buyer, csrf, prices, ...(notice ? { notice } : {}) }));
   });
 }

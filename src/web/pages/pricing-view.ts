@@ -1,8 +1,9 @@
 /**
  * The pricing page's content, shared by GET /pricing and by the checkout
  * form's answers when a checkout is refused. Every number comes from the
- * plans the service enforces (vocabulary/plans.ts); prices are not among
- * them: they live with the payment provider and are shown at checkout.
+ * plans the service enforces (vocabulary/plans.ts), and every price from
+ * the payment provider (BillingService.prices: Stripe's price objects, or the
+ * local provider's configured prices).
  */
 import {
   CHAT_MESSAGE_CREDIT_COST,
@@ -17,8 +18,10 @@ import {
   SCORE_PACKS,
   type Plan,
   type PlanLimits,
+  type PriceTable,
   type ScorePack,
 } from '../../vocabulary/plans.ts';
+import { creditsInWords, formatMoney, perScoreText, priceText, WHAT_A_CREDIT_BUYS } from '../components/price-text.ts';
 import type { Page } from '../document.ts';
 import { signInPath } from '../sign-in-form.ts';
 import { html, type ComponentChildren } from '../view.ts';
@@ -37,6 +40,8 @@ export interface PricingContent {
   viewer: Viewer;
   buyer: Buyer;
   csrf: string;
+  /** What each plan and pack costs (null: shown at checkout). */
+  prices: PriceTable;
   /** Above the plans: a cancelled checkout, a refused one. */
   notice?: { text: ComponentChildren; error?: boolean };
 }
@@ -57,11 +62,22 @@ function sharesPool(limits: PlanLimits): boolean {
   return limits.scores * SCORE_CREDIT_COST + limits.chatMessages * CHAT_MESSAGE_CREDIT_COST > limits.monthlyCredits;
 }
 
+function PlanPrice({ plan, prices }: { plan: Plan; prices: PriceTable }) {
+  if (!isPaidPlan(plan)) {
+    // Nothing to pay, in the currency the other plans are priced in.
+    const currency = Object.values(prices).find((price) => price !== null)?.currency;
+    return html`<p class="plan-price"><span class="plan-amount">${currency ? formatMoney(0, currency) : 'No charge'}</span> <span class="muted">for good</span></p>`;
+  }
+  const price = prices[plan];
+  if (!price) return html`<p class="plan-price"><span class="plan-amount-unknown">Price shown at checkout</span></p>`;
+  const [amount, ...per] = priceText(price).split(' ');
+  return html`<p class="plan-price"><span class="plan-amount">${amount}</span> <span class="muted">${per.join(' ')}</span></p>`;
+}
+
 function PlanFacts({ plan }: { plan: Plan }) {
   const limits = PLAN_LIMITS[plan];
   const upTo = sharesPool(limits) ? 'Up to ' : '';
   const facts: [string, string][] = [
-    ['Price', isPaidPlan(plan) ? 'Monthly, shown at checkout' : 'Free'],
     ['Scores', `${upTo}${count(limits.scores, 'a month')}`],
     ['Coach messages', `${upTo}${count(limits.chatMessages, 'a month')}`],
     ['Credits', count(limits.monthlyCredits, 'a month')],
@@ -70,8 +86,9 @@ function PlanFacts({ plan }: { plan: Plan }) {
     ['API access', includesApiAccess(limits) ? count(limits.apiCalls, 'calls a month') : 'No'],
   ];
   return html`<dl class="plan-facts">
-    ${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}
-  </dl>`;
+      ${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}
+    </dl>
+    <p class="plan-credits">${creditsInWords(limits)}</p>`;
 }
 
 function CheckoutForm({ field, value, label, csrf }: { field: 'plan' | 'pack'; value: string; label: string; csrf: string }) {
@@ -100,6 +117,11 @@ function PackAction({ pack, buyer, csrf }: { pack: ScorePack; buyer: Buyer; csrf
   return html`<${CheckoutForm} field="pack" value=${pack} label=${`Buy ${SCORE_PACKS[pack]} scores`} csrf=${csrf} />`;
 }
 
+export function PackPrice({ price, scores }: { price: PriceTable[keyof PriceTable]; scores: number }) {
+  if (!price) return html`<p class="pack-price muted">Price shown at checkout</p>`;
+  return html`<p class="pack-price"><strong>${priceText(price)}</strong> <span class="muted">once · ${perScoreText(price, scores)}</span></p>`;
+}
+
 function packNote(buyer: Buyer): string {
   if (buyer.kind === 'visitor') return 'Sign in on a paid plan to buy one.';
   if (!isPaidPlan(buyer.plan)) return 'Packs are for paid plans: upgrade first, then top up.';
@@ -108,7 +130,7 @@ function packNote(buyer: Buyer): string {
 }
 
 export function pricingPage(content: PricingContent): Page {
-  const { viewer, buyer, csrf, notice } = content;
+  const { viewer, buyer, csrf, notice, prices } = content;
   const current = buyer.kind === 'member' ? buyer.plan : null;
   return {
     head: {
@@ -128,12 +150,17 @@ export function pricingPage(content: PricingContent): Page {
         ${PLANS.map(
           (plan) => html`<section class=${plan === current ? 'card plan plan-current' : 'card plan'} aria-labelledby=${`plan-${plan}`}>
             <h2 id=${`plan-${plan}`}>${PLAN_NAMES[plan]}${plan === current ? html` <span class="plan-badge">Your plan</span>` : null}</h2>
+            <${PlanPrice} plan=${plan} prices=${prices} />
             <${PlanFacts} plan=${plan} />
             <div class="plan-action"><${PlanAction} plan=${plan} buyer=${buyer} csrf=${csrf} /></div>
           </section>`,
         )}
       </div>
-      <p class="hint">One score costs ${SCORE_CREDIT_COST} credits and one coach message ${CHAT_MESSAGE_CREDIT_COST}; where a plan says "up to", scores and messages share its credits. Credits renew at the start of each billing cycle. Enterprise limits and service levels can be negotiated.</p>
+      <section class="card credit-explainer" aria-labelledby="credits-heading">
+        <h2 id="credits-heading">What a credit buys</h2>
+        <p>${WHAT_A_CREDIT_BUYS}</p>
+        <p class="hint">Where a plan says "up to", scores and messages share its credits. Prices are per account, not per seat. Enterprise limits and service levels can be negotiated.</p>
+      </section>
 
       <h2>Score packs</h2>
       <p>One-time top-ups for paid plans. They never expire and carry over when your monthly credits renew.</p>
@@ -142,6 +169,7 @@ export function pricingPage(content: PricingContent): Page {
           (pack) => html`<li class="card pack">
             <h3>${PACK_LABELS[pack]}</h3>
             <p class="pack-size">${SCORE_PACKS[pack]} scores</p>
+            <${PackPrice} price=${prices[`pack_${pack}`]} scores=${SCORE_PACKS[pack]} />
             <${PackAction} pack=${pack} buyer=${buyer} csrf=${csrf} />
           </li>`,
         )}

@@ -22,11 +22,13 @@ import { ScoreVerdictSection, SignInToGiveVerdict, VerdictDisclosure, type Saved
 import { PeerLine, PeerMedian, peerComparisonOf, type PeerComparison } from '../components/peer-comparison.ts';
 import { ResultView } from '../components/result-view.ts';
 import { sendPage } from '../document.ts';
+import { reportFileName } from '../report/result-report.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../result-summary.ts';
 import { html } from '../view.ts';
 import { viewerOf, type Viewer } from '../viewer.ts';
 import { sendNotFoundPage } from './not-found-page.ts';
 import { usesSecureCookies, type PageSettings } from './page-settings.ts';
+import { comparePath } from './compare-view.ts';
 import { TRY_PATH } from './try-page.ts';
 
 const ResultPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -47,6 +49,7 @@ function Calls({ result, viewer, csrf, owner }: { result: ScoringResult; viewer:
     return html`
       <a class="button" href="/sign-up">Sign up to keep it and get coaching</a>
       <a class="button button-quiet" href=${TRY_PATH}>Score your own site</a>
+      <a class="button button-quiet" href=${comparePath(result.id)}>Compare with another result</a>
     `;
   }
   return html`
@@ -57,6 +60,7 @@ function Calls({ result, viewer, csrf, owner }: { result: ScoringResult; viewer:
     </form>
     ${owner ? html`<a class="button button-quiet" href=${`${APP_PATHS.coach}?${new URLSearchParams({ result: result.id })}`}>Ask the coach about it</a>` : null}
     <a class="button button-quiet" href=${TRY_PATH}>Score another site</a>
+    <a class="button button-quiet" href=${comparePath(result.id)}>Compare with another result</a>
   `;
 }
 
@@ -124,6 +128,12 @@ export function registerResultPage(app: App, deps: ResultPageDeps): void {
       viewer,
       body: html`<${ResultView}
         result=${result}
+        share=${{
+          url: new URL(path, settings.publicBaseUrl).toString(),
+          pdfPath: `${path}/report.pdf`,
+          pdfName: reportFileName(result),
+          audience: 'Anyone with this link can see this result, without signing in: send it to whoever should read it. The PDF report holds the same, to forward or print.',
+        }}
         calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} owner=${extras.owner} />`}
         standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />`}
         levelAside=${extras.peers?.available ? (score: DimensionScore) => html`<${PeerMedian} comparison=${extras.peers} dimensionId=${score.dimensionId} />` : undefined}
@@ -135,7 +145,7 @@ export function registerResultPage(app: App, deps: ResultPageDeps): void {
               html`<${VerdictDisclosure} resultId=${result.id} dimension=${{ id: score.dimensionId, name: score.dimensionName }} saved=${extras.verdicts!.get(score.dimensionId)} />`
           : undefined}
       />`,
-      scripts: extras.verdicts ? ['feedback.js'] : [],
+      scripts: extras.verdicts ? ['result.js', 'feedback.js'] : ['result.js'],
     });
   });
 }

@@ -105,6 +105,8 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
 
     const { page, result } = await pay(url);
     expect(page.body).toContain('the Business plan');
+    // The amount the pricing page showed, offered again before paying.
+    expect(page.body).toContain('Amount: <strong>$149 a month</strong>, until you cancel.');
     expect(result.statusCode).toBe(303);
     expect(result.headers.location).toBe(`${t.config.publicBaseUrl}/pricing/complete?item=business`);
     expect(await t.services.billing.planOf(accountId)).toBe('business');

@@ -1,7 +1,8 @@
 /**
  * The local provider's checkout page (no STRIPE_SECRET_KEY): shows what is
- * being bought, with a "Pay" form (local-checkout-payment.ts answers it).
+ * being bought and its price, with a "Pay" form (local-checkout-payment.ts answers it).
  */
+import { priceText } from '../../../web/components/price-text.ts';
 import { escapeHtml, page } from '../../../web/html.ts';
 import { csrfField, csrfToken } from '../../../web/csrf.ts';
 import type { App } from '../../../http/app-types.ts';
@@ -29,8 +30,10 @@ function checkoutForm(session: LocalCheckout, token: string, csrf: string): stri
     session.item.kind === 'plan'
       ? `the ${PLAN_NAMES[session.item.plan]} plan (monthly subscription)`
       : `a ${session.item.pack} score pack (${SCORE_PACKS[session.item.pack]} scores)`;
+  const amount = session.price ? priceText(session.price) : null;
   return `<h1>Local checkout</h1>
 <p>You are buying ${escapeHtml(what)}.</p>
+${amount ? `<p class="checkout-amount">Amount: <strong>${escapeHtml(amount)}</strong>${session.item.kind === 'plan' ? ', until you cancel' : ', once'}.</p>` : ''}
 <p class="notice">This is the built-in local payment provider: no money moves. Set <code>STRIPE_SECRET_KEY</code> for real payments.</p>
 <form method="post" action="${LOCAL_CHECKOUT_PATH}" class="cta">
   <input type="hidden" name="session" value="${escapeHtml(token)}">

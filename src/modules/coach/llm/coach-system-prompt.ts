@@ -10,6 +10,9 @@ import { FUNCTION_LABELS, FUNCTIONS } from '../../../framework/functions.ts';
 import { LEVEL_MEANINGS, playbookStep } from '../../../framework/playbook.ts';
 import { MAX_LEVEL, MIN_LEVEL, stageForLevel, TIER_BANDS } from '../../../framework/tiers.ts';
 import type { DimensionScore, SubmittedResult } from '../../scoring/result-schema.ts';
+import { compareResults } from '../../scoring/result-comparison.ts';
+import type { ScoreChange } from '../../scoring/score-change.ts';
+import { NO_CONTEXT, type CoachContext, type InterviewAnswers } from '../coach-context.ts';
 import { shorten } from '../local/markdown.ts';
 
 /** Excerpts keep a 27-dimension result to a few thousand tokens. */
@@ -26,8 +29,55 @@ const GUIDANCE = [
   '- Stay on product maturity; steer other questions back briefly.',
 ].join('\n');
 
-export function coachSystemPrompt(result: SubmittedResult | null): string {
-  return [GUIDANCE, frameworkSection(), result ? resultSection(result) : NO_RESULT].join('\n\n');
+export function coachSystemPrompt(result: SubmittedResult | null, context: CoachContext = NO_CONTEXT): string {
+  return [
+    GUIDANCE,
+    frameworkSection(),
+    result ? resultSection(result) : NO_RESULT,
+    result && context.comparedWith ? comparisonSection(result, context.comparedWith) : null,
+    context.interview ? interviewSection(context.interview) : null,
+    context.change?.previous ? changeSection(context.change) : null,
+  ]
+    .filter((section): section is string => section !== null)
+    .join('\n\n');
+}
+
+/** Who is asking and what for: advice should serve these goals and fit this team. */
+function interviewSection(interview: InterviewAnswers): string {
+  return [
+    '## Who is asking (their welcome interview)',
+    `Role: ${interview.role}. Product: ${interview.productName}. People working on it: ${interview.teamSize}.`,
+    `Their goals: ${interview.goals.map((goal) => `"${goal}"`).join('; ')}.`,
+    'Tie advice to these goals where it fits, and size plans to the team.',
+  ].join('\n');
+}
+
+/** What moved since the previous score of the same depth. */
+function changeSection(change: ScoreChange): string {
+  const moved = change.moved.map((move) => `${move.dimensionId} ${move.from} -> ${move.to}`);
+  return [
+    '## Since the previous score',
+    `Previous score: ${change.previous!.totalScore}, ${change.previous!.stageName}, on ${change.previous!.createdAt}; the total moved by ${change.totalDelta}.`,
+    `Dimensions that moved: ${moved.length > 0 ? moved.join(', ') : 'none'}.`,
+  ].join('\n');
+}
+
+/** The result the conversation compares with, and the comparison the compare page shows, so "how do we compare?" is answered from both. */
+function comparisonSection(result: SubmittedResult, other: SubmittedResult): string {
+  const comparison = compareResults({ ...result, depth: result.depth ?? 'full' }, { ...other, depth: other.depth ?? 'full' });
+  const company = other.companyName?.trim() ? `${other.companyName.trim()} (${other.url})` : other.url;
+  const lead = (list: typeof comparison.aLeads) => (list.length > 0 ? list.map((d) => `${d.dimensionId} ${d.a} vs ${d.b}`).join(', ') : 'none');
+  return [
+    '## The result it is compared with',
+    `Company: ${company}, scored ${other.createdAt}${comparison.sameSite ? ' (the same site as the user\'s, at another time)' : ''}`,
+    `Total score: ${other.totalScore} of ${DIMENSIONS.length * MAX_LEVEL}, tier ${other.stageName}${other.depth === 'quick' ? ' (a quick score)' : ''}`,
+    `The user's result leads on: ${lead(comparison.aLeads)}`,
+    `The compared result leads on: ${lead(comparison.bLeads)}`,
+    'When the user asks how they compare, answer from both results: name the dimensions, both levels and both pieces of evidence.',
+    '',
+    'Its dimensions:',
+    ...other.dimensions.map(dimensionLine),
+  ].join('\n');
 }
 
 const NO_RESULT = [

@@ -19,6 +19,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import type { LlmConfig } from '../../../config.ts';
 import type { SubmittedResult } from '../../scoring/result-schema.ts';
+import { NO_CONTEXT, type CoachContext } from '../coach-context.ts';
 import type { ChatMessage } from '../local/local-coach.ts';
 import { CoachProviderError } from './coach-provider-error.ts';
 import { coachSystemPrompt } from './coach-system-prompt.ts';
@@ -27,6 +28,8 @@ import { coachSystemPrompt } from './coach-system-prompt.ts';
 export interface CoachStreamRequest {
   messages: readonly ChatMessage[];
   result: SubmittedResult | null;
+  /** The context the local coach gets too: a result to compare with. */
+  context?: CoachContext;
   /** Aborts when the client disconnects. */
   signal?: AbortSignal;
 }
@@ -45,7 +48,7 @@ export function createLlmCoach(llm: LlmConfig, seams: CoachSeams = {}): LlmCoach
   const model = provider.chatModel(llm.model);
 
   return {
-    async *stream({ messages, result, signal }) {
+    async *stream({ messages, result, context = NO_CONTEXT, signal }) {
       if (signal?.aborted) return;
       const upstream = new AbortController();
       const stopUpstream = () => upstream.abort(signal?.reason);
@@ -68,7 +71,7 @@ export function createLlmCoach(llm: LlmConfig, seams: CoachSeams = {}): LlmCoach
       try {
         const response = streamText({
           model,
-          instructions: coachSystemPrompt(result),
+          instructions: coachSystemPrompt(result, context),
           messages: messages.map(({ role, content }) => ({ role, content })),
           // A retry after a failure would delay the local coach's fallback; one attempt, then fall back.
           maxRetries: 0,

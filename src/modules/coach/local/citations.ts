@@ -5,10 +5,9 @@
  */
 import { MAX_LEVEL, stageForLevel } from '../../../framework/tiers.ts';
 import type { DimensionScore } from '../../scoring/result-schema.ts';
-import { shorten } from './markdown.ts';
+import { firstEvidence, wholeSentences } from './markdown.ts';
 import { dimensionName } from './result-view.ts';
 
-const EVIDENCE_QUOTE_CHARS = 160;
 const REASONING_EXCERPT_CHARS = 240;
 
 /** Evidence strings that report an absence rather than quote the site. */
@@ -26,19 +25,23 @@ function hasEvidence(score: DimensionScore): boolean {
   return score.evidence.trim().length > 0 && !NO_EVIDENCE.test(score.evidence);
 }
 
-/** The evidence as a sentence: a quote when the site said something, the stated absence otherwise. */
+/**
+ * The evidence as a sentence: its first quote, whole (the engine keeps a
+ * quote to one sentence of at most 300 characters), when the site said
+ * something; the stated absence otherwise.
+ */
 export function evidenceSentence(score: DimensionScore): string {
-  const text = shorten(score.evidence, EVIDENCE_QUOTE_CHARS);
-  if (text.length === 0) return 'The crawl recorded no evidence for it.';
-  return hasEvidence(score) ? `Evidence from your site: “${text}”.` : `What the crawl reported: ${withFullStop(text)}`;
+  if (score.evidence.trim().length === 0) return 'The crawl recorded no evidence for it.';
+  return hasEvidence(score) ? `Evidence from your site: “${firstEvidence(score.evidence)}”.` : `What the crawl reported: ${withFullStop(wholeSentences(score.evidence, 0))}`;
 }
 
 function withFullStop(text: string): string {
   return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
+/** The reasoning's first sentences, as many whole ones as fit in maxChars. */
 export function reasoningExcerpt(score: DimensionScore, maxChars = REASONING_EXCERPT_CHARS): string {
-  return shorten(score.reasoning, maxChars);
+  return wholeSentences(score.reasoning, maxChars);
 }
 
 /** "**Pricing & Packaging**: level 1 of 4 (Foundation), medium confidence." */

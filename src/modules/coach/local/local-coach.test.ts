@@ -248,14 +248,14 @@ describe('without a result', () => {
     const answer = ask('How do I get better at A/B tests?', null);
     expect(answer).toContain('Quality & Experimentation: what good looks like');
     expect(answer).toContain(asItem(PLAYBOOK.quality_experimentation.steps[2].practices[0]!));
-    expect(answer).toContain('POST /api/score');
+    expect(answer).toContain('enter its address on the dashboard');
     expect(answer).toContain('/try');
   });
 
   it('explains the framework and tiers for questions that need a result', () => {
     const answer = ask('what is our tier?', null);
     expect(answer).toContain('Foundation 27–43');
-    expect(answer).toContain('POST /api/score');
+    expect(answer).toContain('enter its address on the dashboard');
   });
 
   it('goes on into the framework instead of repeating the invitation', () => {

@@ -13,7 +13,34 @@ export function joinBlocks(blocks: readonly (string | null | false | undefined)[
   return blocks.filter((block): block is string => typeof block === 'string' && block.length > 0).join('\n\n');
 }
 
-/** Cut at a word boundary to at most maxChars, marking the cut with an ellipsis. */
+/**
+ * Whole sentences from the start of `text`, as many as fit in `maxChars`:
+ * the first always, however long, so an excerpt never stops mid-sentence
+ * (an answer that read "on the 13 pages we…" said nothing).
+ */
+export function wholeSentences(text: string, maxChars: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= maxChars) return flat;
+  // A sentence ends at . ! ? (or a closing quote or bracket after one) before a space and a capital, a digit or a quote.
+  const sentences = flat.match(/.+?[.!?…]["'”’)\]]*(?=\s+["“'‘(]?[A-Z0-9]|$)|.+$/g) ?? [flat];
+  let kept = sentences[0]!.trim();
+  for (const sentence of sentences.slice(1)) {
+    const next = `${kept} ${sentence.trim()}`;
+    if (next.length > maxChars) break;
+    kept = next;
+  }
+  return kept;
+}
+
+/** The first quote or observation of an evidence string (`"quote" (url); ...`), whole and without its page; the text itself when it has no such form. */
+export function firstEvidence(evidence: string): string {
+  const first = /^(.+?) \((https?:\/\/[^\s()]+)\)(?:; |$)/s.exec(evidence.trim());
+  if (!first) return wholeSentences(evidence, 0);
+  const text = first[1]!.trim();
+  return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
+}
+
+/** Cut at a word boundary to at most maxChars, marking the cut with an ellipsis (for a model's prompt, never for an answer). */
 export function shorten(text: string, maxChars: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= maxChars) return flat;

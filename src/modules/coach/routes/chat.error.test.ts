@@ -32,6 +32,7 @@ describe('POST /api/chat refusals', () => {
     ['a blank question', { messages: [{ role: 'user', content: '   ' }] }, 'body.messages.0.content'],
     ['a result that is not a ScoringResult', { messages: [{ role: 'user', content: 'hi' }], result: { ...result, dimensions: result.dimensions.slice(1) } }, 'body.result.dimensions'],
     ['both result and resultId', { messages: [{ role: 'user', content: 'hi' }], result, resultId: result.id }, 'body.resultId'],
+    ['a result to compare with and none to compare', { messages: [{ role: 'user', content: 'hi' }], compareResultId: result.id }, 'body.compareResultId'],
   ];
   for (const [label, payload, field] of badBodies) {
     it(`answers 400 INVALID_REQUEST naming ${field} for ${label}, and charges nothing`, async () => {
@@ -43,6 +44,17 @@ describe('POST /api/chat refusals', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/usage', headers })).json().chatMessages.used).toBe(0);
     });
   }
+
+  it('answers 404 for a compareResultId that names no stored result', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: await t.authHeaders({ sub: 'chat_missing_compared' }),
+      payload: { messages: [{ role: 'user', content: 'How do we compare?' }], result, compareResultId: '6f1c2b3a-0000-4000-8000-000000000000' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No scoring result has the id given in compareResultId.');
+  });
 
   it('answers 404 for a resultId that names no stored result', async () => {
     const response = await t.app.inject({

@@ -4,6 +4,7 @@ import { playbookStep } from '../../../framework/playbook.ts';
 import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { postSse } from '../../../../test/sse-client.ts';
+import { storeResult } from '../../../../test/stored-results.ts';
 import { composeCoachAnswer } from '../local/local-coach.ts';
 
 let t: TestApp;
@@ -36,6 +37,16 @@ describe('POST /api/chat', () => {
     }
     expect(transcript.text).toBe(composeCoachAnswer({ messages, result }));
     expect(transcript.text).toContain(`${result.totalScore} of 108`);
+  });
+
+  it('compares with a second stored result named by compareResultId, from both results', async () => {
+    const headers = await t.authHeaders({ sub: 'chat_compare' });
+    const ours = await storeResult(t, { companyName: 'Ourco' });
+    const rival = await storeResult(t, { companyName: 'Rival', url: 'https://rival.example/', levels: { pricing_packaging: 4 } });
+    const transcript = await postSse(`${base}/api/chat`, { messages: [{ role: 'user', content: 'How do we compare to Rival?' }], resultId: ours.id, compareResultId: rival.id }, { headers });
+    expect(transcript.status).toBe(200);
+    expect(transcript.text).toContain('**Ourco against Rival**');
+    expect(transcript.text).toContain('- **Pricing & Packaging**: Rival 4, Ourco 1.');
   });
 
   it('coaches on a stored result named by resultId, citing the user\'s own level', async () => {

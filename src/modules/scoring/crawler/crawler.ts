@@ -14,7 +14,7 @@ export type { CrawlProgress } from './crawl-session.ts';
 export { crawlerOptionsFromConfig, DEFAULT_CRAWLER_OPTIONS, DEFAULT_USER_AGENT, type CrawlerOptions } from './crawler-options.ts';
 export { isRefusedAddress } from './refused-address.ts';
 export type { HostLookup, ResolvedAddress } from './safe-connector.ts';
-export { checkTargetUrl, type TargetCheck, type TargetRefusal } from './target-url.ts';
+export { checkTargetUrl, withDefaultScheme, type TargetCheck, type TargetRefusal } from './target-url.ts';
 
 export interface Crawler {
   /**

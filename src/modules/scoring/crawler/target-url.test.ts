@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTargetUrl, isAllowlistedHost } from './target-url.ts';
+import { checkTargetUrl, isAllowlistedHost, withDefaultScheme } from './target-url.ts';
 
 describe('checkTargetUrl', () => {
   it('accepts an absolute public http(s) URL and returns it parsed', () => {
@@ -88,5 +88,23 @@ describe('isAllowlistedHost', () => {
   it('accepts IPv6 hosts with or without brackets', () => {
     expect(isAllowlistedHost('::1', '8080', ['[::1]:8080'])).toBe(true);
     expect(isAllowlistedHost('[::1]', '8080', ['[::1]'])).toBe(true);
+  });
+});
+
+describe('withDefaultScheme', () => {
+  it('reads an address typed without a scheme as https', () => {
+    expect(withDefaultScheme('acme.com')).toBe('https://acme.com');
+    expect(withDefaultScheme('  www.acme.com/about ')).toBe('https://www.acme.com/about');
+    expect(withDefaultScheme('//acme.com')).toBe('https://acme.com');
+    expect(withDefaultScheme('acme.com:8080/pricing')).toBe('https://acme.com:8080/pricing');
+    expect(checkTargetUrl(withDefaultScheme('acme.com'), [])).toMatchObject({ ok: true, url: new URL('https://acme.com/') });
+  });
+
+  it('keeps a scheme that is given, so that what may not be crawled is still refused by name', () => {
+    expect(withDefaultScheme('http://acme.com')).toBe('http://acme.com');
+    expect(checkTargetUrl(withDefaultScheme('ftp://acme.com'), [])).toMatchObject({ ok: false, refusal: 'scheme' });
+    expect(checkTargetUrl(withDefaultScheme('mailto:ceo@acme.com'), [])).toMatchObject({ ok: false, refusal: 'scheme' });
+    expect(checkTargetUrl(withDefaultScheme('localhost:3000'), [])).toMatchObject({ ok: false, refusal: 'address' });
+    expect(checkTargetUrl(withDefaultScheme(''), [])).toMatchObject({ ok: false, refusal: 'malformed' });
   });
 });

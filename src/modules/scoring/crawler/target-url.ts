@@ -33,6 +33,22 @@ const REFUSAL_MESSAGES: Record<TargetRefusal, string> = {
 };
 
 /**
+ * An address as people type it, with a scheme: "acme.com", "www.acme.com/about"
+ * or "//acme.com" mean https; "acme.com:8080" is a host and port, not a
+ * scheme. A scheme that is given is kept, so "ftp://..." or "mailto:..." is
+ * still refused by name. Only addresses a person typed go through this (the
+ * score routes, products, the command line); links found in a crawl are
+ * absolute already.
+ */
+export function withDefaultScheme(input: string): string {
+  const trimmed = input.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  if (trimmed.startsWith('//')) return `https:${trimmed}`;
+  const namesScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^:/]+:\d/.test(trimmed);
+  return namesScheme ? trimmed : `https://${trimmed}`;
+}
+
+/**
  * Decide whether `input` may be crawled. The allowlist (CRAWL_ALLOWLIST
  * entries, 'host' or 'host:port') exempts a host from the address rule only;
  * scheme and credential rules apply to every host.

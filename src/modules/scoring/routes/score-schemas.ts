@@ -12,7 +12,7 @@ export const COMPANY_NAME_MAX_LENGTH = 200;
 /** How many results a score history lists, newest first. */
 export const HISTORY_LIMIT = 100;
 
-const ScoredAddress = Type.String({ minLength: 1, maxLength: URL_MAX_LENGTH, description: 'Absolute http(s) address of the site to score.' });
+const ScoredAddress = Type.String({ minLength: 1, maxLength: URL_MAX_LENGTH, description: 'The http(s) address of the site to score; without a scheme (acme.com), https is assumed.' });
 const Context = Type.String({ maxLength: CONTEXT_MAX_LENGTH, description: 'Extra context about the company (kept with the result; used by the LLM path, never as evidence).' });
 const CompanyName = Type.String({ minLength: 1, maxLength: COMPANY_NAME_MAX_LENGTH, description: 'Overrides the name read from the site.' });
 

@@ -32,6 +32,10 @@ describe('GET /app/settings/billing', () => {
     expect(response.body).not.toContain('name="pack"');
     expect(response.body).not.toContain('data-billing-portal');
     expect(page).toContain('The billing portal opens once the account has bought a plan or a score pack.');
+    // The price of each plan above, and what the credits buy.
+    for (const price of ['$49 a month', '$149 a month', '$499 a month']) expect(page).toContain(price);
+    expect(page).toContain('80 credits a month cover all 3 scores (30 credits) and all 30 coach messages (30 credits).');
+    expect(page).toContain('What a credit buys');
   });
 
   it('shows a paid plan with its renewal, the packs, the balance and the portal button to an admin', async () => {
@@ -42,7 +46,8 @@ describe('GET /app/settings/billing', () => {
     const response = await visit(claims);
     const page = text(response.body);
     expect(page).toContain('Business plan');
-    expect(page).toMatch(/Monthly subscription\. Renews on \d{1,2} \w+ \d{4} ?\./);
+    expect(page).toMatch(/\$149 a month, billed monthly\. Renews on \d{1,2} \w+ \d{4} ?\./);
+    expect(page).toContain('$29 once · $1.45 a score');
     expect(response.body).toContain('data-pack-balance="50"');
     expect([...response.body.matchAll(/name="plan" value="([a-z]+)"/g)].map((m) => m[1])).toEqual(['enterprise']);
     expect([...response.body.matchAll(/name="pack" value="([a-z]+)"/g)].map((m) => m[1])).toEqual(['small', 'medium', 'large']);

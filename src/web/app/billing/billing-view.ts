@@ -19,9 +19,11 @@ import {
   SCORE_PACKS,
   type PaidPlan,
   type PlanLimits,
+  type PriceTable,
   type ScorePack,
 } from '../../../vocabulary/plans.ts';
-import { PRICING_CHECKOUT_PATH, PRICING_PATH } from '../../pages/pricing-view.ts';
+import { creditsInWords, priceText, WHAT_A_CREDIT_BUYS } from '../../components/price-text.ts';
+import { PackPrice, PRICING_CHECKOUT_PATH, PRICING_PATH } from '../../pages/pricing-view.ts';
 import { html } from '../../view.ts';
 import type { AppVisit } from '../app-visit.ts';
 import { Day, Problem, ScriptNeeded } from '../onboarding/page-parts.ts';
@@ -31,6 +33,8 @@ export interface BillingContent {
   overview: BillingOverview;
   /** Scores left in bought packs (GET /api/usage's scores.packBalance). */
   packBalance: number;
+  /** What each plan and pack costs (BillingService.prices). */
+  prices: PriceTable;
 }
 
 const count = (value: number | null, unit: string) => (value === null ? 'Unlimited' : `${value.toLocaleString('en-US')} ${unit}`);
@@ -44,7 +48,8 @@ function Includes({ limits }: { limits: PlanLimits }) {
     ['Products', limits.products === null ? 'Unlimited' : limits.products.toLocaleString('en-US')],
     ['API access', includesApiAccess(limits) ? count(limits.apiCalls, 'calls a month') : 'No'],
   ];
-  return html`<dl class="plan-facts billing-facts">${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>`;
+  return html`<dl class="plan-facts billing-facts">${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
+    <p class="plan-credits">${creditsInWords(limits)}</p>`;
 }
 
 function CheckoutButton({ field, value, label, csrf }: { field: 'plan' | 'pack'; value: string; label: string; csrf: string }) {
@@ -56,10 +61,11 @@ function CheckoutButton({ field, value, label, csrf }: { field: 'plan' | 'pack';
 }
 
 /** When the plan renews, or on Free where the trial stands and when the credits renew. */
-function Renewal({ visit, overview }: { visit: AppVisit; overview: BillingOverview }) {
+function Renewal({ visit, overview, prices }: { visit: AppVisit; overview: BillingOverview; prices: PriceTable }) {
   const { entitlement } = overview;
   if (isPaidPlan(entitlement.plan)) {
-    return html`<p>Monthly subscription. ${entitlement.awaitingRenewal ? 'Renewal payment due since' : 'Renews on'} <${Day} at=${entitlement.period.end} />.</p>
+    const price = prices[entitlement.plan];
+    return html`<p>${price ? `${priceText(price)}, billed monthly.` : 'Monthly subscription.'} ${entitlement.awaitingRenewal ? 'Renewal payment due since' : 'Renews on'} <${Day} at=${entitlement.period.end} />.</p>
       ${entitlement.gracePeriodEndsAt
         ? html`<p class="notice notice-error">A payment failed. ${entitlement.heldToFreeLimits ? "The Free plan's limits apply until it is paid." : html`The plan's limits hold until <${Day} at=${entitlement.gracePeriodEndsAt} />; then the Free plan's apply until it is paid.`} Update the payment method in the billing portal.</p>`
         : null}`;
@@ -83,7 +89,7 @@ function Portal({ visit, overview }: { visit: AppVisit; overview: BillingOvervie
   </div>`;
 }
 
-function Upgrades({ visit, current }: { visit: AppVisit; current: AppVisit['plan'] }) {
+function Upgrades({ visit, current, prices }: { visit: AppVisit; current: AppVisit['plan']; prices: PriceTable }) {
   const higher = PAID_PLANS.filter((plan) => isHigherPlan(plan, current));
   if (higher.length === 0) return html`<p>You are on the highest plan. Enterprise limits and service levels can be negotiated: contact us.</p>`;
   const mayBuy = visit.may('billing:manage');
@@ -91,16 +97,17 @@ function Upgrades({ visit, current }: { visit: AppVisit; current: AppVisit['plan
       ${higher.map(
         (plan: PaidPlan) => html`<section class="card plan" aria-labelledby=${`upgrade-${plan}`}>
           <h3 id=${`upgrade-${plan}`}>${PLAN_NAMES[plan]}</h3>
+          <p class="plan-price"><span class="plan-amount">${priceText(prices[plan])}</span></p>
           <${Includes} limits=${PLAN_LIMITS[plan]} />
           ${mayBuy ? html`<${CheckoutButton} field="plan" value=${plan} label=${`Upgrade to ${PLAN_NAMES[plan]}`} csrf=${visit.csrf} />` : null}
         </section>`,
       )}
     </div>
     ${mayBuy ? null : html`<p class="muted">An owner or admin of your account can upgrade.</p>`}
-    <p class="hint">Prices are shown at checkout. <a href=${PRICING_PATH}>Compare every plan</a>.</p>`;
+    <p class="hint">Prices are per account, not per seat. <a href=${PRICING_PATH}>Compare every plan</a>.</p>`;
 }
 
-function Packs({ visit, packBalance }: { visit: AppVisit; packBalance: number }) {
+function Packs({ visit, packBalance, prices }: { visit: AppVisit; packBalance: number; prices: PriceTable }) {
   const mayBuy = visit.may('billing:manage') && isPaidPlan(visit.plan);
   const note = !isPaidPlan(visit.plan)
     ? 'Packs are for paid plans: upgrade first, then top up.'
@@ -115,6 +122,7 @@ function Packs({ visit, packBalance }: { visit: AppVisit; packBalance: number })
           ${SCORE_PACK_NAMES.map(
             (pack: ScorePack) => html`<li class="card pack">
               <h3>${SCORE_PACKS[pack]} scores</h3>
+              <${PackPrice} price=${prices[`pack_${pack}`]} scores=${SCORE_PACKS[pack]} />
               <${CheckoutButton} field="pack" value=${pack} label=${`Buy ${SCORE_PACKS[pack]} scores`} csrf=${visit.csrf} />
             </li>`,
           )}
@@ -123,21 +131,23 @@ function Packs({ visit, packBalance }: { visit: AppVisit; packBalance: number })
     <p class="muted">${note}</p>`;
 }
 
-export function BillingPage({ visit, overview, packBalance }: BillingContent) {
+export function BillingPage({ visit, overview, packBalance, prices }: BillingContent) {
   const { entitlement } = overview;
   return html`
     <h1>Billing</h1>
     <div class="checkout-notice" role="status" aria-live="polite"></div>
     <section class="card billing-plan" aria-labelledby="billing-plan-title">
       <h2 id="billing-plan-title">${PLAN_NAMES[entitlement.plan]} plan</h2>
-      <${Renewal} visit=${visit} overview=${overview} />
+      <${Renewal} visit=${visit} overview=${overview} prices=${prices} />
       <h3>What it includes</h3>
       <${Includes} limits=${entitlement.limits} />
       <${Portal} visit=${visit} overview=${overview} />
     </section>
     <h2>Upgrade</h2>
-    <${Upgrades} visit=${visit} current=${entitlement.plan} />
+    <${Upgrades} visit=${visit} current=${entitlement.plan} prices=${prices} />
     <h2>Score packs</h2>
-    <${Packs} visit=${visit} packBalance=${packBalance} />
+    <${Packs} visit=${visit} packBalance=${packBalance} prices=${prices} />
+    <h2>What a credit buys</h2>
+    <p>${WHAT_A_CREDIT_BUYS}</p>
   `;
 }

@@ -15,12 +15,12 @@ export function registerBillingPages(app: App, deps: BillingPageDeps): void {
     const visit = await appVisit(request, reply, deps);
     if (!visit) return reply;
     const accountId = visit.principal.accountId;
-    const [overview, usage] = await Promise.all([deps.billing.overview(accountId), deps.usageReports.forAccount(accountId)]);
+    const [overview, usage, prices] = await Promise.all([deps.billing.overview(accountId), deps.usageReports.forAccount(accountId), deps.billing.prices()]);
     return sendAppPage(reply, deps.settings, visit, {
       title: 'Billing',
       path: APP_PATHS.billing,
       section: 'billing',
-      body: html`<${BillingPage} visit=${visit} overview=${overview} packBalance=${usage.scores.packBalance} />`,
+      body: html`<${BillingPage} visit=${visit} overview=${overview} packBalance=${usage.scores.packBalance} prices=${prices} />`,
       scripts: ['checkout.js', 'billing.js'],
       styles: ['onboarding.css'],
     });

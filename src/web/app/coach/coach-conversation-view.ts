@@ -9,11 +9,13 @@ import { pagesRead } from '../../../modules/scoring/result-depth.ts';
 import type { ScoringResult } from '../../../modules/scoring/result-schema.ts';
 import { describeDelta, type ScoreChange } from '../../../modules/scoring/score-change.ts';
 import { QuickScoreBadge } from '../../components/quick-score-notice.ts';
+import { comparePath } from '../../pages/compare-view.ts';
 import { resultPath } from '../../pages/result-page.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../../result-summary.ts';
 import { html } from '../../view.ts';
 import { APP_PATHS } from '../app-layout.ts';
-import { coachPath } from './coach-paths.ts';
+import { ScoreMoment } from '../dashboard/score-dates.ts';
+import { coachPath, conversationPath, newConversationPath } from './coach-paths.ts';
 
 /** What coach.js is told: the API's bounds on a conversation and where a refusal's action leads. */
 export interface CoachScriptSettings {
@@ -28,8 +30,21 @@ export interface CoachScriptSettings {
   signInHref: string;
 }
 
+/** The stored conversation the page continues, and the person's others about the same result. */
+export interface KeptConversation {
+  id: string;
+  startedAt: string;
+  messages: readonly { role: 'user' | 'assistant'; content: string }[];
+}
+
 export interface CoachConversationProps {
   result: ScoringResult;
+  /** The conversation resumed; null for a new one (created with the first question). */
+  kept?: KeptConversation | null;
+  /** The person's other conversations about this result, newest first. */
+  others?: readonly { id: string; title: string; updatedAt: string }[];
+  /** A second result the conversation compares with (?compare=), when one was chosen. */
+  comparedWith?: ScoringResult | null;
   change: ScoreChange;
   questions: readonly string[];
   /** Why asking would answer 403, if it would: the form then gives way to a note saying so. */
@@ -46,12 +61,20 @@ function ChangeLine({ change }: { change: ScoreChange }) {
   return html`<p class="muted">Since the previous ${quick ? 'quick score' : 'score'} (${scoredOn(change.previous)}): ${describeDelta(change.totalDelta)}${stage}.</p>`;
 }
 
-function Subject({ result, change }: { result: ScoringResult; change: ScoreChange }) {
+function ComparedWith({ result, comparedWith }: { result: ScoringResult; comparedWith: ScoringResult }) {
+  return html`<p class="coach-compared" data-compared-with>
+    Compared with <strong>${companyLabel(comparedWith)}</strong>, ${comparedWith.totalScore} of ${MAX_TOTAL_SCORE} (${comparedWith.stageName}), scored on ${scoredOn(comparedWith)}.
+    <a href=${comparePath(result.id, comparedWith.id)}>See them side by side</a> · <a href=${coachPath(result.id)}>Stop comparing</a>
+  </p>`;
+}
+
+function Subject({ result, comparedWith, change }: { result: ScoringResult; comparedWith: ScoringResult | null; change: ScoreChange }) {
   return html`<section class="card coach-subject" aria-labelledby="coach-subject-heading">
     <div>
       <h2 id="coach-subject-heading">The result being discussed</h2>
       <p class="coach-subject-site"><strong>${companyLabel(result)}</strong> · ${result.url} · scored on ${scoredOn(result)}</p>
       <${ChangeLine} change=${change} />
+      ${comparedWith ? html`<${ComparedWith} result=${result} comparedWith=${comparedWith} />` : null}
       <p class="coach-subject-links"><a href=${resultPath(result.id)}>Open the full result</a> <a href=${coachPath()}>Discuss another result</a></p>
     </div>
     <p class="total">
@@ -62,13 +85,15 @@ function Subject({ result, change }: { result: ScoringResult; change: ScoreChang
   </section>`;
 }
 
-function QuestionForm({ result, script }: { result: ScoringResult; script: CoachScriptSettings }) {
+function QuestionForm({ result, comparedWith, kept, script }: { result: ScoringResult; comparedWith: ScoringResult | null; kept: KeptConversation | null; script: CoachScriptSettings }) {
   return html`<form
     class="coach-form"
     method="get"
     action=${APP_PATHS.coach}
     data-coach-form
     data-result-id=${result.id}
+    data-compare-id=${comparedWith?.id}
+    data-conversation-id=${kept?.id}
     data-dimension-links=${JSON.stringify(script.dimensionLinks)}
     data-max-messages=${script.maxMessages}
     data-max-message-chars=${script.maxMessageChars}
@@ -78,6 +103,7 @@ function QuestionForm({ result, script }: { result: ScoringResult; script: Coach
     data-sign-in-href=${script.signInHref}
   >
     <input type="hidden" name="result" value=${result.id} />
+    ${comparedWith ? html`<input type="hidden" name="compare" value=${comparedWith.id} />` : null}
     <label for="coach-question">Your question</label>
     <textarea id="coach-question" name="question" rows="3" maxlength=${script.maxMessageChars} required aria-describedby="coach-question-hint"></textarea>
     <p class="hint" id="coach-question-hint">Enter sends, Shift+Enter starts a new line. Each question uses one chat message and one credit.</p>
@@ -94,12 +120,46 @@ function PausedNote({ paused, result }: { paused: 'read_only' | 'no_permission';
   return html`<p class="notice">${why} The <a href=${resultPath(result.id)}>result</a> stays open to read.</p>`;
 }
 
-export function CoachConversation({ result, change, questions, paused, script }: CoachConversationProps) {
+/** The turns said so far: a question as it was typed, an answer as Markdown text that coach.js draws (as text without it). */
+function KeptTurns({ kept }: { kept: KeptConversation | null }) {
+  return (kept?.messages ?? []).map((message) =>
+    message.role === 'user'
+      ? html`<div class="coach-turn coach-turn-user"><p class="coach-speaker">You</p><div class="coach-question">${message.content}</div></div>`
+      : html`<div class="coach-turn coach-turn-assistant"><p class="coach-speaker">Coach</p><div class="coach-answer coach-kept" data-markdown>${message.content}</div></div>`,
+  );
+}
+
+/** Where this conversation stands: kept in the account, when it began, how to start afresh, and the others about this result. */
+function KeptNote({ result, comparedWith, kept, others }: { result: ScoringResult; comparedWith: ScoringResult | null; kept: KeptConversation | null; others: CoachConversationProps['others'] }) {
+  return html`<div class="coach-kept-note">
+    <p class="muted">
+      ${kept
+        ? html`Kept in your account since <${ScoreMoment} iso=${kept.startedAt} />: it is here when you come back, on any device.`
+        : 'Your questions and the answers are kept in your account, so you can come back to this conversation later, on any device.'}
+      ${kept ? html` <a href=${newConversationPath(result.id, comparedWith?.id)}>Start a new conversation</a>` : null}
+    </p>
+    ${others && others.length > 0
+      ? html`<details class="coach-others">
+          <summary>Your other conversations about this result (${others.length})</summary>
+          <ul>${others.map((other) => html`<li><a href=${conversationPath(other.id)}>${other.title}</a> <span class="muted">· <${ScoreMoment} iso=${other.updatedAt} /></span></li>`)}</ul>
+        </details>`
+      : null}
+  </div>`;
+}
+
+export function CoachConversation({ result, kept = null, others = [], comparedWith = null, change, questions, paused, script }: CoachConversationProps) {
+  const hasTurns = (kept?.messages.length ?? 0) > 0;
   return html`
     <h1>Coach: ${companyLabel(result)}</h1>
-    <${Subject} result=${result} change=${change} />
+    <${Subject} result=${result} comparedWith=${comparedWith} change=${change} />
     ${paused
-      ? html`<${PausedNote} paused=${paused} result=${result} />`
+      ? html`<${PausedNote} paused=${paused} result=${result} />
+          ${hasTurns
+            ? html`<section class="coach-conversation" aria-labelledby="coach-conversation-heading">
+                <h2 id="coach-conversation-heading">Conversation so far</h2>
+                <div class="coach-log" role="log" aria-labelledby="coach-conversation-heading"><${KeptTurns} kept=${kept} /></div>
+              </section>`
+            : null}`
       : html`<section aria-labelledby="coach-suggested-heading">
             <h2 id="coach-suggested-heading">Suggested questions</h2>
             <ul class="coach-suggestions">
@@ -108,10 +168,11 @@ export function CoachConversation({ result, change, questions, paused, script }:
           </section>
           <section class="coach-conversation" aria-labelledby="coach-conversation-heading">
             <h2 id="coach-conversation-heading">Conversation</h2>
-            <p class="muted" data-coach-empty>Ask a question, or choose one of the suggestions. The coach answers from this result.</p>
-            <div class="coach-log" role="log" aria-live="polite" aria-labelledby="coach-conversation-heading" data-coach-log></div>
+            <${KeptNote} result=${result} comparedWith=${comparedWith} kept=${kept} others=${others} />
+            <p class="muted" data-coach-empty hidden=${hasTurns}>Ask a question, or choose one of the suggestions. The coach answers from this result.</p>
+            <div class="coach-log" role="log" aria-live="polite" aria-labelledby="coach-conversation-heading" data-coach-log><${KeptTurns} kept=${kept} /></div>
             <div class="coach-problem" role="alert" data-coach-problem></div>
-            <${QuestionForm} result=${result} script=${script} />
+            <${QuestionForm} result=${result} comparedWith=${comparedWith} kept=${kept} script=${script} />
             <noscript><p class="notice">The coach streams its answers with JavaScript: turn it on to ask questions.</p></noscript>
           </section>`}
   `;

@@ -60,11 +60,11 @@ describe('the picker', () => {
     expect(page.body).not.toContain('data-coach-form');
   });
 
-  it("lists the account's results, newest first, each linking to its conversation, and no other account's", async () => {
+  it("lists the account's results, newest first, one line per site with the day and time, and no other account's", async () => {
     const claims = { sub: 'coach_picker' };
     const accountId = await accountIdOf(t, claims);
-    const older = await storeResult(accountId, { companyName: 'Older Co', createdAt: new Date(Date.now() - 86_400_000) });
-    const newer = await storeResult(accountId, { companyName: 'Newer Co' });
+    const older = await storeResult(accountId, { companyName: 'Older Co', url: 'https://older.example/', createdAt: new Date('2026-11-19T08:05:00Z') });
+    const newer = await storeResult(accountId, { companyName: 'Newer Co', url: 'https://newer.example/', createdAt: new Date('2026-11-20T14:30:00Z') });
     await storeResult(await accountIdOf(t, { sub: 'coach_picker_neighbour' }), { companyName: 'Neighbour Co' });
 
     const page = await openCoach(claims);
@@ -74,10 +74,32 @@ describe('the picker', () => {
       [newer.id, 'Newer Co'],
       [older.id, 'Older Co'],
     ]);
-    expect(textOf(page.body)).toContain(`${newer.totalScore} of 108 · ${newer.stageName}`);
+    const text = textOf(page.body);
+    expect(text).toContain(`${newer.totalScore} of 108 · ${newer.stageName}`);
+    expect(text).toContain('https://newer.example/ · scored 20 Nov 2026, 14:30 UTC');
+    expect(text).toContain('https://older.example/ · scored 19 Nov 2026, 08:05 UTC');
     expect(page.body).not.toContain('Neighbour Co');
     expect(page.body).not.toContain('data-coach-form');
     expect(page.body).not.toContain('coach.js');
+  });
+
+  it('lists a rescored site once, its earlier scores folded beneath with their times, and the person\'s own conversations first', async () => {
+    const claims = { sub: 'coach_picker_twins' };
+    const accountId = await accountIdOf(t, claims);
+    const first = await storeResult(accountId, { companyName: 'Twin Co', url: 'https://twin.example/', createdAt: new Date('2026-11-20T09:00:00Z') });
+    const second = await storeResult(accountId, { companyName: 'Twin Co', url: 'https://www.twin.example/', createdAt: new Date('2026-11-20T09:40:00Z') });
+    const created = await t.app.inject({ method: 'POST', url: '/api/coach/conversations', headers: await t.authHeaders(claims), payload: { resultId: second.id } });
+    const conversationId = created.json().id as string;
+    await t.app.inject({ method: 'POST', url: '/api/chat', headers: await t.authHeaders(claims), payload: { conversationId, messages: [{ role: 'user', content: 'What are our biggest gaps?' }] } });
+
+    const page = await openCoach(claims);
+    const text = textOf(page.body);
+    expect([...page.body.matchAll(/<a href="\/app\/coach\?result=([0-9a-f-]+)">Twin Co<\/a>/g)]).toHaveLength(1);
+    expect(text).toContain('1 earlier score of this site');
+    expect(page.body).toContain(`<a href="/app/coach?result=${first.id}">Score of 20 Nov 2026, 09:00 UTC</a>`);
+    expect(text).toContain('Your conversations');
+    expect(page.body).toContain(`<a href="/app/coach?conversation=${conversationId}">What are our biggest gaps?</a>`);
+    expect(text).toContain('Twin Co · 2 messages · last');
   });
 });
 
@@ -135,6 +157,29 @@ describe('the conversation', () => {
     const rescored = await storeResult(accountId, { levels: { pricing_packaging: 3, decision_quality: 2 } });
     const page = await openCoach(claims, `?result=${rescored.id}`);
     expect(textOf(page.body)).toMatch(/Since the previous score \([^)]+\): up 3, from Building\./);
+  });
+
+  it('resumes the kept conversation after a reload, with its turns, and starts a new one on request', async () => {
+    const claims = { sub: 'coach_resume' };
+    const result = await storeResult(await accountIdOf(t, claims));
+    const headers = await t.authHeaders(claims);
+    const conversationId = (await t.app.inject({ method: 'POST', url: '/api/coach/conversations', headers, payload: { resultId: result.id } })).json().id as string;
+    await t.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { conversationId, messages: [{ role: 'user', content: 'What are our biggest gaps?' }] } });
+
+    for (const query of [`?result=${result.id}`, `?conversation=${conversationId}`]) {
+      const page = await openCoach(claims, query);
+      expect(page.body, query).toContain(`data-conversation-id="${conversationId}"`);
+      expect(page.body).toContain('<div class="coach-question">What are our biggest gaps?</div>');
+      expect(page.body).toMatch(/<div class="coach-answer coach-kept" data-markdown="true">\*\*Acme Analytics' biggest gaps\*\*/);
+      expect(textOf(page.body)).toContain('it is here when you come back, on any device.');
+    }
+    const fresh = await openCoach(claims, `?result=${result.id}&new=1`);
+    expect(fresh.body).not.toContain('data-conversation-id');
+    expect(fresh.body).not.toContain('class="coach-question"');
+    expect(textOf(fresh.body)).toContain('Your other conversations about this result (1)');
+    // Someone else's conversation id is not theirs to open: the picker says so.
+    const stranger = await openCoach({ sub: 'coach_resume_stranger' }, `?conversation=${conversationId}`);
+    expect(textOf(stranger.body)).toContain('That result or conversation is not one of yours');
   });
 
   it("points a member's upgrade to the plans, and an owner's to billing", async () => {

@@ -5,6 +5,7 @@
  * and beside them, the period's usage.
  */
 import type { PeerComparison } from '../../components/peer-comparison.ts';
+import { COMPARE_PATH } from '../../pages/compare-view.ts';
 import { MAX_TOTAL_SCORE } from '../../result-summary.ts';
 import { html } from '../../view.ts';
 import { isFirstRun, mayAddProduct, type DashboardOverview } from './dashboard-overview.ts';
@@ -55,6 +56,11 @@ function Overview(props: DashboardViewProps) {
       <h2 id="new-score-heading">Score a new address</h2>
       <${NewScoreForm} ...${newScoreForm(props, 'Score it')} />
       <${ScoreFeedback} />
+    </section>
+    <section class="card compare-invite" aria-labelledby="compare-heading">
+      <h2 id="compare-heading">Compare two results</h2>
+      <p>Put two scores side by side, per dimension and function: your site against a competitor's you scored, or now against before.</p>
+      <a class="button button-quiet" href=${COMPARE_PATH}>Compare results</a>
     </section>
     ${unfiled.length > 0
       ? html`<section aria-labelledby="unfiled-heading">

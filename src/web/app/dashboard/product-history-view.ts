@@ -12,6 +12,7 @@ import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
 import { MAX_TOTAL_SCORE } from '../../result-summary.ts';
 import { html } from '../../view.ts';
 import { APP_PATHS } from '../app-layout.ts';
+import { comparePath } from '../../pages/compare-view.ts';
 import { coachPath, productHistoryPath, resultPath } from './dashboard-paths.ts';
 import type { ProductHistory } from './product-history.ts';
 import { NeedsScriptNote, RescoreButton, ScoreFeedback } from './score-actions.ts';
@@ -37,6 +38,7 @@ function HistoryRow({ score, before, selected }: { score: ScoreSummary; before: 
         : html`<a href=${productHistoryPath(score.productId!, score.id)}>What changed<span class="visually-hidden"> in the score of ${when}</span></a>`}
       <a href=${resultPath(score.id)}>Result<span class="visually-hidden"> of ${when}</span></a>
       <a href=${coachPath(score.id)}>Ask the coach<span class="visually-hidden"> about the score of ${when}</span></a>
+      <a href=${before ? comparePath(score.id, before.id) : comparePath(score.id)}>${before ? 'Compare with the one before' : 'Compare'}<span class="visually-hidden"> (the score of ${when})</span></a>
     </div></td>
   </tr>`;
 }

@@ -73,8 +73,8 @@ export function NewScoreForm(props: NewScoreFormProps) {
   return html`<form class="new-score-form with-segment" data-new-score data-mode=${props.mode}>
       <div class="field field-url">
         <label for="new-score-url">Company web address</label>
-        <input id="new-score-url" name="url" type="url" inputmode="url" autocomplete="url" required maxlength="2048"
-          placeholder="https://yourcompany.com" aria-describedby="new-score-hint" />
+        <input id="new-score-url" name="url" type="text" inputmode="url" autocomplete="url" autocapitalize="none" spellcheck="false" required maxlength="2048"
+          placeholder="yourcompany.com" aria-describedby="new-score-hint" />
       </div>
       <div class="field field-name">
         <label for="new-score-name">Name <span class="optional">(optional)</span></label>

@@ -2,7 +2,8 @@
  * The welcome interview (/app/onboarding/interview): the form that completes
  * the Day 1 milestone. onboarding.js posts it to
  * POST /api/onboarding/welcome-interview, whose validation is the only one;
- * a refusal names the fields in the page. Answering again replaces the
+ * a refusal marks the fields it names, each with what to change in plain
+ * words (an empty one with its own request, data-empty-message). Answering again replaces the
  * answers. A member reads the answers but cannot change them.
  */
 import type { WelcomeInterview } from '../../../modules/onboarding/onboarding-service.ts';
@@ -24,18 +25,18 @@ function Answers({ interview }: { interview: WelcomeInterview }) {
 function InterviewForm({ interview }: { interview: WelcomeInterview | null }) {
   return html`<form class="flow-form" data-form="welcome-interview" data-done=${ONBOARDING_PATHS.checklist} novalidate>
     <label for="interview-role">Your role</label>
-    <input id="interview-role" name="role" data-field="body.role" required maxlength=${INTERVIEW_TEXT_MAX_LENGTH} autocomplete="organization-title"
+    <input id="interview-role" name="role" data-field="body.role" data-empty-message="Tell us your role, for example Head of Product." required maxlength=${INTERVIEW_TEXT_MAX_LENGTH} autocomplete="organization-title"
       aria-describedby="interview-role-hint" value=${interview?.role ?? ''} />
     <p class="hint" id="interview-role-hint">For example Head of Product, CTO, founder.</p>
 
     <label for="interview-goals">Your goals</label>
-    <textarea id="interview-goals" name="goals" data-field="body.goals" required rows="4" aria-describedby="interview-goals-hint" value=${interview?.goals.join('\n') ?? ''}></textarea>
+    <textarea id="interview-goals" name="goals" data-field="body.goals" data-empty-message="Write at least one goal, one per line." required rows="4" aria-describedby="interview-goals-hint" value=${interview?.goals.join('\n') ?? ''}></textarea>
     <p class="hint" id="interview-goals-hint">What you want the scoring and coaching to help with: one per line, up to ${INTERVIEW_GOALS_MAX}.</p>
 
     <fieldset>
       <legend>The product to score</legend>
       <label for="interview-product-name">Name</label>
-      <input id="interview-product-name" name="productName" data-field="body.product.name" required maxlength=${INTERVIEW_TEXT_MAX_LENGTH} value=${interview?.product.name ?? ''} />
+      <input id="interview-product-name" name="productName" data-field="body.product.name" data-empty-message="Name the product you want to score." required maxlength=${INTERVIEW_TEXT_MAX_LENGTH} value=${interview?.product.name ?? ''} />
       <label for="interview-product-url">Web address <span class="muted">(optional)</span></label>
       <input id="interview-product-url" name="productUrl" data-field="body.product.url" type="url" inputmode="url" placeholder="https://example.com"
         aria-describedby="interview-product-url-hint" value=${interview?.product.url ?? ''} />
@@ -43,7 +44,7 @@ function InterviewForm({ interview }: { interview: WelcomeInterview | null }) {
     </fieldset>
 
     <label for="interview-team-size">Team size</label>
-    <input id="interview-team-size" name="teamSize" data-field="body.teamSize" type="number" inputmode="numeric" min="1" max=${TEAM_SIZE_MAX} required
+    <input id="interview-team-size" name="teamSize" data-field="body.teamSize" data-empty-message="Say how many people work on the product, as a number." type="number" inputmode="numeric" min="1" max=${TEAM_SIZE_MAX} required
       aria-describedby="interview-team-size-hint" value=${interview?.teamSize ?? ''} />
     <p class="hint" id="interview-team-size-hint">People working on the product.</p>
 

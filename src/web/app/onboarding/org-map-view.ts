@@ -29,9 +29,9 @@ function AddProductForm({ interview }: { interview: WelcomeInterview | null }) {
     <p>The account has no product yet. Add the one your team works on${interview ? ' (from your welcome interview)' : ''}; you can score it later.</p>
     <form class="flow-form" data-form="product" novalidate>
       <label for="product-name">Name</label>
-      <input id="product-name" name="name" data-field="body.name" required maxlength=${PRODUCT_NAME_MAX_LENGTH} value=${interview?.product.name ?? ''} />
+      <input id="product-name" name="name" data-field="body.name" data-empty-message="Name the product." required maxlength=${PRODUCT_NAME_MAX_LENGTH} value=${interview?.product.name ?? ''} />
       <label for="product-url">Web address</label>
-      <input id="product-url" name="url" data-field="body.url" type="url" inputmode="url" required placeholder="https://example.com" value=${interview?.product.url ?? ''} />
+      <input id="product-url" name="url" data-field="body.url" data-empty-message="Give the product's web address, for example example.com." type="text" inputmode="url" autocapitalize="none" spellcheck="false" required placeholder="example.com" value=${interview?.product.url ?? ''} />
       <${Problem} id="product-problem" />
       <p class="cta"><button class="button" type="submit">Add the product</button></p>
       <${ScriptNeeded} action="Adding a product" />

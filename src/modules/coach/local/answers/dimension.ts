@@ -73,7 +73,7 @@ function onwardAnswer(view: ResultView, score: DimensionScore, discussed: readon
   const nextStep = next ? playbookStep(next.dimensionId, next.score) : null;
   return joinBlocks([
     heading(`${dimensionName(score.dimensionId)}: the playbook is covered`),
-    `We have been through the playbook for ${dimensionName(score.dimensionId)} at ${levelPhrase(score)}. What is left is doing it: watch ${lowerFirst(metric)}, and re-score your site (POST /api/score) once changes are public to see the level ${step ? 'move' : 'hold'}.`,
+    `We have been through the playbook for ${dimensionName(score.dimensionId)} at ${levelPhrase(score)}. What is left is doing it: watch ${lowerFirst(metric)}, and rescore the site (Rescore, on its product page) once changes are public to see the level ${step ? 'move' : 'hold'}.`,
     next && nextStep
       ? `The next weakest dimension we have not discussed is **${dimensionName(next.dimensionId)}**, ${levelPhrase(next)}. A first step there: ${lowerFirst(asItem(nextStep.firstSteps[0]!))}. Ask "and the next one?" to go on.`
       : 'Every dimension below level 4 has now come up in this conversation; ask for a 30/60/90-day plan to put them in order.',

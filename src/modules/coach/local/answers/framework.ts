@@ -12,7 +12,7 @@ import { asItem, bullets, heading, joinBlocks, lowerFirst } from '../markdown.ts
 import type { ResultView } from '../result-view.ts';
 
 const SCORE_INVITATION =
-  'Score your site to get answers grounded in your own evidence: call POST /api/score with your site\'s URL (POST /api/try-score without signing in), then ask me again with the result.';
+  'Score your site to get answers grounded in your own evidence: enter its address on the dashboard (or at /try without signing in), then open the coach on the result.';
 
 const LEVELS = [1, 2, 3, 4] as const;
 

@@ -8,10 +8,9 @@ import { PLAYBOOK, playbookStep } from '../../../../framework/playbook.ts';
 import type { DimensionScore } from '../../../scoring/result-schema.ts';
 import { evidenceSentence, levelPhrase, reasoningExcerpt } from '../citations.ts';
 import { LIST_SIZE } from '../conversation.ts';
-import { asItem, bullets, heading, joinBlocks, lowerFirst, possessive, shorten } from '../markdown.ts';
+import { asItem, bullets, heading, joinBlocks, lowerFirst, possessive } from '../markdown.ts';
 import { dimensionName, functionStanding, tierStanding, type ResultView } from '../result-view.ts';
 
-const LIST_EVIDENCE_CHARS = 110;
 const LIST_REASONING_CHARS = 150;
 
 function numbered(items: readonly string[], from: number): string {
@@ -21,7 +20,7 @@ function numbered(items: readonly string[], from: number): string {
 function gapItem(s: DimensionScore): string {
   const step = playbookStep(s.dimensionId, s.score);
   const next = step ? ` Next level needs: ${lowerFirst(asItem(step.practices[0]!))}.` : '';
-  return `**${dimensionName(s.dimensionId)}**, ${levelPhrase(s)}. ${shorten(evidenceSentence(s), LIST_EVIDENCE_CHARS)} Why: ${reasoningExcerpt(s, LIST_REASONING_CHARS)}${next}`;
+  return `**${dimensionName(s.dimensionId)}**, ${levelPhrase(s)}. ${evidenceSentence(s)} Why: ${reasoningExcerpt(s, LIST_REASONING_CHARS)}${next}`;
 }
 
 export function gapsAnswer(view: ResultView, offset: number): string {
@@ -40,7 +39,7 @@ function strengthItem(s: DimensionScore): string {
   const keep = step
     ? `To reach the next level: ${lowerFirst(asItem(step.practices[0]!))}.`
     : `Keep it compounding: ${lowerFirst(asItem(PLAYBOOK[s.dimensionId].sustain.practices[0]!))}.`;
-  return `**${dimensionName(s.dimensionId)}**, ${levelPhrase(s)}. ${shorten(evidenceSentence(s), LIST_EVIDENCE_CHARS)} ${keep}`;
+  return `**${dimensionName(s.dimensionId)}**, ${levelPhrase(s)}. ${evidenceSentence(s)} ${keep}`;
 }
 
 export function strengthsAnswer(view: ResultView, offset: number): string {

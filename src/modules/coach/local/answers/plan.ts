@@ -76,7 +76,7 @@ function mainPlan(view: ResultView, title: string, candidates: DimensionScore[])
     heading('Days 61–90: measure and confirm'),
     bullets([
       `Track ${core.map((s) => `${lowerFirst(step(s).metrics[0]!)} for ${name(s)}`).join('; ')}.`,
-      `Re-score your site (POST /api/score): ${projection(view, core.length + wave.length)}.`,
+      `Rescore the site (Rescore, on its product page): ${projection(view, core.length + wave.length)}.`,
     ]),
   ]);
 }
@@ -147,7 +147,7 @@ function dimensionPlan(view: ResultView, score: DimensionScore, planView: PlanVi
     bullets([
       `Review the metrics: ${next.metrics.map(lowerFirst).join('; ')}.`,
       `Watch for the usual pitfall. ${next.pitfall}`,
-      'Re-score your site (POST /api/score) once the work is public.',
+      'Rescore the site from its product page once the work is public.',
     ]),
   ]);
 }

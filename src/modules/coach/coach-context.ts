@@ -1,0 +1,26 @@
+/**
+ * What the coach knows besides the conversation and the result it is about,
+ * given to both coaches (local and model) alike: another result the
+ * conversation compares with, the account's welcome interview (who asks,
+ * what for, how big the team is) and what moved since the score before.
+ */
+import type { ScoreChange } from '../scoring/score-change.ts';
+import type { SubmittedResult } from '../scoring/result-schema.ts';
+
+export interface InterviewAnswers {
+  role: string;
+  goals: readonly string[];
+  teamSize: number;
+  productName: string;
+}
+
+export interface CoachContext {
+  /** A second result to compare with: a competitor's, or the same site scored before. */
+  comparedWith: SubmittedResult | null;
+  /** The onboarding interview's answers, when the account gave them. */
+  interview: InterviewAnswers | null;
+  /** What changed since the previous score of the same depth; null for a first score or a result not the account's. */
+  change: ScoreChange | null;
+}
+
+export const NO_CONTEXT: CoachContext = { comparedWith: null, interview: null, change: null };
