@@ -73,6 +73,8 @@ export default defineConfig({
           ...shared,
           name: 'browser',
           include: browserTests,
+          // A flow in a real browser takes 5-30 s alone and up to three times that on a loaded 2-core machine.
+          testTimeout: 90_000,
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test/setup/pglite-template.ts', 'test/setup/browser-server.ts'],
           // Closes each file's connection to the shared browser when the file ends.
@@ -87,6 +89,7 @@ export default defineConfig({
                 ...shared,
                 name: 'browser-postgres',
                 include: signedInAppBrowserTests,
+                testTimeout: 90_000,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['test/setup/browser-server.ts'],
                 setupFiles: ['test/browser/browser-connection-cleanup.ts'],
