@@ -37,35 +37,25 @@ import { apiKeyAuthentication } from './modules/api-keys/routes/api-key-authenti
 import { registerCreateApiKey } from './modules/api-keys/routes/create-api-key.ts';
 import { registerListApiKeys } from './modules/api-keys/routes/list-api-keys.ts';
 import { registerRevokeApiKey } from './modules/api-keys/routes/revoke-api-key.ts';
-import { registerCreateWebhook } from './modules/webhooks/routes/create-webhook.ts';
-import { registerDeleteWebhook } from './modules/webhooks/routes/delete-webhook.ts';
-import { registerGetWebhook } from './modules/webhooks/routes/get-webhook.ts';
-import { registerListWebhookDeliveries } from './modules/webhooks/routes/list-webhook-deliveries.ts';
-import { registerListWebhooks } from './modules/webhooks/routes/list-webhooks.ts';
-import { registerRedeliverWebhook } from './modules/webhooks/routes/redeliver-webhook.ts';
-import { registerRotateWebhookSecret } from './modules/webhooks/routes/rotate-webhook-secret.ts';
-import { registerTestWebhook } from './modules/webhooks/routes/test-webhook.ts';
-import { registerToggleWebhook } from './modules/webhooks/routes/toggle-webhook.ts';
 import { WebhookService } from './modules/webhooks/webhook-service.ts';
 import { WebhookDeliveries } from './modules/webhooks/webhook-deliveries.ts';
 import { planChangedData, scoreCompletedData, scoreLinkedData, usageThresholdData, webhookEventsDocument } from './modules/webhooks/webhook-events.ts';
 import { endpointDisabledMail } from './modules/webhooks/webhook-disabled-mail.ts';
 import { createWebhookPoster } from './modules/webhooks/webhook-post.ts';
 import { systemLookup } from './modules/scoring/crawler/safe-connector.ts';
-import { BillingService, CANCEL_SUBSCRIPTION_TOPIC } from './modules/billing/billing-service.ts';
+import { BillingService, CANCEL_SUBSCRIPTION_TOPIC, LOCAL_PERIOD_END_JOB } from './modules/billing/billing-service.ts';
 import {
   createStripeClient,
   LocalPaymentProvider,
   StripePaymentProvider,
   type PaymentProvider,
 } from './modules/billing/payment-provider.ts';
-import { registerBillingPortal } from './modules/billing/routes/billing-portal.ts';
-import { registerCheckout } from './modules/billing/routes/checkout.ts';
+import { registerBillingRoutes } from './modules/billing/routes/register-billing-routes.ts';
 import { registerLocalCheckoutPage } from './modules/billing/routes/local-checkout-page.ts';
 import { registerLocalCheckoutPayment } from './modules/billing/routes/local-checkout-payment.ts';
 import { registerLocalPortalCancel } from './modules/billing/routes/local-portal-cancel.ts';
 import { registerLocalPortalPage } from './modules/billing/routes/local-portal-page.ts';
-import { registerPaymentWebhook } from './modules/billing/routes/payment-webhook.ts';
+import { registerWebhookRoutes } from './modules/webhooks/routes/register-webhook-routes.ts';
 import { EmailPreferences } from './modules/email-preferences/email-preferences.ts';
 import { registerGetOwnEmailPreferences } from './modules/email-preferences/routes/get-own-email-preferences.ts';
 import { registerPutOwnEmailPreferences } from './modules/email-preferences/routes/put-own-email-preferences.ts';
@@ -260,6 +250,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     outbox,
     log,
     settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl: config.publicBaseUrl },
+    jobs,
     creditPack: async (tx, purchase) => {
       await creditLedger.creditPack(tx, { ...purchase, now: clock.now() });
       await lifecycleMail.packBought(tx, purchase.accountId, purchase);
@@ -407,6 +398,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Erased with the account, and with the result they are about, by foreign keys.
   const coachConversations = new CoachConversations({ db: database.db, clock });
   outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
+  // The local provider has no server to end a subscription cancelled at its period's end: this job does.
+  jobRunner.on(LOCAL_PERIOD_END_JOB, (payload) => billing.endCancelledLocalSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
   outbox.on(FORGET_RECIPIENTS_TOPIC, (payload) => forgetRecipients(mailer, payload));
 
@@ -461,23 +454,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetTeamRegistry(app, { onboarding });
   registerPutTeamRegistry(app, { onboarding });
   registerDeleteTeamRegistry(app, { onboarding });
-  registerCheckout(app, { billing });
-  registerBillingPortal(app, { billing });
-  registerPaymentWebhook(app, { billing, webhookSecrets: config.payments.webhookSecrets, clock });
+  registerBillingRoutes(app, { billing, webhookSecrets: config.payments.webhookSecrets, clock });
   registerGetUsage(app, { usageReports });
   registerCreateApiKey(app, { apiKeys });
   registerListApiKeys(app, { apiKeys });
   registerRevokeApiKey(app, { apiKeys });
-  registerCreateWebhook(app, { webhooks });
-  registerListWebhooks(app, { webhooks });
-  registerGetWebhook(app, { webhooks });
-  registerDeleteWebhook(app, { webhooks });
-  registerToggleWebhook(app, { webhooks }, 'enable');
-  registerToggleWebhook(app, { webhooks }, 'disable');
-  registerRotateWebhookSecret(app, { webhooks });
-  registerListWebhookDeliveries(app, { deliveries: webhookDeliveries });
-  registerRedeliverWebhook(app, { deliveries: webhookDeliveries, admissionGate });
-  registerTestWebhook(app, { deliveries: webhookDeliveries, admissionGate });
+  registerWebhookRoutes(app, { webhooks, deliveries: webhookDeliveries, admissionGate });
   registerGetUnsubscribe(app, { emailPreferences });
   registerPostUnsubscribe(app, { emailPreferences });
   registerGetOneClickUnsubscribe(app);
@@ -530,7 +512,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const appPages = { settings: pageSettings, accounts, billing, onboarding };
   registerDashboardPages(app, { ...appPages, scoring, products, usageReports, benchmarks });
   registerCoachPage(app, { ...appPages, scoring, conversations: coachConversations });
-  registerSettingsPages(app, { ...appPages, apiKeys });
+  registerSettingsPages(app, { ...appPages, apiKeys, webhooks, webhookDeliveries });
   registerBillingPages(app, { ...appPages, usageReports });
   registerOnboardingPages(app, { ...appPages, products, emailPreferences });
   // HTML forms post form-encoded bodies; only this scope parses them, so the JSON API never accepts one
@@ -550,7 +532,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (paymentProvider.name === 'local') {
       const localCheckout = { clock, signingSecret: config.payments.webhookSecrets[0]!, publicBaseUrl: config.publicBaseUrl };
       registerLocalCheckoutPage(forms, localCheckout);
-      registerLocalCheckoutPayment(forms, localCheckout);
+      registerLocalCheckoutPayment(forms, { ...localCheckout, billing });
       registerLocalPortalPage(forms, { ...localCheckout, billing });
       registerLocalPortalCancel(forms, { ...localCheckout, billing });
     }

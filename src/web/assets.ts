@@ -38,6 +38,9 @@ export const ASSET_NAMES = [
   'coach.js',
   'settings.css',
   'settings.js',
+  // Imported by the settings pages' scripts whose actions ask first (settings.js, webhooks.js).
+  'confirm-dialog.js',
+  'webhooks.js',
   'onboarding.css',
   'onboarding.js',
   'billing.js',

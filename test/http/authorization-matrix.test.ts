@@ -40,6 +40,10 @@ const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'DELETE /api/account/delete': ['owner'],
   'POST /api/payment/checkout': ['admin', 'owner'],
   'POST /api/billing/portal': ['admin', 'owner'],
+  // Cancelling, keeping, and the invoices (issue 23, part 7): billing:manage.
+  'POST /api/billing/subscription/cancel': ['admin', 'owner'],
+  'POST /api/billing/subscription/resume': ['admin', 'owner'],
+  'GET /api/billing/invoices': ['admin', 'owner'],
   'GET /api/keys': ['admin', 'owner'],
   'POST /api/keys': ['admin', 'owner'],
   'DELETE /api/keys/:id': ['admin', 'owner'],

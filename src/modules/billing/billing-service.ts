@@ -5,7 +5,7 @@
  * billing_subscriptions, billing_payment_failures, payment_events and
  * applied_payment_objects.
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -16,9 +16,10 @@ import type { ErasureParticipant } from '../accounts/erasure.ts';
 import { entitlementFrom, type BillingState, type Entitlement } from './entitlement.ts';
 import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit, type PlanChangeHook } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
-import { PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider } from './payment-provider.ts';
-import { isHigherPlan, isPaidPlan, PAID_PLANS, PRICE_KEYS, priceKeyOf, type PaidPlan, type Plan, type PriceKey, type PriceTable } from '../../vocabulary/plans.ts';
-import { billingAccounts, billingPaymentFailures, billingSubscriptions } from './tables.ts';
+import { INVOICES_LISTED, PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider, type ProviderInvoice } from './payment-provider.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { isHigherPlan, isPaidPlan, PAID_PLANS, PLAN_NAMES, PRICE_KEYS, priceKeyOf, SCORE_PACKS, type PaidPlan, type Plan, type Price, type PriceKey, type PriceTable } from '../../vocabulary/plans.ts';
+import { billingAccounts, billingPaymentFailures, billingSubscriptions, localInvoices, subscriptionCancellations } from './tables.ts';
 
 export type { Plan } from '../../vocabulary/plans.ts';
 export { CANCEL_SUBSCRIPTION_TOPIC } from './payment-event-processor.ts';
@@ -42,7 +43,22 @@ export interface BillingDependencies {
   creditPack: PackCredit;
   /** Runs in the transaction of a payment event that changes the account's plan. */
   onPlanChanged?: PlanChangeHook;
+  /** Schedules the local provider's end of a subscription cancelled at its period's end. */
+  jobs: JobQueue;
 }
+
+/** The job that ends a local subscription at the end of its paid period (the local provider has no server to do it). */
+export const LOCAL_PERIOD_END_JOB = 'billing.local-period-end';
+
+export type CancelOutcome =
+  | { ok: true; when: 'period_end' | 'now'; endsAt: Date }
+  /** Nothing runs: the account is on Free (or its subscription already ended). */
+  | { ok: false; reason: 'no_subscription' }
+  | { ok: false; reason: 'provider_unavailable' };
+
+export type InvoicesOutcome = { ok: true; invoices: ProviderInvoice[] } | { ok: false; reason: 'provider_unavailable' };
+
+export type ResumeOutcome = { ok: true } | { ok: false; reason: 'nothing_scheduled' } | { ok: false; reason: 'provider_unavailable' };
 
 export type CheckoutOutcome =
   | { ok: true; url: string }
@@ -68,6 +84,8 @@ export interface BillingOverview {
   hasCustomer: boolean;
   /** The subscription the plan comes from; null on Free. */
   subscription: { subscriptionId: string; plan: PaidPlan | null; status: string | null; startedAt: Date | null } | null;
+  /** When the subscription ends, if a cancellation at the end of the period was asked for. */
+  cancellation: { endsAt: Date } | null;
 }
 
 /**
@@ -120,6 +138,7 @@ export class BillingService implements ErasureParticipant {
   readonly #events: PaymentEventProcessor;
   readonly #knownRecords: ExpiringCache<string, KnownRecord>;
   readonly #changeListeners: ((accountId: string) => void)[] = [];
+  readonly #jobs: JobQueue;
   #prices: { table: PriceTable; readAt: number } | null = null;
   #pricesReading: Promise<PriceTable> | null = null;
 
@@ -129,6 +148,7 @@ export class BillingService implements ErasureParticipant {
     this.#provider = deps.provider;
     this.#log = deps.log;
     this.#settings = deps.settings;
+    this.#jobs = deps.jobs;
     this.#events = new PaymentEventProcessor({
       db: deps.db,
       clock: deps.clock,
@@ -306,7 +326,99 @@ export class BillingService implements ErasureParticipant {
       .from(billingAccounts)
       .innerJoin(billingSubscriptions, eq(billingSubscriptions.subscriptionId, billingAccounts.providerSubscriptionId))
       .where(eq(billingAccounts.accountId, accountId));
-    return { entitlement, hasCustomer: customerId !== null, subscription: subscription ?? null };
+    const [cancellation] = subscription
+      ? await this.#db.select({ endsAt: subscriptionCancellations.endsAt }).from(subscriptionCancellations).where(eq(subscriptionCancellations.subscriptionId, subscription.subscriptionId))
+      : [];
+    return { entitlement, hasCustomer: customerId !== null, subscription: subscription ?? null, cancellation: cancellation ?? null };
+  }
+
+  /**
+   * Cancels the account's subscription: at the end of the period paid for
+   * (the plan runs until then; nothing more is charged), or now, without a
+   * refund for the rest of the period. Now ends it at the provider and here
+   * at once (the provider's own event later changes nothing more).
+   */
+  async cancel(accountId: string, when: 'period_end' | 'now', requestedBy: string): Promise<CancelOutcome> {
+    const { subscription, entitlement } = await this.overview(accountId);
+    if (!subscription) return { ok: false, reason: 'no_subscription' };
+    const { subscriptionId } = subscription;
+    try {
+      if (when === 'now') {
+        await this.#provider.cancelSubscription(subscriptionId);
+        await this.#events.markCancelled(subscriptionId);
+        return { ok: true, when, endsAt: this.#clock.now() };
+      }
+      await this.#provider.scheduleCancellation(subscriptionId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      this.#log.warn({ err: error.cause, provider: this.#provider.name }, 'payment provider unavailable; cancellation answered 503');
+      return { ok: false, reason: 'provider_unavailable' };
+    }
+    const endsAt = entitlement.period.end;
+    const now = this.#clock.now();
+    await this.#db.transaction(async (tx) => {
+      await tx
+        .insert(subscriptionCancellations)
+        .values({ subscriptionId, accountId, endsAt, requestedAt: now, requestedBy })
+        .onConflictDoUpdate({ target: subscriptionCancellations.subscriptionId, set: { endsAt, requestedAt: now, requestedBy } });
+      if (this.#provider.name === 'local') {
+        await this.#jobs.enqueue(tx, { name: LOCAL_PERIOD_END_JOB, payload: { subscriptionId }, runAt: endsAt, dedupeKey: `end ${subscriptionId} at ${endsAt.toISOString()}`, accountId });
+      }
+    });
+    return { ok: true, when, endsAt };
+  }
+
+  /** Takes back a cancellation at the end of the period: the subscription renews as before. */
+  async resume(accountId: string): Promise<ResumeOutcome> {
+    const { subscription, cancellation } = await this.overview(accountId);
+    if (!subscription || !cancellation) return { ok: false, reason: 'nothing_scheduled' };
+    try {
+      await this.#provider.scheduleCancellation(subscription.subscriptionId, true);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      return { ok: false, reason: 'provider_unavailable' };
+    }
+    await this.#db.delete(subscriptionCancellations).where(eq(subscriptionCancellations.subscriptionId, subscription.subscriptionId));
+    return { ok: true };
+  }
+
+  /** The local provider's end of a period (job): ends the subscription if its cancellation still stands and is due. */
+  async endCancelledLocalSubscription(payload: Record<string, unknown>): Promise<void> {
+    if (typeof payload.subscriptionId !== 'string') return;
+    const [cancellation] = await this.#db
+      .select({ endsAt: subscriptionCancellations.endsAt })
+      .from(subscriptionCancellations)
+      .where(eq(subscriptionCancellations.subscriptionId, payload.subscriptionId));
+    if (!cancellation || cancellation.endsAt.getTime() > this.#clock.now().getTime()) return;
+    await this.#events.markCancelled(payload.subscriptionId);
+  }
+
+  /** The account's invoices, newest first: the provider's (Stripe), or the local provider's own record. */
+  async invoices(accountId: string): Promise<InvoicesOutcome> {
+    const { customerId } = await this.#billingRecord(accountId, this.#db);
+    try {
+      const fromProvider = customerId ? await this.#provider.invoices(customerId) : this.#provider.name === 'stripe' ? [] : null;
+      if (fromProvider) return { ok: true, invoices: fromProvider };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      this.#log.warn({ err: error.cause, provider: this.#provider.name }, 'payment provider unavailable; invoices not listed');
+      return { ok: false, reason: 'provider_unavailable' };
+    }
+    const rows = await this.#db.select().from(localInvoices).where(eq(localInvoices.accountId, accountId)).orderBy(desc(localInvoices.createdAt)).limit(INVOICES_LISTED);
+    return {
+      ok: true,
+      invoices: rows.map((row) => ({ id: row.id, number: row.number, createdAt: row.createdAt, description: row.description, amount: row.amount, currency: row.currency, status: 'paid' as const, url: null })),
+    };
+  }
+
+  /** The local provider's invoice for a paid checkout; paying the same session twice records it once. */
+  async recordLocalInvoice(paid: { sessionId: string; accountId: string; item: CheckoutItem; price: Price; at: Date }): Promise<void> {
+    const description = paid.item.kind === 'plan' ? `${PLAN_NAMES[paid.item.plan]} plan, first month` : `${paid.item.pack.charAt(0).toUpperCase()}${paid.item.pack.slice(1)} score pack (${SCORE_PACKS[paid.item.pack]} scores)`;
+    const number = `LOCAL-${paid.at.toISOString().slice(0, 10).replaceAll('-', '')}-${paid.sessionId.slice(0, 8).toUpperCase()}`;
+    await this.#db
+      .insert(localInvoices)
+      .values({ id: `in_local_${paid.sessionId}`, accountId: paid.accountId, number, description, amount: paid.price.amount, currency: paid.price.currency, createdAt: paid.at })
+      .onConflictDoNothing();
   }
 
   /**

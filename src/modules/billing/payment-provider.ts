@@ -66,7 +66,33 @@ export interface PaymentProvider {
    * PaymentProviderUnavailable when the provider cannot say now.
    */
   priceOf(key: PriceKey, priceId: string | null): Promise<Price | null>;
+  /**
+   * Ends the subscription when its paid period ends, not now (or, `resume`,
+   * takes that back). The provider then ends it and tells us by its event;
+   * the local provider has nobody to tell (BillingService ends it itself).
+   */
+  scheduleCancellation(subscriptionId: string, resume?: boolean): Promise<void>;
+  /** The customer's invoices at the provider, newest first; null when the provider keeps none (the local one: ours are read instead). */
+  invoices(customerId: string): Promise<ProviderInvoice[] | null>;
 }
+
+/** An invoice as the billing page lists it. */
+export interface ProviderInvoice {
+  id: string;
+  /** The invoice's number, as the customer sees it on the document. */
+  number: string | null;
+  createdAt: Date;
+  description: string;
+  /** In the currency's minor unit. */
+  amount: number;
+  currency: string;
+  status: 'paid' | 'open' | 'void' | 'uncollectible' | 'draft';
+  /** Where the customer reads or downloads it at the provider; null for the local provider's. */
+  url: string | null;
+}
+
+/** How many invoices the billing page lists. */
+export const INVOICES_LISTED = 24;
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -147,6 +173,36 @@ export class StripePaymentProvider implements PaymentProvider {
       // A price id the provider does not know: nothing to show, and the checkout will say so.
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
       throw new Error('the payment provider refused to read a price', { cause: error });
+    }
+  }
+
+  /** POST /v1/subscriptions/<id> with cancel_at_period_end: Stripe ends it at the period's end and sends customer.subscription.deleted then. */
+  async scheduleCancellation(subscriptionId: string, resume = false): Promise<void> {
+    try {
+      await this.#stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: !resume });
+    } catch (error) {
+      if (isUnavailable(error)) throw new PaymentProviderUnavailable(error);
+      throw new Error('the payment provider refused to change when the subscription ends', { cause: error });
+    }
+  }
+
+  /** GET /v1/invoices?customer=<id>: the newest first, with each one's hosted page. */
+  async invoices(customerId: string): Promise<ProviderInvoice[]> {
+    try {
+      const list = await this.#stripe.invoices.list({ customer: customerId, limit: INVOICES_LISTED });
+      return list.data.map((invoice) => ({
+        id: invoice.id ?? '',
+        number: invoice.number ?? null,
+        createdAt: new Date(invoice.created * 1000),
+        description: invoice.lines?.data[0]?.description ?? invoice.description ?? 'Subscription',
+        amount: invoice.total,
+        currency: invoice.currency,
+        status: (invoice.status ?? 'draft') as ProviderInvoice['status'],
+        url: invoice.hosted_invoice_url ?? invoice.invoice_pdf ?? null,
+      }));
+    } catch (error) {
+      if (isUnavailable(error)) throw new PaymentProviderUnavailable(error);
+      throw new Error('the payment provider refused to list invoices', { cause: error });
     }
   }
 
@@ -236,4 +292,12 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async cancelSubscription(): Promise<void> {}
+
+  /** Nobody to tell: BillingService schedules the end itself (a job at the period's end). */
+  async scheduleCancellation(): Promise<void> {}
+
+  /** The local provider's invoices are ours (local_invoices), read by BillingService. */
+  async invoices(): Promise<null> {
+    return null;
+  }
 }

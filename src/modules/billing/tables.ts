@@ -123,3 +123,39 @@ export const heldPaymentEvents = pgTable(
     index('held_payment_events_subscription_idx').on(table.subscriptionId).where(sql`subscription_id IS NOT NULL`),
   ],
 );
+
+/**
+ * A cancellation asked for at the end of the paid period. The subscription
+ * runs until `endsAt`; keeping it deletes the row. With Stripe, Stripe ends
+ * the subscription then (cancel_at_period_end) and its event downgrades the
+ * account; with the local provider, a job at `endsAt` does.
+ */
+export const subscriptionCancellations = pgTable('subscription_cancellations', {
+  subscriptionId: text('subscription_id')
+    .primaryKey()
+    .references(() => billingSubscriptions.subscriptionId, { onDelete: 'cascade' }),
+  /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+  accountId: uuid('account_id').notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** Who asked: the identity provider's subject. */
+  requestedBy: text('requested_by').notNull(),
+});
+
+/** The local payment provider's invoices (Stripe keeps its own): one per paid checkout, by its session. */
+export const localInvoices = pgTable(
+  'local_invoices',
+  {
+    /** `in_local_<checkout session>`: paying a session twice records one invoice. */
+    id: text('id').primaryKey(),
+    /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
+    accountId: uuid('account_id').notNull(),
+    number: text('number').notNull(),
+    description: text('description').notNull(),
+    /** In the currency's minor unit. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('local_invoices_account_idx').on(table.accountId, table.createdAt)],
+);

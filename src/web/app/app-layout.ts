@@ -19,6 +19,7 @@ export const APP_PATHS = {
   account: '/app/settings',
   team: '/app/settings/team',
   apiKeys: '/app/settings/api-keys',
+  webhooks: '/app/settings/webhooks',
   billing: '/app/settings/billing',
   email: '/app/settings/email',
 } as const;
@@ -28,6 +29,7 @@ const SETTINGS_SECTIONS: readonly { section: AppSection; label: string }[] = [
   { section: 'account', label: 'Account' },
   { section: 'team', label: 'Team' },
   { section: 'apiKeys', label: 'API keys' },
+  { section: 'webhooks', label: 'Webhooks' },
   { section: 'billing', label: 'Billing' },
   { section: 'email', label: 'Email preferences' },
 ];

@@ -1,6 +1,7 @@
-// The billing settings' "Manage billing" button: POST /api/billing/portal answers the
-// payment provider's portal address and the browser goes there. A refusal (the API's
-// message, and its advice when it gives one) is shown beside the button.
+// The billing settings' buttons. "Manage billing": POST /api/billing/portal answers the
+// payment provider's portal address and the browser goes there. Cancelling (at the end of
+// the period, or now) and keeping the subscription call the API and reload the page to
+// show what now holds. A refusal (the API's message and advice) is shown beside the button.
 import { callApi, problemText, showProblem, signInAgain } from './api-client.js';
 
 const button = document.querySelector('[data-billing-portal]');
@@ -15,3 +16,23 @@ button?.addEventListener('click', async () => {
   showProblem(problem, problemText(result, 'The billing portal could not open. Try again in a moment.'));
   button.disabled = false;
 });
+
+const cancelProblem = document.getElementById('cancel-problem');
+
+async function changeSubscription(control, method, url, body, fallback) {
+  control.disabled = true;
+  cancelProblem?.replaceChildren();
+  const result = await callApi(method, url, body);
+  if (result.ok) return location.reload();
+  if (result.status === 401) return signInAgain();
+  showProblem(cancelProblem, problemText(result, fallback));
+  control.disabled = false;
+}
+
+for (const control of document.querySelectorAll('[data-cancel-subscription]')) {
+  control.addEventListener('click', () =>
+    changeSubscription(control, 'POST', '/api/billing/subscription/cancel', { when: control.dataset.cancelSubscription }, 'The subscription could not be cancelled. Try again in a moment.'),
+  );
+}
+const resume = document.querySelector('[data-resume-subscription]');
+resume?.addEventListener('click', () => changeSubscription(resume, 'POST', '/api/billing/subscription/resume', undefined, 'The subscription could not be kept. Try again in a moment.'));

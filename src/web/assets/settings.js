@@ -3,6 +3,7 @@
 // are the API's own, shown in the page. Without it the pages still show the
 // account's state; a <noscript> note says what needs it.
 import { callApi, problemText, showProblem, signInAgain } from './api-client.js';
+import { confirmAction } from './confirm-dialog.js';
 
 const FLASH_KEY = 'settings-flash';
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -22,22 +23,6 @@ function refuse(result, region) {
 }
 
 // ---------------------------------------------------------------------------
-// The confirmation dialog (confirm-dialog.ts): resolves true only on its confirming button.
-
-const dialog = document.querySelector('[data-confirm-dialog]');
-
-function confirmAction(button) {
-  if (!dialog || typeof dialog.showModal !== 'function') return Promise.resolve(true);
-  dialog.querySelector('[data-confirm-title]').textContent = button.dataset.confirmTitle;
-  dialog.querySelector('[data-confirm-text]').textContent = button.dataset.confirmText;
-  dialog.querySelector('[data-confirm-accept]').textContent = button.dataset.confirmLabel;
-  dialog.returnValue = '';
-  dialog.showModal();
-  return new Promise((resolve) => {
-    dialog.addEventListener('close', () => resolve(dialog.returnValue === 'confirm'), { once: true });
-  });
-}
-
 // ---------------------------------------------------------------------------
 // Messages that outlive a reload (the team page reloads to show seats worked out again).
 

@@ -49,7 +49,7 @@ describe('POST /api/billing/portal with the built-in local provider', () => {
   });
   afterAll(() => t.close());
 
-  it('opens a local portal page that cancels the subscription through our own webhook, down to Free', async () => {
+  it('opens a local portal page that cancels at the end of the period, or now through our own webhook, down to Free', async () => {
     const claims = { sub: 'portal_local_owner' };
     const accountId = await accountIdOf(t, claims);
     await subscribe(t, accountId, 'business');
@@ -66,16 +66,25 @@ describe('POST /api/billing/portal with the built-in local provider', () => {
     const session = /name="session" value="([^"]+)"/.exec(page.body)![1]!;
     const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
     const cookie = page.cookies.find((c) => c.name === '__csrf')!;
-    const cancel = () =>
+    const cancel = (when?: 'now') =>
       t.app.inject({
         method: 'POST',
         url: url.pathname,
-        payload: new URLSearchParams({ session, csrf }).toString(),
+        payload: new URLSearchParams({ session, csrf, ...(when ? { when } : {}) }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         cookies: { __csrf: cookie.value },
       });
 
-    const cancelled = await cancel();
+    // The default: the end of the period paid for. The plan holds until then.
+    const atPeriodEnd = await cancel();
+    expect(atPeriodEnd.statusCode).toBe(303);
+    expect(atPeriodEnd.headers.location).toBe(`${t.config.publicBaseUrl}/app/settings/billing`);
+    expect(await t.services.billing.planOf(accountId)).toBe('business');
+    const ending = await t.services.billing.overview(accountId);
+    expect(ending.cancellation?.endsAt).toEqual(ending.entitlement.period.end);
+
+    // Now: through our own webhook, down to Free at once.
+    const cancelled = await cancel('now');
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe(`${t.config.publicBaseUrl}/app/settings/billing`);
     expect(await t.services.billing.planOf(accountId)).toBe('free');
@@ -86,8 +95,8 @@ describe('POST /api/billing/portal with the built-in local provider', () => {
     // Nothing left to cancel: the page says so, and a second Cancel changes nothing.
     const after = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(after.body).toContain('No subscription is running: the account is on the Free plan.');
-    expect(after.body).not.toContain('Cancel subscription');
-    expect((await cancel()).statusCode).toBe(303);
+    expect(after.body).not.toContain('Cancel at the end of the period');
+    expect((await cancel('now')).statusCode).toBe(303);
     expect(await t.services.billing.planOf(accountId)).toBe('free');
   });
 

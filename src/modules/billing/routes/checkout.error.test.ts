@@ -122,6 +122,7 @@ describe('provider failures seen from the billing service', () => {
       clock: systemClock,
       provider: new StripePaymentProvider(createStripeClient({ secretKey: 'sk_test_local', apiBase: stripe.url })),
       outbox: t.services.outbox,
+      jobs: t.services.jobs,
       log: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }),
       settings: { graceDays: 7, priceIds: { price_pro: 'pro' }, publicBaseUrl: 'https://maturity.example' },
       creditPack: async () => {},

@@ -9,6 +9,12 @@ import { page } from '../../../web/html.ts';
 
 export const SessionQuery = Type.Object({ session: Type.String({ minLength: 1, maxLength: 4096 }) });
 export const PayForm = Type.Object({ session: Type.String({ minLength: 1, maxLength: 4096 }), csrf: Type.Optional(Type.String({ maxLength: 100 })) });
+/** The local portal's cancel form: its session, and when (at the period's end unless `now`). */
+export const CancelForm = Type.Object({
+  session: Type.String({ minLength: 1, maxLength: 4096 }),
+  csrf: Type.Optional(Type.String({ maxLength: 100 })),
+  when: Type.Optional(Type.Enum(['period_end', 'now'])),
+});
 
 export interface LocalCheckoutDeps {
   clock: Clock;

@@ -10,6 +10,7 @@ import { hasValidCsrfToken } from '../../../web/csrf.ts';
 import { completedCheckoutEvent, decodeLocalCheckout, LOCAL_CHECKOUT_PATH } from '../local-checkout-session.ts';
 import { documented, htmlPage, PayForm, SESSION_EXPIRED_PAGE, type LocalCheckoutDeps } from './local-checkout-common.ts';
 import { deliverToOwnWebhook } from './own-webhook-delivery.ts';
+import type { BillingService } from '../billing-service.ts';
 
 /** What paying answers, for the API document (`pageResponses`, http/app-types.ts). */
 const PAY_RESPONSES = {
@@ -19,7 +20,7 @@ const PAY_RESPONSES = {
   502: htmlPage('Our own webhook did not accept the payment event; nothing was charged.'),
 };
 
-export function registerLocalCheckoutPayment(app: App, deps: LocalCheckoutDeps): void {
+export function registerLocalCheckoutPayment(app: App, deps: LocalCheckoutDeps & { billing: BillingService }): void {
   app.post(LOCAL_CHECKOUT_PATH, { config: { auth: 'public', pageResponses: PAY_RESPONSES }, schema: { ...documented('pay, delivering a signed checkout.session.completed to our own webhook'), body: PayForm } }, async (request, reply) => {
     if (!hasValidCsrfToken(request, request.body.csrf)) {
       return reply.code(403).type('text/html; charset=utf-8').send(page('Form expired', '<h1>Form expired</h1><p>Open the checkout page again and press Pay there.</p>'));
@@ -33,6 +34,10 @@ export function registerLocalCheckoutPayment(app: App, deps: LocalCheckoutDeps):
       request.log.error({ err: error }, 'local checkout: delivering the event to our own webhook failed');
       return 0;
     });
+    if (status >= 200 && status < 300 && session.price) {
+      // The local provider keeps its own invoices (Stripe keeps Stripe's): one per paid session.
+      await deps.billing.recordLocalInvoice({ sessionId: session.sessionId, accountId: session.accountId, item: session.item, price: session.price, at: now });
+    }
     if (status < 200 || status >= 300) {
       return reply
         .code(502)

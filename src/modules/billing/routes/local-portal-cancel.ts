@@ -1,15 +1,16 @@
 /**
- * "Cancel subscription" on the local provider's billing portal (no
- * STRIPE_SECRET_KEY): the server signs the customer.subscription.deleted the
- * provider would send and delivers it to our own webhook over HTTP, the
+ * Cancelling on the local provider's billing portal (no STRIPE_SECRET_KEY).
+ * At the end of the period (the default): recorded, and a job ends the
+ * subscription then. Now: the server signs the customer.subscription.deleted
+ * the provider would send and delivers it to our own webhook over HTTP, the
  * path a provider's delivery takes (spec part 6: "Account downgraded to
- * Free"), then sends the customer back to the billing settings.
+ * Free"). Either way the customer goes back to the billing settings.
  */
 import type { App } from '../../../http/app-types.ts';
 import { hasValidCsrfToken } from '../../../web/csrf.ts';
 import { page } from '../../../web/html.ts';
 import { cancelledSubscriptionEvent, decodeLocalPortal, LOCAL_PORTAL_PATH } from '../local-portal-session.ts';
-import { htmlPage, PayForm } from './local-checkout-common.ts';
+import { CancelForm, htmlPage } from './local-checkout-common.ts';
 import { goneAsNull, PORTAL_EXPIRED_PAGE, portalDocumented, type LocalPortalDeps } from './local-portal-page.ts';
 import { deliverToOwnWebhook } from './own-webhook-delivery.ts';
 
@@ -26,7 +27,10 @@ export function registerLocalPortalCancel(app: App, deps: LocalPortalDeps): void
     LOCAL_PORTAL_PATH,
     {
       config: { auth: 'public', pageResponses: CANCEL_RESPONSES },
-      schema: { ...portalDocumented('cancel the subscription, delivering a signed customer.subscription.deleted to our own webhook'), body: PayForm },
+      schema: {
+        ...portalDocumented('cancel the subscription at the end of the period, or now (delivering a signed customer.subscription.deleted to our own webhook)'),
+        body: CancelForm,
+      },
     },
     async (request, reply) => {
       const html = (status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
@@ -39,6 +43,11 @@ export function registerLocalPortalCancel(app: App, deps: LocalPortalDeps): void
       if (!session || !overview) return html(404, PORTAL_EXPIRED_PAGE);
       // Read now, not from the session: the subscription in force is the one to end (none left: already done).
       if (!overview.subscription) return reply.redirect(session.returnUrl, 303);
+      if (request.body.when !== 'now') {
+        const outcome = await deps.billing.cancel(session.accountId, 'period_end', 'local-portal');
+        if (!outcome.ok && outcome.reason === 'provider_unavailable') return html(502, page('Cancellation not recorded', '<h1>Cancellation not recorded</h1><p>Try again.</p>'));
+        return reply.redirect(session.returnUrl, 303);
+      }
       const event = cancelledSubscriptionEvent(session, overview.subscription, now);
       const status = await deliverToOwnWebhook(app, deps, event, now).catch((error: unknown) => {
         request.log.error({ err: error }, 'local portal: delivering the cancellation to our own webhook failed');

@@ -1,8 +1,9 @@
 /**
  * The local provider's billing portal (no STRIPE_SECRET_KEY), where
  * POST /api/billing/portal sends an owner or admin: the account's
- * subscription, and a "Cancel subscription" form that local-portal-cancel.ts
- * answers. Stripe's own portal does this, and more, with the Stripe provider.
+ * subscription, and cancelling it (local-portal-cancel.ts): at the end of
+ * the paid period by default, or now, without a refund, as a second,
+ * clearly worded choice. Stripe's own portal does this, and more, with the Stripe provider.
  */
 import type { App } from '../../../http/app-types.ts';
 import { csrfField, csrfToken } from '../../../web/csrf.ts';
@@ -70,11 +71,27 @@ function portalBody(overview: BillingOverview, token: string, returnUrl: string,
   <div><dt>Renews on</dt><dd>${day(entitlement.period.end)}</dd></div>
 </dl>
 <h2>Cancel the subscription</h2>
-<p>Cancelling ends it now, without a refund for the rest of the period; the account moves to the Free plan at once.</p>
+${
+  overview.cancellation
+    ? `<p class="notice">The subscription ends on ${day(overview.cancellation.endsAt)}, the end of the period paid for. Keep it from the billing settings.</p>
+<p class="cta">${back}</p>`
+    : `<p>Cancelling at the end of the period keeps ${escapeHtml(PLAN_NAMES[plan])} until ${day(entitlement.period.end)}; then the account moves to the Free plan. Nothing more is charged.</p>
 <form method="post" action="${LOCAL_PORTAL_PATH}" class="cta">
   <input type="hidden" name="session" value="${escapeHtml(token)}">
+  <input type="hidden" name="when" value="period_end">
   ${csrfField(csrf)}
-  <button type="submit" class="button">Cancel subscription</button>
+  <button type="submit" class="button">Cancel at the end of the period</button>
   ${back}
-</form>`;
+</form>
+<details class="cancel-now">
+  <summary>Cancel now instead</summary>
+  <p>Ends ${escapeHtml(PLAN_NAMES[plan])} today: the account moves to the Free plan at once, and the rest of this period is not refunded.</p>
+  <form method="post" action="${LOCAL_PORTAL_PATH}">
+    <input type="hidden" name="session" value="${escapeHtml(token)}">
+    <input type="hidden" name="when" value="now">
+    ${csrfField(csrf)}
+    <button type="submit" class="button button-danger">Cancel now, without a refund</button>
+  </form>
+</details>`
+}`;
 }

@@ -6,7 +6,7 @@
  * The upgrade and pack buttons are the pricing page's checkout forms
  * (checkout.js sends them through POST /api/payment/checkout).
  */
-import type { BillingOverview } from '../../../modules/billing/billing-service.ts';
+import type { BillingOverview, InvoicesOutcome } from '../../../modules/billing/billing-service.ts';
 import { TRIAL_DAYS } from '../../../modules/onboarding/trial.ts';
 import {
   includesApiAccess,
@@ -22,7 +22,7 @@ import {
   type PriceTable,
   type ScorePack,
 } from '../../../vocabulary/plans.ts';
-import { creditsInWords, priceText, WHAT_A_CREDIT_BUYS } from '../../components/price-text.ts';
+import { creditsInWords, formatMoney, priceText, WHAT_A_CREDIT_BUYS } from '../../components/price-text.ts';
 import { PackPrice, PRICING_CHECKOUT_PATH, PRICING_PATH } from '../../pages/pricing-view.ts';
 import { html } from '../../view.ts';
 import type { AppVisit } from '../app-visit.ts';
@@ -35,6 +35,8 @@ export interface BillingContent {
   packBalance: number;
   /** What each plan and pack costs (BillingService.prices). */
   prices: PriceTable;
+  /** The account's invoices (those who may manage billing); null for a member. */
+  invoices: InvoicesOutcome | null;
 }
 
 const count = (value: number | null, unit: string) => (value === null ? 'Unlimited' : `${value.toLocaleString('en-US')} ${unit}`);
@@ -83,7 +85,7 @@ function Portal({ visit, overview }: { visit: AppVisit; overview: BillingOvervie
   if (!overview.hasCustomer) return html`<p class="hint">The billing portal opens once the account has bought a plan or a score pack.</p>`;
   return html`<div class="billing-portal">
     <button type="button" class="button button-quiet" data-billing-portal>Manage billing</button>
-    <p class="hint">At the payment provider: change or cancel the subscription, update the payment method, read invoices.</p>
+    <p class="hint">At the payment provider: change the plan or the payment method.</p>
     <${ScriptNeeded} action="Opening the billing portal" />
     <${Problem} id="portal-problem" />
   </div>`;
@@ -131,7 +133,63 @@ function Packs({ visit, packBalance, prices }: { visit: AppVisit; packBalance: n
     <p class="muted">${note}</p>`;
 }
 
-export function BillingPage({ visit, overview, packBalance, prices }: BillingContent) {
+const INVOICE_STATUS: Record<string, string> = { paid: 'Paid', open: 'Due', void: 'Void', uncollectible: 'Unpaid', draft: 'Draft' };
+
+function Invoices({ invoices }: { invoices: InvoicesOutcome }) {
+  if (!invoices.ok) return html`<p class="notice">The payment provider did not answer, so the invoices cannot be listed just now. Reload in a moment.</p>`;
+  if (invoices.invoices.length === 0) return html`<p class="muted">No invoices yet: one is made for each payment.</p>`;
+  // On a phone each row is laid out as a small block (app.css); the table stays a table.
+  return html`<table class="invoice-table">
+    <caption class="visually-hidden">The account's invoices, newest first</caption>
+    <thead><tr><th scope="col">Date</th><th scope="col">Number</th><th scope="col">For</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead>
+    <tbody>
+      ${invoices.invoices.map(
+        (invoice) => html`<tr>
+          <td class="date"><${Day} at=${invoice.createdAt} /></td>
+          <td class="number">${invoice.url ? html`<a href=${invoice.url} rel="noopener">${invoice.number ?? 'Invoice'}</a>` : (invoice.number ?? '—')}</td>
+          <td class="for">${invoice.description}</td>
+          <td class="amount">${formatMoney(invoice.amount, invoice.currency)}</td>
+          <td class="status">${INVOICE_STATUS[invoice.status] ?? invoice.status}</td>
+        </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/**
+ * Cancelling, with the end of the period paid for as the way it goes (the
+ * plan runs until then, nothing more is charged) and ending it now, without
+ * a refund, as a second choice behind a disclosure; or, once cancelled, when
+ * it ends and the way to keep it.
+ */
+function Cancel({ visit, overview }: { visit: AppVisit; overview: BillingOverview }) {
+  const { subscription, cancellation, entitlement } = overview;
+  if (!subscription || !visit.may('billing:manage')) return null;
+  const plan = PLAN_NAMES[entitlement.plan];
+  if (cancellation) {
+    return html`<section class="card billing-cancel" aria-labelledby="cancel-title">
+      <h2 id="cancel-title">Subscription ending</h2>
+      <p class="notice">${plan} ends on <${Day} at=${cancellation.endsAt} />, the end of the period paid for; then the account moves to the Free plan. Nothing more is charged.</p>
+      <button type="button" class="button" data-resume-subscription>Keep the subscription</button>
+      <${ScriptNeeded} action="Keeping the subscription" />
+      <${Problem} id="cancel-problem" />
+    </section>`;
+  }
+  return html`<section class="card billing-cancel" aria-labelledby="cancel-title">
+    <h2 id="cancel-title">Cancel the subscription</h2>
+    <p>Cancelling keeps ${plan} until <${Day} at=${entitlement.period.end} />, the end of the period paid for; then the account moves to the Free plan. Nothing more is charged, and you can change your mind until then.</p>
+    <button type="button" class="button button-quiet" data-cancel-subscription="period_end">Cancel at the end of the period</button>
+    <details class="cancel-now">
+      <summary>Cancel now instead</summary>
+      <p>Ends ${plan} today: the account moves to the Free plan at once, and the rest of this period is not refunded.</p>
+      <button type="button" class="button button-danger" data-cancel-subscription="now">Cancel now, without a refund</button>
+    </details>
+    <${ScriptNeeded} action="Cancelling" />
+    <${Problem} id="cancel-problem" />
+  </section>`;
+}
+
+export function BillingPage({ visit, overview, packBalance, prices, invoices }: BillingContent) {
   const { entitlement } = overview;
   return html`
     <h1>Billing</h1>
@@ -149,5 +207,7 @@ export function BillingPage({ visit, overview, packBalance, prices }: BillingCon
     <${Packs} visit=${visit} packBalance=${packBalance} prices=${prices} />
     <h2>What a credit buys</h2>
     <p>${WHAT_A_CREDIT_BUYS}</p>
+    ${invoices ? html`<h2>Invoices</h2><${Invoices} invoices=${invoices} />` : null}
+    <${Cancel} visit=${visit} overview=${overview} />
   `;
 }

@@ -15,12 +15,18 @@ export function registerBillingPages(app: App, deps: BillingPageDeps): void {
     const visit = await appVisit(request, reply, deps);
     if (!visit) return reply;
     const accountId = visit.principal.accountId;
-    const [overview, usage, prices] = await Promise.all([deps.billing.overview(accountId), deps.usageReports.forAccount(accountId), deps.billing.prices()]);
+    const [overview, usage, prices, invoices] = await Promise.all([
+      deps.billing.overview(accountId),
+      deps.usageReports.forAccount(accountId),
+      deps.billing.prices(),
+      // Invoices are for those who manage billing, as the API's are.
+      visit.may('billing:manage') ? deps.billing.invoices(accountId) : null,
+    ]);
     return sendAppPage(reply, deps.settings, visit, {
       title: 'Billing',
       path: APP_PATHS.billing,
       section: 'billing',
-      body: html`<${BillingPage} visit=${visit} overview=${overview} packBalance=${usage.scores.packBalance} prices=${prices} />`,
+      body: html`<${BillingPage} visit=${visit} overview=${overview} packBalance=${usage.scores.packBalance} prices=${prices} invoices=${invoices} />`,
       scripts: ['checkout.js', 'billing.js'],
       styles: ['onboarding.css'],
     });

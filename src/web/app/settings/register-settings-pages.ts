@@ -1,17 +1,23 @@
-/** Settings: the account (rename, delete), the team and API keys (issue 14, point 4). */
+/** Settings: the account (rename, delete), the team, API keys (issue 14, point 4) and webhooks (issue 23, part 7). */
 import type { App } from '../../../http/app-types.ts';
 import type { ApiKeyService } from '../../../modules/api-keys/api-key-service.ts';
+import type { WebhookDeliveries } from '../../../modules/webhooks/webhook-deliveries.ts';
+import type { WebhookService } from '../../../modules/webhooks/webhook-service.ts';
 import type { AppPageDeps } from '../app-visit.ts';
 import { registerAccountPage } from './account-page.ts';
 import { registerApiKeysPage } from './api-keys-page.ts';
 import { registerTeamPage } from './team-page.ts';
+import { registerWebhooksPage } from './webhooks-page.ts';
 
 export interface SettingsDeps extends AppPageDeps {
   apiKeys: ApiKeyService;
+  webhooks: WebhookService;
+  webhookDeliveries: WebhookDeliveries;
 }
 
 export function registerSettingsPages(app: App, deps: SettingsDeps): void {
   registerAccountPage(app, deps);
   registerTeamPage(app, deps);
   registerApiKeysPage(app, deps);
+  registerWebhooksPage(app, deps);
 }
