@@ -28,7 +28,7 @@ describe('the webhooks settings page', () => {
   let receiver: WebhookReceiver;
   beforeAll(async () => {
     receiver = await startWebhookReceiver(systemClock);
-    web = await startWebApp({ backgroundWork: true, env: { OUTBOX_POLL_MS: '200', CRAWL_ALLOWLIST: receiver.host } });
+    web = await startWebApp({ backgroundWork: true, env: { OUTBOX_POLL_MS: '200', WEBHOOK_ALLOWLIST: receiver.host } });
   });
   afterAll(async () => {
     await web?.close();

@@ -22,7 +22,7 @@ export interface ReceivedDelivery {
 export interface WebhookReceiver {
   /** The receiver's URL (http://127.0.0.1:<port>/hook). */
   url: string;
-  /** host:port, for CRAWL_ALLOWLIST. */
+  /** host:port, for WEBHOOK_ALLOWLIST. */
   host: string;
   deliveries: ReceivedDelivery[];
   /** The secrets to verify with; all of them are tried on every delivery. */
