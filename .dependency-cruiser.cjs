@@ -3,7 +3,7 @@
  * and by hand with `npx depcruise src bin --output-type err`.
  * docs/ARCHITECTURE.md explains the layers and names every exception.
  */
-const lowerLayers = '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|poll-loop\\.ts$|lease-heartbeat\\.ts$|storable-text\\.ts$|db/|http/|identity/|outbox/|jobs/|mail/)';
+const lowerLayers = '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|poll-loop\\.ts$|lease-heartbeat\\.ts$|storable-text\\.ts$|db/|http/|identity/|net/|outbox/|jobs/|mail/)';
 const testCode = '(\\.test\\.ts$|^test/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -18,10 +18,19 @@ module.exports = {
     },
     {
       name: 'lower-layers-never-import-modules',
-      comment: 'framework, config, clock, poll-loop, lease-heartbeat, db, http, identity, outbox, jobs and mail sit under every module; they name none of them.',
+      comment: 'framework, config, clock, poll-loop, lease-heartbeat, db, http, identity, net, outbox, jobs and mail sit under every module; they name none of them.',
       severity: 'error',
       from: { path: lowerLayers, pathNot: testCode },
       to: { path: '^src/modules/' },
+    },
+    {
+      name: 'the-crawler-is-scorings-own',
+      comment:
+        "The crawler is how scoring gathers a site; what other modules need from it (the SSRF guard: safe connector, address and URL rules) is src/net/, a lower layer. " +
+        'So no other module reaches into scoring/crawler/.',
+      severity: 'error',
+      from: { path: '^src/modules/', pathNot: ['^src/modules/scoring/', testCode] },
+      to: { path: '^src/modules/scoring/crawler/' },
     },
     {
       name: 'no-test-code-in-source',

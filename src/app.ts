@@ -42,7 +42,7 @@ import { WebhookDeliveries } from './modules/webhooks/webhook-deliveries.ts';
 import { planChangedData, scoreCompletedData, scoreLinkedData, usageThresholdData, webhookEventsDocument } from './modules/webhooks/webhook-events.ts';
 import { endpointDisabledMail } from './modules/webhooks/webhook-disabled-mail.ts';
 import { createWebhookPoster } from './modules/webhooks/webhook-post.ts';
-import { systemLookup } from './modules/scoring/crawler/safe-connector.ts';
+import { systemLookup, type HostLookup } from './net/safe-connector.ts';
 import { BillingService, CANCEL_SUBSCRIPTION_TOPIC, LOCAL_PERIOD_END_JOB } from './modules/billing/billing-service.ts';
 import {
   createStripeClient,
@@ -102,7 +102,7 @@ import { registerGetProductScores } from './modules/products/routes/get-product-
 import { registerGetProducts } from './modules/products/routes/get-products.ts';
 import { registerPostProducts } from './modules/products/routes/post-products.ts';
 import { CrawlSlots } from './modules/scoring/crawl-slots.ts';
-import { crawlerOptionsFromConfig, createCrawler, type HostLookup } from './modules/scoring/crawler/crawler.ts';
+import { crawlerOptionsFromConfig, createCrawler } from './modules/scoring/crawler/crawler.ts';
 import { createLlmRefiner } from './modules/scoring/refinement/llm-refiner.ts';
 import { registerGetScore } from './modules/scoring/routes/get-score.ts';
 import { registerGetScores } from './modules/scoring/routes/get-scores.ts';

@@ -8,7 +8,8 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
-import { checkTargetUrl, CrawlFailedError, crawlerOptionsFromConfig, createCrawler, withDefaultScheme } from '../modules/scoring/crawler/crawler.ts';
+import { CrawlFailedError, crawlerOptionsFromConfig, createCrawler } from '../modules/scoring/crawler/crawler.ts';
+import { checkTargetUrl, withDefaultScheme } from '../net/target-url.ts';
 import { judgeCrawlWithGrounding, maxPagesFor } from '../modules/scoring/judge-crawl.ts';
 import { formatLevelArithmetic, formatScoreReport } from './score-report.ts';
 import { UsageError } from './usage-error.ts';

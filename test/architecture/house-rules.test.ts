@@ -15,6 +15,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const RULE_NAMES = [
   'no-circular',
   'lower-layers-never-import-modules',
+  'the-crawler-is-scorings-own',
   'no-test-code-in-source',
   'no-test-scaffolding-in-src',
   'errors-answered-at-the-edge',

@@ -10,7 +10,7 @@ import { systemClock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseOptions } from '../../src/db/client.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
 import { JobRunner } from '../../src/jobs/job-runner.ts';
-import { systemLookup } from '../../src/modules/scoring/crawler/safe-connector.ts';
+import { systemLookup } from '../../src/net/safe-connector.ts';
 import { WebhookDeliveries } from '../../src/modules/webhooks/webhook-deliveries.ts';
 import { createWebhookPoster } from '../../src/modules/webhooks/webhook-post.ts';
 

@@ -22,7 +22,7 @@ import { JobQueue } from '../../src/jobs/job-queue.ts';
 import { DEFAULT_LEASE_MS, JobRunner } from '../../src/jobs/job-runner.ts';
 import { jobs } from '../../src/jobs/tables.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
-import { systemLookup } from '../../src/modules/scoring/crawler/safe-connector.ts';
+import { systemLookup } from '../../src/net/safe-connector.ts';
 import { outgoingWebhooks, webhookDeliveries } from '../../src/modules/webhooks/tables.ts';
 import { WebhookDeliveries } from '../../src/modules/webhooks/webhook-deliveries.ts';
 import { createWebhookPoster } from '../../src/modules/webhooks/webhook-post.ts';

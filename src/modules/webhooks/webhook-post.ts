@@ -6,7 +6,7 @@
  * dropped; only the status and the time taken are kept.
  */
 import { Agent, request } from 'undici';
-import { createSafeConnector, type HostLookup } from '../scoring/crawler/safe-connector.ts';
+import { createSafeConnector, type HostLookup } from '../../net/safe-connector.ts';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 

@@ -8,7 +8,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import type { HostLookup } from '../scoring/crawler/safe-connector.ts';
+import type { HostLookup } from '../../net/safe-connector.ts';
 import type { WebhookEventType } from './webhook-events.ts';
 import { generateWebhookSecret } from './webhook-signing.ts';
 import { checkWebhookUrl } from './webhook-url.ts';

@@ -6,9 +6,9 @@
  * connection time through the SSRF-safe connector (DNS may change).
  */
 import { isIP } from 'node:net';
-import { isRefusedAddress } from '../scoring/crawler/refused-address.ts';
-import type { HostLookup } from '../scoring/crawler/safe-connector.ts';
-import { checkTargetUrl, effectivePort, isAllowlistedHost } from '../scoring/crawler/target-url.ts';
+import { isRefusedAddress } from '../../net/refused-address.ts';
+import type { HostLookup } from '../../net/safe-connector.ts';
+import { checkTargetUrl, effectivePort, isAllowlistedHost } from '../../net/target-url.ts';
 
 export type WebhookUrlCheck = { ok: true; url: string } | { ok: false; reason: string };
 

@@ -20,18 +20,6 @@ export class FetchFailure extends Error {
   }
 }
 
-/** The connector refused to connect to an address (SSRF guard). */
-export class RefusedAddressError extends Error {
-  override name = 'RefusedAddressError';
-  readonly code = 'ERR_REFUSED_ADDRESS';
-}
-
-/** Name resolution gave no address. */
-export class HostNotFoundError extends Error {
-  override name = 'HostNotFoundError';
-  readonly code = 'ENOTFOUND';
-}
-
 const NETWORK_ERROR_MESSAGES: [RegExp, string][] = [
   [/^(ENOTFOUND|EAI_AGAIN|EAI_NODATA|EAI_NONAME|EAI_FAIL)$/, 'Could not resolve host {host}'],
   [/^ECONNREFUSED$/, 'Connection refused'],

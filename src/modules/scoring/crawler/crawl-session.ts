@@ -36,7 +36,7 @@ import { RobotsCache } from './robots-cache.ts';
 import { ROBOTS_DISALLOWED_REASON, type RobotsRules } from './robots.ts';
 import { discoverSitemapPages } from './sitemap.ts';
 import { siteScope, type SiteScope } from './site-scope.ts';
-import { checkTargetUrl } from './target-url.ts';
+import { checkTargetUrl } from '../../../net/target-url.ts';
 
 const PAGE_ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1';
 const SITEMAP_ACCEPT = 'application/xml,text/xml,text/plain;q=0.9,*/*;q=0.1';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { htmlPage, startFixtureServer, type FixtureServer, type StaticResponse } from '../../../../test/fixtures/hostile/fixture-server.ts';
 import { TEST_USER_AGENT, TestResources } from '../../../../test/fixtures/hostile/test-crawler.ts';
-import type { HostLookup } from './crawler.ts';
+import type { HostLookup } from '../../../net/safe-connector.ts';
 
 const resources = new TestResources();
 afterEach(() => resources.closeAll());

@@ -1,6 +1,6 @@
 import type { Config } from '../../../config.ts';
 import { CRAWL_DEFAULTS } from '../../../vocabulary/crawl-defaults.ts';
-import type { HostLookup } from './safe-connector.ts';
+import type { HostLookup } from '../../../net/safe-connector.ts';
 
 export interface CrawlerOptions {
   /** Pages per crawl, start page included. */

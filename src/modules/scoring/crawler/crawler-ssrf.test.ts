@@ -8,7 +8,8 @@ import { startCountingServer } from '../../../../test/fixtures/hostile/counting-
 import { htmlPage, staticRoutes, startFixtureServer, type FixtureServer } from '../../../../test/fixtures/hostile/fixture-server.ts';
 import { startRefusedRedirect } from '../../../../test/fixtures/hostile/refused-redirect.ts';
 import { TestResources } from '../../../../test/fixtures/hostile/test-crawler.ts';
-import { CrawlFailedError, type HostLookup } from './crawler.ts';
+import type { HostLookup } from '../../../net/safe-connector.ts';
+import { CrawlFailedError } from './crawler.ts';
 
 const resources = new TestResources();
 afterEach(() => resources.closeAll());

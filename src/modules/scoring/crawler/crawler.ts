@@ -1,20 +1,17 @@
 /**
  * The safe crawler: the public face of this folder. See crawl-session.ts
- * for the order of a crawl and safe-connector.ts for the SSRF guard.
+ * for the order of a crawl and src/net/safe-connector.ts for the SSRF guard.
  */
 import { Agent } from 'undici';
 import type { CrawlSummary } from '../artifacts.ts';
 import { runCrawl, type CrawlProgress } from './crawl-session.ts';
 import { assertValidOptions, type CrawlerOptions } from './crawler-options.ts';
+import { createSafeConnector, systemLookup } from '../../../net/safe-connector.ts';
 import { createPageReader, defaultReadingThreads } from './page-reader.ts';
-import { createSafeConnector, systemLookup } from './safe-connector.ts';
 
 export { CrawlFailedError } from './crawl-errors.ts';
 export type { CrawlProgress } from './crawl-session.ts';
 export { crawlerOptionsFromConfig, DEFAULT_CRAWLER_OPTIONS, DEFAULT_USER_AGENT, type CrawlerOptions } from './crawler-options.ts';
-export { isRefusedAddress } from './refused-address.ts';
-export type { HostLookup, ResolvedAddress } from './safe-connector.ts';
-export { checkTargetUrl, withDefaultScheme, type TargetCheck, type TargetRefusal } from './target-url.ts';
 
 export interface Crawler {
   /**

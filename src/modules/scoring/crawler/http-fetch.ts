@@ -6,10 +6,11 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { request, type Dispatcher } from 'undici';
-import { describeNetworkError, FetchFailure, RefusedAddressError } from './crawl-errors.ts';
+import { RefusedAddressError } from '../../../net/connect-errors.ts';
+import { describeNetworkError, FetchFailure } from './crawl-errors.ts';
 import { ACCEPTED_ENCODINGS, readLimitedBody, type LimitedBody } from './response-body.ts';
 import { parseContentType, type ContentType } from './response-text.ts';
-import { checkTargetUrl } from './target-url.ts';
+import { checkTargetUrl } from '../../../net/target-url.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

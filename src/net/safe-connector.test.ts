@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCountingServer } from '../../../../test/fixtures/hostile/counting-server.ts';
-import type { FixtureServer } from '../../../../test/fixtures/hostile/fixture-server.ts';
-import { HostNotFoundError, RefusedAddressError } from './crawl-errors.ts';
+import { startCountingServer } from '../../test/fixtures/hostile/counting-server.ts';
+import type { FixtureServer } from '../../test/fixtures/hostile/fixture-server.ts';
+import { HostNotFoundError, RefusedAddressError } from './connect-errors.ts';
 import { createSafeConnector, type HostLookup, type SafeConnectorOptions } from './safe-connector.ts';
 
 const PUBLIC_ADDRESS = '93.184.215.14';

@@ -1,5 +1,6 @@
 /**
- * Which network addresses the crawler must never connect to (SSRF guard).
+ * Which network addresses the service must never connect to (SSRF guard): the
+ * crawler and webhook delivery both hold to it.
  *
  * The rule is an allowlist of one range kind: an address is acceptable only
  * when ipaddr.js classifies it as plain global 'unicast'. Everything else
@@ -43,7 +44,7 @@ const IPV4_EMBEDDING_PREFIXES: [IPv6, number][] = [
 const SIX_TO_FOUR_PREFIX: [IPv6, number] = [ipaddr.IPv6.parse('2002::'), 16];
 
 /**
- * True when the crawler must not connect to this address. Accepts any textual
+ * True when the service must not connect to this address. Accepts any textual
  * form ipaddr.js understands (dotted, decimal, octal, hex IPv4; IPv6 with or
  * without brackets or zone). Anything that does not parse is refused: a
  * guard fails closed.

@@ -12,12 +12,13 @@
  *   - after connecting, the socket's remote address is checked once more.
  * TLS keeps the host name for SNI and certificate checks, because undici's
  * connector derives `servername` from `host`, which is left untouched.
- * Allowlisted hosts (CRAWL_ALLOWLIST) skip the address rule, nothing else does.
+ * Allowlisted hosts (CRAWL_ALLOWLIST for the crawler, WEBHOOK_ALLOWLIST for
+ * webhooks) skip the address rule, nothing else does.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type Socket } from 'node:net';
 import { buildConnector } from 'undici';
-import { HostNotFoundError, RefusedAddressError } from './crawl-errors.ts';
+import { HostNotFoundError, RefusedAddressError } from './connect-errors.ts';
 import { isRefusedAddress } from './refused-address.ts';
 import { effectivePort, isAllowlistedHost } from './target-url.ts';
 
