@@ -1,10 +1,12 @@
 /**
- * The house rules, checked by `npm test` (test/architecture/dependency-rules.test.ts)
+ * The house rules, checked by `npm test` (test/architecture/house-rules.test.ts)
  * and by hand with `npx depcruise src bin --output-type err`.
  * docs/ARCHITECTURE.md explains the layers and names every exception.
  */
-const lowerLayers = '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|poll-loop\\.ts$|lease-heartbeat\\.ts$|storable-text\\.ts$|db/|http/|identity/|net/|outbox/|jobs/|mail/)';
+const lowerLayers = '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|poll-loop\\.ts$|lease-heartbeat\\.ts$|storable-text\\.ts$|escape-html\\.ts$|db/|http/|identity/|net/|outbox/|jobs/|mail/)';
 const testCode = '(\\.test\\.ts$|^test/)';
+/** Where a module's HTTP words live that other modules' routes may share: schemas, the answers to its refusals. */
+const moduleApi = '^src/modules/[^/]+/api/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -18,7 +20,7 @@ module.exports = {
     },
     {
       name: 'lower-layers-never-import-modules',
-      comment: 'framework, config, clock, poll-loop, lease-heartbeat, db, http, identity, net, outbox, jobs and mail sit under every module; they name none of them.',
+      comment: 'framework, config, clock, poll-loop, lease-heartbeat, storable-text, escape-html, db, http, identity, net, outbox, jobs and mail sit under every module; they name none of them.',
       severity: 'error',
       from: { path: lowerLayers, pathNot: testCode },
       to: { path: '^src/modules/' },
@@ -31,6 +33,24 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/modules/', pathNot: ['^src/modules/scoring/', testCode] },
       to: { path: '^src/modules/scoring/crawler/' },
+    },
+    {
+      name: 'modules-never-import-web',
+      comment:
+        'web/ is what a browser sees; it sits above the modules and reads them. A module that needs markup takes it from a lower layer ' +
+        '(escape-html.ts); pages that stand in for another system (the local payment provider) live in web/local-provider/.',
+      severity: 'error',
+      from: { path: '^src/modules/' },
+      to: { path: '^src/web/' },
+    },
+    {
+      name: 'routes-are-their-modules-own',
+      comment:
+        "A module's routes/ are its endpoints, registered by app.ts; no other module imports them. " +
+        "What other modules' routes share (schemas, the answers to a refusal) is in the owning module's api/ folder.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/routes/', pathNot: '^src/modules/$1/' },
     },
     {
       name: 'no-test-code-in-source',
@@ -51,9 +71,10 @@ module.exports = {
     },
     {
       name: 'errors-answered-at-the-edge',
-      comment: 'Services return domain outcomes; only the HTTP layer and route files (pages are routes that answer in HTML) speak in HTTP errors.',
+      comment:
+        "Services return domain outcomes; only the HTTP layer, route files (pages are routes that answer in HTML) and a module's api/ (the answers its routes share) speak in HTTP errors.",
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/http/', '/routes/', '^src/web/pages/', testCode] },
+      from: { path: '^src/', pathNot: ['^src/http/', '/routes/', moduleApi, '^src/web/pages/', testCode] },
       to: { path: '^src/http/errors\\.ts$' },
     },
     {

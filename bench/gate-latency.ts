@@ -42,7 +42,7 @@ import { SCORE_RATE_LIMIT } from '../src/modules/limits/policies.ts';
 import { rateLimitFields } from '../src/modules/limits/rate-limit-headers.ts';
 import { RateLimiter } from '../src/modules/limits/rate-limiter.ts';
 import { RedisCountingStore } from '../src/modules/limits/redis-counting-store.ts';
-import { refusalError } from '../src/modules/metering/routes/refusal-responses.ts';
+import { refusalError } from '../src/modules/metering/api/refusal-responses.ts';
 import { redisReachable, untilReady } from '../test/fakes/redis.ts';
 import { checkoutCompleted, packCheckoutCompleted } from '../test/fakes/payment-events.ts';
 

@@ -51,10 +51,10 @@ import {
   type PaymentProvider,
 } from './modules/billing/payment-provider.ts';
 import { registerBillingRoutes } from './modules/billing/routes/register-billing-routes.ts';
-import { registerLocalCheckoutPage } from './modules/billing/routes/local-checkout-page.ts';
-import { registerLocalCheckoutPayment } from './modules/billing/routes/local-checkout-payment.ts';
-import { registerLocalPortalCancel } from './modules/billing/routes/local-portal-cancel.ts';
-import { registerLocalPortalPage } from './modules/billing/routes/local-portal-page.ts';
+import { registerLocalCheckoutPage } from './web/local-provider/local-checkout-page.ts';
+import { registerLocalCheckoutPayment } from './web/local-provider/local-checkout-payment.ts';
+import { registerLocalPortalCancel } from './web/local-provider/local-portal-cancel.ts';
+import { registerLocalPortalPage } from './web/local-provider/local-portal-page.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes/register-webhook-routes.ts';
 import { EmailPreferences } from './modules/email-preferences/email-preferences.ts';
 import { registerGetOwnEmailPreferences } from './modules/email-preferences/routes/get-own-email-preferences.ts';

@@ -4,11 +4,10 @@
  * that is not a component tree. Every interpolated value must go through
  * escapeHtml before it reaches `body`.
  */
+import { escapeHtml } from '../escape-html.ts';
 import { assetPath } from './assets.ts';
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml };
 
 /** A page of its own, outside the site's navigation: a step of a flow (checkout) or an answer to a form. */
 export function page(title: string, body: string): string {

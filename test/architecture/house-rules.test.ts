@@ -7,6 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ const RULE_NAMES = [
   'no-circular',
   'lower-layers-never-import-modules',
   'the-crawler-is-scorings-own',
+  'modules-never-import-web',
+  'routes-are-their-modules-own',
   'no-test-code-in-source',
   'no-test-scaffolding-in-src',
   'errors-answered-at-the-edge',
@@ -60,6 +63,59 @@ describe('the dependency rules', () => {
       expect(broken).toEqual([]);
     });
   }
+});
+
+/** A rule's path patterns, as dependency-cruiser reads them: one string or a list. */
+type PathPatterns = string | string[] | undefined;
+interface RuleSide {
+  path?: PathPatterns;
+  pathNot?: PathPatterns;
+}
+interface ForbiddenRule {
+  name: string;
+  comment?: string;
+  from: RuleSide;
+  to: RuleSide;
+}
+const configFile = path.join(root, '.dependency-cruiser.cjs');
+const config = createRequire(import.meta.url)(configFile) as { forbidden: ForbiddenRule[] };
+const configText = fs.readFileSync(configFile, 'utf8');
+const patterns = (value: PathPatterns) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const repositoryFiles = ['src', 'bin', 'test']
+  .flatMap((folder) => (fs.readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' }) as string[]).map((file) => `${folder}/${file}`))
+  .filter((file) => fs.statSync(path.join(root, file)).isFile());
+
+// A rule that names a file or folder which is gone holds vacuously: it passes and guards nothing.
+describe('the rules name only what exists', () => {
+  it('every path pattern matches a file', () => {
+    const unmatched = config.forbidden.flatMap((rule) =>
+      [rule.from, rule.to]
+        .flatMap((side) => [...patterns(side.path), ...patterns(side.pathNot)])
+        // $1 is the group the `from` side captured; any module stands for it here.
+        .map((pattern) => pattern.replaceAll('$1', '[^/]+'))
+        .filter((pattern) => !repositoryFiles.some((file) => new RegExp(pattern).test(file)))
+        .map((pattern) => `${rule.name}: ${pattern}`),
+    );
+    expect(unmatched).toEqual([]);
+  });
+
+  it('every lower layer it lists is there', () => {
+    const lowerLayers = /const lowerLayers = '\^src\/\((.*)\)';/.exec(configText)?.[1];
+    expect(lowerLayers).toBeDefined();
+    const missing = lowerLayers!
+      // The pattern as the file spells it, in a JavaScript string: `\\.` there is `\.` in the pattern.
+      .replaceAll('\\\\', '\\')
+      .split('|')
+      .filter((layer) => !repositoryFiles.some((file) => new RegExp(`^src/(${layer})`).test(file)))
+      .map((layer) => `src/${layer}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every file its comments name is there', () => {
+    const named = [...configText.matchAll(/\b((?:src|test|bin|docs)\/[\w./-]+\.(?:ts|js|cjs|md))\b/g)].map((match) => match[1]!);
+    expect(named.length).toBeGreaterThan(2);
+    expect(named.filter((file) => !fs.existsSync(path.join(root, file)))).toEqual([]);
+  });
 });
 
 const sourceFiles = () =>

@@ -6,7 +6,7 @@
  */
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import { isOptOutCategory, type OptOutCategory } from '../../vocabulary/mail-categories.ts';
-import { escapeHtml } from '../../web/html.ts';
+import { escapeHtml } from '../../escape-html.ts';
 
 export const PREFERENCES_PAGE_PATH = '/unsubscribe';
 export const ONE_CLICK_PATH = '/api/unsubscribe/one-click';

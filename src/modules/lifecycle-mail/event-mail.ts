@@ -6,7 +6,7 @@
  * Each says what happened, what it means for the account, and where to go.
  */
 import { isHigherPlan, PLAN_LIMITS, PLAN_NAMES, SCORE_PACKS, type Plan, type ScorePack } from '../../vocabulary/plans.ts';
-import { escapeHtml } from '../../web/html.ts';
+import { escapeHtml } from '../../escape-html.ts';
 import type { MailContent } from './score-decay-mail.ts';
 
 function render(subject: string, paragraphs: string[], links: { label: string; url: string }[]): MailContent {

@@ -4,7 +4,7 @@
  * accounts a segment's figures concern, when they changed materially, and
  * what the mail says.
  */
-import { escapeHtml } from '../../web/html.ts';
+import { escapeHtml } from '../../escape-html.ts';
 import { MINIMUM_CONTRIBUTING_ACCOUNTS } from '../benchmarks/benchmark-service.ts';
 import type { Quartiles } from '../benchmarks/statistics.ts';
 import type { CompanyScore } from '../scoring/segment-scores.ts';

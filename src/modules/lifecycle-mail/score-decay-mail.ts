@@ -2,7 +2,7 @@
  * The score decay reminder (issue 13, point 5), as pure functions: when a
  * product's latest score counts as stale, and what the reminder says.
  */
-import { escapeHtml } from '../../web/html.ts';
+import { escapeHtml } from '../../escape-html.ts';
 
 /**
  * A score older than this is stale. 90 days is a quarter: teams plan and

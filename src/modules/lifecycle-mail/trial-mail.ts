@@ -6,7 +6,7 @@
  */
 import type { CoverageRecord } from '../onboarding/trial.ts';
 import type { MailCategory } from '../../vocabulary/mail-categories.ts';
-import { escapeHtml } from '../../web/html.ts';
+import { escapeHtml } from '../../escape-html.ts';
 
 /**
  * A position's mail goes out only while the position is this recent. A sweep

@@ -4,7 +4,7 @@
  * compared with the one of the same depth before it (ScoringService.changeOf),
  * and a quick score is labelled with its page count.
  */
-import { escapeHtml } from '../../web/html.ts';
+import { escapeHtml } from '../../escape-html.ts';
 import { quickScoreLabel } from '../scoring/result-depth.ts';
 import type { ScoreDepth } from '../scoring/result-schema.ts';
 import { describeDelta, type ScoreChange } from '../scoring/score-change.ts';

@@ -19,7 +19,7 @@ import { stoppedRedisUrl, TEST_REDIS_URL } from '../../../test/fakes/redis.ts';
 import { accountIdOf, buyPack, subscribe } from '../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Admission, AdmissionGate } from './admission-gate.ts';
-import { rateLimitHeaders, refusalError } from './routes/refusal-responses.ts';
+import { rateLimitHeaders, refusalError } from './api/refusal-responses.ts';
 
 const clock = new ManualClock('2026-07-01T00:00:00.000Z');
 let t: TestApp;

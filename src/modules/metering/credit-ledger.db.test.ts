@@ -13,7 +13,7 @@ import { accountIdOf, buyPack, deliverEvent, subscribe } from '../../../test/fak
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Admission } from './admission-gate.ts';
 import { CreditLedger, NO_USAGE, type UsageLimits } from './credit-ledger.ts';
-import { refusalError } from './routes/refusal-responses.ts';
+import { refusalError } from './api/refusal-responses.ts';
 
 const CONCURRENT = 50;
 const CHAT_COST = { ...NO_USAGE, credits: 1, chatMessages: 1 };

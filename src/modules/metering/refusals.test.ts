@@ -3,7 +3,7 @@ import { entitlementFrom, type BillingState } from '../billing/entitlement.ts';
 import { errorBody } from '../../http/errors.ts';
 import { NO_USAGE } from './credit-ledger.ts';
 import { apiCallCeilingRefusal, quotaRefusal } from './refusals.ts';
-import { refusalError } from './routes/refusal-responses.ts';
+import { refusalError } from './api/refusal-responses.ts';
 
 const now = new Date('2026-05-10T00:00:00.000Z');
 const anchor = new Date('2026-05-01T00:00:00.000Z');

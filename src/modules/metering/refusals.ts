@@ -4,7 +4,7 @@
  * (action): upgrade, buy a pack, or wait for the reset, with the date (or,
  * when a paid period has run out unrenewed, for the renewal payment), and
  * where the caller stands in the window or quota that refused it.
- * routes/refusal-responses.ts turns each into its answer (status, code,
+ * api/refusal-responses.ts turns each into its answer (status, code,
  * RateLimit fields, Retry-After).
  */
 import type { Entitlement } from '../billing/entitlement.ts';
@@ -73,7 +73,7 @@ export interface ApiAccessEndedRefusal {
 export type QuotaRefusal = PlanLimitRefusal | CreditExhaustedRefusal;
 export type AdmissionRefusal = RateLimitedRefusal | QuotaRefusal | SignInRequiredRefusal;
 export type ApiCallRefusal = ApiAccessEndedRefusal | PlanLimitRefusal;
-/** Every refusal of the metering module: one closed union, answered by routes/refusal-responses.ts. */
+/** Every refusal of the metering module: one closed union, answered by api/refusal-responses.ts. */
 export type MeteringRefusal = AdmissionRefusal | ApiCallRefusal;
 
 /** The state of a sliding window after a decision. */

@@ -6,7 +6,7 @@
  */
 import type { ApiKeyAuthenticator } from '../../../http/authentication.ts';
 import { ApiError } from '../../../http/errors.ts';
-import { refusalError } from '../../metering/routes/refusal-responses.ts';
+import { refusalError } from '../../metering/api/refusal-responses.ts';
 import type { ApiKeyService } from '../api-key-service.ts';
 
 export function apiKeyAuthentication(apiKeys: ApiKeyService): ApiKeyAuthenticator {

@@ -1,7 +1,7 @@
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
-import { refusalError } from '../../metering/routes/refusal-responses.ts';
+import { refusalError } from '../../metering/api/refusal-responses.ts';
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeyService } from '../api-key-service.ts';
 import { CreateApiKeyBody, CreatedApiKeySchema } from './api-key-schemas.ts';
 

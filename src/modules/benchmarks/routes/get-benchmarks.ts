@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { errorResponses } from '../../../http/errors.ts';
-import { SegmentKey } from '../../scoring/routes/score-schemas.ts';
+import { SegmentKey } from '../../scoring/api/score-schemas.ts';
 import { MINIMUM_CONTRIBUTING_ACCOUNTS, type BenchmarkService } from '../benchmark-service.ts';
 import { POOL_DESCRIPTION, QUANTILE_METHOD, SegmentFiguresSchema, segmentView } from './benchmark-schemas.ts';
 

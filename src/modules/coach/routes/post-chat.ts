@@ -11,7 +11,7 @@ import { abortOnDisconnect, whenResponseCloses } from '../../../http/client-disc
 import { ApiError, errorResponses, invalidBody, type FieldProblem } from '../../../http/errors.ts';
 import { dataEvent, destroyWhenStalled, DONE_EVENT, eventStream, HEARTBEAT, HEARTBEAT_DUE, SSE_HEADERS, STREAM_OPEN, withHeartbeat } from '../../../http/sse.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
-import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-responses.ts';
+import { rateLimitHeaders, refusalError } from '../../metering/api/refusal-responses.ts';
 import { SubmittedResultSchema, type SubmittedResult } from '../../scoring/result-schema.ts';
 import type { ScoringService } from '../../scoring/scoring-service.ts';
 import { CONVERSATION_MESSAGE_LIMIT, type CoachConversations } from '../coach-conversations.ts';

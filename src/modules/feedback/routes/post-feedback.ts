@@ -1,6 +1,6 @@
 import type { App } from '../../../http/app-types.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
-import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-responses.ts';
+import { rateLimitHeaders, refusalError } from '../../metering/api/refusal-responses.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses, invalidBody } from '../../../http/errors.ts';
 import type { FeedbackService } from '../feedback-service.ts';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { FUNCTIONS } from '../../../framework/functions.ts';
-import { URL_MAX_LENGTH } from '../../scoring/routes/score-schemas.ts';
+import { URL_MAX_LENGTH } from '../../scoring/api/score-schemas.ts';
 import type { RegistryEntry, WelcomeInterview } from '../onboarding-service.ts';
 
 const DateTime = Type.String({ format: 'date-time' });

@@ -2,7 +2,7 @@ import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import { IdParams } from '../../../http/uuid.ts';
-import { HISTORY_LIMIT, ScoreHistorySchema } from '../../scoring/routes/score-schemas.ts';
+import { HISTORY_LIMIT, ScoreHistorySchema } from '../../scoring/api/score-schemas.ts';
 import type { ScoringService } from '../../scoring/scoring-service.ts';
 import type { ProductService } from '../product-service.ts';
 

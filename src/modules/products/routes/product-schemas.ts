@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { URL_MAX_LENGTH } from '../../scoring/routes/score-schemas.ts';
+import { URL_MAX_LENGTH } from '../../scoring/api/score-schemas.ts';
 import type { Product } from '../product-service.ts';
 
 export const PRODUCT_NAME_MAX_LENGTH = 100;

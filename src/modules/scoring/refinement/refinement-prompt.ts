@@ -13,7 +13,7 @@ import { isSignalId, signalType } from '../../../framework/signal-types.ts';
 import { MAX_LEVEL, MIN_LEVEL, stageForLevel } from '../../../framework/tiers.ts';
 import type { Finding } from '../artifacts.ts';
 import type { DimensionScore } from '../result-schema.ts';
-import { CONTEXT_MAX_LENGTH } from '../routes/score-schemas.ts';
+import { CONTEXT_MAX_LENGTH } from '../api/score-schemas.ts';
 import { MAX_QUOTE_LENGTH } from '../signals/quote.ts';
 import { MAX_STEP_DOWN } from './level-band.ts';
 import type { RefinementInput } from './refinement-input.ts';

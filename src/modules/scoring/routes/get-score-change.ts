@@ -3,7 +3,7 @@ import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import { IdParams } from '../../../http/uuid.ts';
 import type { ScoringService } from '../scoring-service.ts';
-import { ScoreChangeSchema } from './score-schemas.ts';
+import { ScoreChangeSchema } from '../api/score-schemas.ts';
 
 /**
  * GET /api/scores/<id>/change (our addition): what changed since the score

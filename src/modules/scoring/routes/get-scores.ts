@@ -2,7 +2,7 @@ import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { errorResponses } from '../../../http/errors.ts';
 import type { ScoringService } from '../scoring-service.ts';
-import { HISTORY_LIMIT, ScoreHistorySchema } from './score-schemas.ts';
+import { HISTORY_LIMIT, ScoreHistorySchema } from '../api/score-schemas.ts';
 
 /** GET /api/scores (our addition): the account's score history, newest first. */
 export function registerGetScores(app: App, deps: { scoring: ScoringService }): void {

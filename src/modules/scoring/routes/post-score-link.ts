@@ -3,8 +3,8 @@ import { requirePrincipal } from '../../../http/authentication.ts';
 import { errorResponses } from '../../../http/errors.ts';
 import { ScoringResultSchema } from '../result-schema.ts';
 import type { ScoringService } from '../scoring-service.ts';
-import { linkRefusalError } from './score-failure-responses.ts';
-import { LinkBody } from './score-schemas.ts';
+import { linkRefusalError } from '../api/score-failure-responses.ts';
+import { LinkBody } from '../api/score-schemas.ts';
 
 /** POST /api/score/link: moves a held anonymous result into the signed-in caller's account, once. */
 export function registerPostScoreLink(app: App, deps: { scoring: ScoringService }): void {

@@ -3,7 +3,7 @@ import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import type { ProductService } from '../../products/product-service.ts';
 import { runScore, type StreamingScoreRouteDeps } from './run-score.ts';
-import { ProductScoreBody, SCORE_PROGRESS_STREAM_DESCRIPTION, URL_SCORE_SUCCESS } from './score-schemas.ts';
+import { ProductScoreBody, SCORE_PROGRESS_STREAM_DESCRIPTION, URL_SCORE_SUCCESS } from '../api/score-schemas.ts';
 
 /**
  * POST /api/score/product: scores one of the account's products at its

@@ -1,6 +1,6 @@
 import type { App } from '../../../http/app-types.ts';
 import { runScore, urlScore, type StreamingScoreRouteDeps } from './run-score.ts';
-import { ScoreBody, URL_SCORE_DESCRIPTION, URL_SCORE_ERRORS, URL_SCORE_SUCCESS } from './score-schemas.ts';
+import { ScoreBody, URL_SCORE_DESCRIPTION, URL_SCORE_ERRORS, URL_SCORE_SUCCESS } from '../api/score-schemas.ts';
 
 /**
  * POST /api/score/quick (our design): a fast, shallow score from the start

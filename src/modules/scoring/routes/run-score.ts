@@ -14,13 +14,13 @@ import { invalidBody } from '../../../http/errors.ts';
 import { acceptsEventStream } from '../../../http/sse.ts';
 import { clientAddressOf } from '../../limits/client-address.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
-import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-responses.ts';
+import { rateLimitHeaders, refusalError } from '../../metering/api/refusal-responses.ts';
 import type { ScoringResult } from '../result-schema.ts';
 import type { ScoreRequest, ScoringService } from '../scoring-service.ts';
-import { scoreFailureError } from './score-failure-responses.ts';
+import { scoreFailureError } from '../api/score-failure-responses.ts';
 import { sendScoreProgressStream, type ProgressStreamTimings } from './score-progress-stream.ts';
 import type { Static } from 'typebox';
-import { CLAIM_TOKEN_HEADER, type ScoreBody } from './score-schemas.ts';
+import { CLAIM_TOKEN_HEADER, type ScoreBody } from '../api/score-schemas.ts';
 
 /**
  * What the three URL-scoring endpoints ask of runScore: the body's address

@@ -26,7 +26,7 @@ import {
 } from '../../../http/sse.ts';
 import type { Charge } from '../../metering/admission-gate.ts';
 import type { ScoreOutcome, ScoreProgress } from '../scoring-service.ts';
-import { scoreFailureError } from './score-failure-responses.ts';
+import { scoreFailureError } from '../api/score-failure-responses.ts';
 
 /**
  * At most one progress event per this many milliseconds while the stage

@@ -12,7 +12,6 @@ import { serveSite, SITES_DIR, type ServedSite } from '../../../../test/fixtures
 import { FIXTURE_CRAWL_DATE, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { postSse, type SseTranscript } from '../../../../test/sse-client.ts';
 import { ManualClock } from '../../../clock.ts';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../idempotency/routes/idempotent-routes.ts';
 import type { ScoringResult } from '../result-schema.ts';
 
 let t: TestApp;
@@ -151,20 +150,20 @@ describe('a client that leaves mid-crawl', () => {
 
 describe('Idempotency-Key on a streamed score', () => {
   it('is not kept for replay: a retry after the stream ended runs again (and a JSON replay is never a broken stream)', async () => {
-    const headers = { ...(await t.authHeaders({ sub: 'stream_idempotent' })), [IDEMPOTENCY_KEY_HEADER]: 'stream-key-1' };
+    const headers = { ...(await t.authHeaders({ sub: 'stream_idempotent' })), 'idempotency-key': 'stream-key-1' };
     const streamed = await postSse(`${base}/api/score/quick`, { url: site.origin }, { headers: { ...headers, ...STREAM } });
     const first = JSON.parse(streamed.events.find((e) => e.event === 'result')!.data).result as ScoringResult;
 
     const retry = await t.app.inject({ method: 'POST', url: '/api/score/quick', headers, payload: { url: site.origin } });
     expect(retry.statusCode).toBe(200);
-    expect(retry.headers[IDEMPOTENT_REPLAYED_HEADER]).toBeUndefined();
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(retry.json<ScoringResult>().id).not.toBe(first.id);
     expect(await used(headers)).toEqual({ credits: 20, scores: 2 });
 
     // That JSON answer is kept: the same key now replays it, to a streaming client too.
     const replay = await postSse(`${base}/api/score/quick`, { url: site.origin }, { headers: { ...headers, ...STREAM } });
     expect(replay.status).toBe(200);
-    expect(replay.headers.get(IDEMPOTENT_REPLAYED_HEADER)).toBe('true');
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(JSON.parse(replay.body)).toEqual(retry.json());
     expect(await used(headers)).toEqual({ credits: 20, scores: 2 });
   });

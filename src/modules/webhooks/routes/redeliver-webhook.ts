@@ -1,7 +1,7 @@
 /** POST /api/webhooks/<id>/deliveries/<deliveryId>/redeliver: the logged event again, same webhook-id, as a new delivery (202); admin and above. */
 import type { App } from '../../../http/app-types.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
-import { rateLimitHeaders, refusalError } from '../../metering/routes/refusal-responses.ts';
+import { rateLimitHeaders, refusalError } from '../../metering/api/refusal-responses.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import type { WebhookDeliveries } from '../webhook-deliveries.ts';

@@ -8,7 +8,7 @@
 import type { UsageReport } from '../../../modules/metering/routes/usage-schemas.ts';
 import type { UsageReports } from '../../../modules/metering/usage-report.ts';
 import type { Product, ProductService } from '../../../modules/products/product-service.ts';
-import { HISTORY_LIMIT } from '../../../modules/scoring/routes/score-schemas.ts';
+import { HISTORY_LIMIT } from '../../../modules/scoring/api/score-schemas.ts';
 import type { ScoreSummary, ScoringService } from '../../../modules/scoring/scoring-service.ts';
 
 /** How many scores without a product the dashboard lists; the rest stay in GET /api/scores. */

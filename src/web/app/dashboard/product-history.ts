@@ -9,7 +9,7 @@
  */
 import type { ProductFunction } from '../../../framework/functions.ts';
 import type { Product } from '../../../modules/products/product-service.ts';
-import { HISTORY_LIMIT } from '../../../modules/scoring/routes/score-schemas.ts';
+import { HISTORY_LIMIT } from '../../../modules/scoring/api/score-schemas.ts';
 import type { ScoreChange } from '../../../modules/scoring/score-change.ts';
 import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
 import { functionSummaries } from '../../result-summary.ts';

@@ -5,9 +5,9 @@
  * exactly the code a provider's delivery runs.
  */
 import type { AddressInfo } from 'node:net';
-import type { App } from '../../../http/app-types.ts';
-import { paymentSignatureHeader } from '../payment-signature.ts';
-import { PAYMENT_WEBHOOK_PATH } from './payment-webhook.ts';
+import type { App } from '../../http/app-types.ts';
+import { paymentSignatureHeader } from '../../modules/billing/payment-signature.ts';
+import { PAYMENT_WEBHOOK_PATH } from '../../modules/billing/routes/payment-webhook.ts';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 

@@ -2,12 +2,12 @@
  * The local provider's checkout page (no STRIPE_SECRET_KEY): shows what is
  * being bought and its price, with a "Pay" form (local-checkout-payment.ts answers it).
  */
-import { priceText } from '../../../web/components/price-text.ts';
-import { escapeHtml, page } from '../../../web/html.ts';
-import { csrfField, csrfToken } from '../../../web/csrf.ts';
-import type { App } from '../../../http/app-types.ts';
-import { PLAN_NAMES, SCORE_PACKS } from '../../../vocabulary/plans.ts';
-import { decodeLocalCheckout, LOCAL_CHECKOUT_PATH, type LocalCheckout } from '../local-checkout-session.ts';
+import { priceText } from '../components/price-text.ts';
+import { escapeHtml, page } from '../html.ts';
+import { csrfField, csrfToken } from '../csrf.ts';
+import type { App } from '../../http/app-types.ts';
+import { PLAN_NAMES, SCORE_PACKS } from '../../vocabulary/plans.ts';
+import { decodeLocalCheckout, LOCAL_CHECKOUT_PATH, type LocalCheckout } from '../../modules/billing/local-checkout-session.ts';
 import { documented, htmlPage, SESSION_EXPIRED_PAGE, SessionQuery, type LocalCheckoutDeps } from './local-checkout-common.ts';
 
 /** What the page answers, for the API document (`pageResponses`, http/app-types.ts). */

@@ -4,8 +4,8 @@
  * session gets.
  */
 import { Type } from 'typebox';
-import type { Clock } from '../../../clock.ts';
-import { page } from '../../../web/html.ts';
+import type { Clock } from '../../clock.ts';
+import { page } from '../html.ts';
 
 export const SessionQuery = Type.Object({ session: Type.String({ minLength: 1, maxLength: 4096 }) });
 export const PayForm = Type.Object({ session: Type.String({ minLength: 1, maxLength: 4096 }), csrf: Type.Optional(Type.String({ maxLength: 100 })) });

@@ -6,10 +6,10 @@
  * path a provider's delivery takes (spec part 6: "Account downgraded to
  * Free"). Either way the customer goes back to the billing settings.
  */
-import type { App } from '../../../http/app-types.ts';
-import { hasValidCsrfToken } from '../../../web/csrf.ts';
-import { page } from '../../../web/html.ts';
-import { cancelledSubscriptionEvent, decodeLocalPortal, LOCAL_PORTAL_PATH } from '../local-portal-session.ts';
+import type { App } from '../../http/app-types.ts';
+import { hasValidCsrfToken } from '../csrf.ts';
+import { page } from '../html.ts';
+import { cancelledSubscriptionEvent, decodeLocalPortal, LOCAL_PORTAL_PATH } from '../../modules/billing/local-portal-session.ts';
 import { CancelForm, htmlPage } from './local-checkout-common.ts';
 import { goneAsNull, PORTAL_EXPIRED_PAGE, portalDocumented, type LocalPortalDeps } from './local-portal-page.ts';
 import { deliverToOwnWebhook } from './own-webhook-delivery.ts';

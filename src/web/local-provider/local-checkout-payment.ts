@@ -4,13 +4,13 @@
  * endpoint over HTTP, the same code path a provider delivery takes, then
  * sends the buyer to the success address.
  */
-import type { App } from '../../../http/app-types.ts';
-import { page } from '../../../web/html.ts';
-import { hasValidCsrfToken } from '../../../web/csrf.ts';
-import { completedCheckoutEvent, decodeLocalCheckout, LOCAL_CHECKOUT_PATH } from '../local-checkout-session.ts';
+import type { App } from '../../http/app-types.ts';
+import { page } from '../html.ts';
+import { hasValidCsrfToken } from '../csrf.ts';
+import { completedCheckoutEvent, decodeLocalCheckout, LOCAL_CHECKOUT_PATH } from '../../modules/billing/local-checkout-session.ts';
 import { documented, htmlPage, PayForm, SESSION_EXPIRED_PAGE, type LocalCheckoutDeps } from './local-checkout-common.ts';
 import { deliverToOwnWebhook } from './own-webhook-delivery.ts';
-import type { BillingService } from '../billing-service.ts';
+import type { BillingService } from '../../modules/billing/billing-service.ts';
 
 /** What paying answers, for the API document (`pageResponses`, http/app-types.ts). */
 const PAY_RESPONSES = {

@@ -5,13 +5,13 @@
  * the paid period by default, or now, without a refund, as a second,
  * clearly worded choice. Stripe's own portal does this, and more, with the Stripe provider.
  */
-import type { App } from '../../../http/app-types.ts';
-import { csrfField, csrfToken } from '../../../web/csrf.ts';
-import { escapeHtml, page } from '../../../web/html.ts';
-import { AccountErasedError } from '../../../vocabulary/account-erased.ts';
-import { PLAN_NAMES } from '../../../vocabulary/plans.ts';
-import type { BillingOverview, BillingService } from '../billing-service.ts';
-import { decodeLocalPortal, LOCAL_PORTAL_PATH } from '../local-portal-session.ts';
+import type { App } from '../../http/app-types.ts';
+import { csrfField, csrfToken } from '../csrf.ts';
+import { escapeHtml, page } from '../html.ts';
+import { AccountErasedError } from '../../vocabulary/account-erased.ts';
+import { PLAN_NAMES } from '../../vocabulary/plans.ts';
+import type { BillingOverview, BillingService } from '../../modules/billing/billing-service.ts';
+import { decodeLocalPortal, LOCAL_PORTAL_PATH } from '../../modules/billing/local-portal-session.ts';
 import { htmlPage, SessionQuery, type LocalCheckoutDeps } from './local-checkout-common.ts';
 
 export interface LocalPortalDeps extends LocalCheckoutDeps {
