@@ -1,11 +1,28 @@
+// @ts-check
 // The pages' calls to the JSON API (settings, onboarding, billing, checkout,
 // feedback on a score): with the session cookie, the way any client calls it,
 // so validation, permissions and refusals are the API's own. This is the one
 // place that reads both error shapes and words a failure for people.
 
+/**
+ * The API's two error shapes, as the server declares them (src/http/errors.ts):
+ * the browser reads the same types, so a change there fails `tsc -p tsconfig.browser.json`.
+ * @typedef {import('../../http/errors.ts').FlatErrorBody} FlatErrorBody
+ * @typedef {import('../../http/errors.ts').NestedErrorBody} NestedErrorBody
+ * What the pages read from either shape: the nested one's inner object, or the flat body.
+ * @typedef {{ code?: string, message?: string, action?: string, details?: any }} Refusal
+ * @typedef {{ ok: boolean, status: number, body: any }} ApiResult
+ */
+
 export const NETWORK_PROBLEM = 'The service could not be reached. Check the connection and try again.';
 
-/** Calls the API; never throws: a network failure is status 0. Without `body`, none is sent. */
+/**
+ * Calls the API; never throws: a network failure is status 0. Without `body`, none is sent.
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ * @returns {Promise<ApiResult>}
+ */
 export async function callApi(method, url, body) {
   try {
     const response = await fetch(url, {
@@ -20,19 +37,32 @@ export async function callApi(method, url, body) {
   }
 }
 
-/** The refusal in either error shape: flat { code, message, details } or nested { error: { message, action } }. */
+/**
+ * The refusal in either error shape: flat { code, message, details } or nested { error: { message, action } }.
+ * @param {FlatErrorBody | NestedErrorBody | null} body
+ * @returns {Refusal}
+ */
 export function refusalOf(body) {
   if (body && body.error && typeof body.error === 'object') return body.error;
-  return body || {};
+  return /** @type {Partial<FlatErrorBody>} */ (body) || {};
 }
 
-/** What the refusal advises doing next: its `action`, or `details.action` where the API puts it. */
+/**
+ * What the refusal advises doing next: its `action`, or `details.action` where the API puts it.
+ * @param {Refusal} refusal
+ * @returns {string}
+ */
 export function adviceOf(refusal) {
   const action = refusal.action || (refusal.details && refusal.details.action);
   return typeof action === 'string' ? action : '';
 }
 
-/** A failed call in the API's words: its message, then its advice; `fallback` when it gives no message. */
+/**
+ * A failed call in the API's words: its message, then its advice; `fallback` when it gives no message.
+ * @param {ApiResult} result
+ * @param {string} fallback
+ * @returns {string}
+ */
 export function problemText(result, fallback) {
   if (result.status === 0) return NETWORK_PROBLEM;
   const refusal = refusalOf(result.body);
@@ -41,7 +71,11 @@ export function problemText(result, fallback) {
   return advice ? `${message} ${advice}` : message;
 }
 
-/** Puts one error notice in the region, in place of what it held. */
+/**
+ * Puts one error notice in the region, in place of what it held.
+ * @param {Element | null} region
+ * @param {string} text
+ */
 export function showProblem(region, text) {
   if (!region) return;
   const paragraph = document.createElement('p');
@@ -61,6 +95,7 @@ export function signInAgain() {
 }
 
 /** The schema's words (AJV's, as the API reports them) as a person would say them. */
+/** @type {[RegExp, (...found: string[]) => string][]} */
 const PLAIN_WORDS = [
   [/^(must NOT have fewer than 1 characters|is blank|is empty)$/, () => 'Fill this in.'],
   [/^must NOT have fewer than 1 items$/, () => 'Give at least one.'],

@@ -1,10 +1,11 @@
+// @ts-check
 // The billing settings' buttons. "Manage billing": POST /api/billing/portal answers the
 // payment provider's portal address and the browser goes there. Cancelling (at the end of
 // the period, or now) and keeping the subscription call the API and reload the page to
 // show what now holds. A refusal (the API's message and advice) is shown beside the button.
 import { callApi, problemText, showProblem, signInAgain } from './api-client.js';
 
-const button = document.querySelector('[data-billing-portal]');
+const button = /** @type {HTMLButtonElement | null} */ (document.querySelector('[data-billing-portal]'));
 const problem = document.getElementById('portal-problem');
 
 button?.addEventListener('click', async () => {
@@ -29,7 +30,7 @@ async function changeSubscription(control, method, url, body, fallback) {
   control.disabled = false;
 }
 
-for (const control of document.querySelectorAll('[data-cancel-subscription]')) {
+for (const control of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[data-cancel-subscription]'))) {
   control.addEventListener('click', () =>
     changeSubscription(control, 'POST', '/api/billing/subscription/cancel', { when: control.dataset.cancelSubscription }, 'The subscription could not be cancelled. Try again in a moment.'),
   );

@@ -1,3 +1,4 @@
+// @ts-check
 // The pricing page's checkout buttons, through the API: POST /api/payment/checkout
 // answers the provider's address and the browser goes there. Without this script
 // the same forms post to /pricing/checkout, which redirects: this only spares a
@@ -6,7 +7,7 @@ import { callApi, problemText, showProblem, signInAgain } from './api-client.js'
 
 const notice = document.querySelector('.checkout-notice');
 
-for (const form of document.querySelectorAll('form[data-checkout]')) {
+for (const form of /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll('form[data-checkout]'))) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const button = form.querySelector('button');

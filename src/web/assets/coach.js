@@ -1,3 +1,4 @@
+// @ts-check
 // The coach page's script: sends each question to POST /api/chat, in the
 // person's kept conversation (created with the first question, by
 // POST /api/coach/conversations; the server holds what was said before and
@@ -217,7 +218,7 @@ function presentation(code, places) {
 function start(form) {
   const log = document.querySelector('[data-coach-log]');
   const problemBox = document.querySelector('[data-coach-problem]');
-  const emptyNote = document.querySelector('[data-coach-empty]');
+  const emptyNote = /** @type {HTMLElement | null} */ (document.querySelector('[data-coach-empty]'));
   const input = form.querySelector('textarea');
   const send = form.querySelector('[data-coach-send]');
   const stop = form.querySelector('[data-coach-stop]');

@@ -1,3 +1,4 @@
+// @ts-check
 // The dashboard's script (/app and /app/products/<id>): scores a new
 // address and rescores a product through the JSON API, with the live
 // progress of /try (score-progress.js), then opens the product's history
@@ -8,10 +9,10 @@
 // script the pages still show everything; their score buttons stay disabled.
 import { mark, problemLinks, problemOf, readScoreAnswer } from './score-progress.js';
 
-const root = document.querySelector('[data-dashboard]');
+const root = /** @type {HTMLElement | null} */ (document.querySelector('[data-dashboard]'));
 const feedback = document.querySelector('[data-score-feedback]');
-const panel = feedback && feedback.querySelector('[data-score-progress]');
-const problemBox = feedback && feedback.querySelector('[data-score-problem]');
+const panel = feedback && /** @type {HTMLElement | null} */ (feedback.querySelector('[data-score-progress]'));
+const problemBox = feedback && /** @type {HTMLElement | null} */ (feedback.querySelector('[data-score-problem]'));
 const mayManageBilling = Boolean(root && root.dataset.mayManageBilling === 'true');
 let busy = false;
 
@@ -80,7 +81,7 @@ function showProblem(problem, note) {
 
 function setBusy(value) {
   busy = value;
-  for (const button of document.querySelectorAll('[data-needs-script]')) button.disabled = value;
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[data-needs-script]'))) button.disabled = value;
   if (root) root.setAttribute('aria-busy', String(value));
 }
 
@@ -154,7 +155,7 @@ async function scoreNewAddress(form) {
   const url = withDefaultScheme(String(data.get('url') || ''));
   const name = String(data.get('name') || '').trim();
   const segment = String(data.get('segment') || '');
-  const existing = [...document.querySelectorAll('[data-product-url]')].find((card) => sameAddress(card.dataset.productUrl, url));
+  const existing = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-product-url]'))].find((card) => sameAddress(card.dataset.productUrl, url));
   if (existing) return scoreProduct(form, existing.dataset.productId, segment);
   if (form.dataset.mode === 'once') {
     const body = withSegment(name ? { url, companyName: name } : { url }, segment);

@@ -1,3 +1,4 @@
+// @ts-check
 // Feedback on a score, on the result page (/r/<id>), for a signed-in member:
 // each verdict form (components/feedback-controls.ts) posts to
 // POST /api/feedback with the session cookie, so its validation and refusals
@@ -50,11 +51,11 @@ async function send(form) {
   status.textContent = answer.status === 201 ? 'Saved. Thank you.' : 'Changed. Thank you.';
 }
 
-for (const form of document.querySelectorAll('form[data-verdict-form]')) {
+for (const form of /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll('form[data-verdict-form]'))) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (form.getAttribute('aria-busy') === 'true' || !form.reportValidity()) return;
     send(form);
   });
-  form.querySelector('button[type="submit"]').disabled = false;
+  /** @type {HTMLButtonElement} */ (form.querySelector('button[type="submit"]')).disabled = false;
 }

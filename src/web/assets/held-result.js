@@ -1,3 +1,4 @@
+// @ts-check
 // A result scored before signing up is held in this browser with its claim
 // token. Once the visitor is signed in, it is linked to their account here,
 // on whatever page they land, without them doing anything.

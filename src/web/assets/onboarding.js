@@ -1,3 +1,4 @@
+// @ts-check
 // The forms of the lifecycle pages: the welcome interview, the org map (and the product
 // it needs) and the email preferences. Each sends its answers to the JSON API, whose
 // validation is the only one: a refusal marks each field it names and says under it, in
@@ -45,7 +46,16 @@ function showStatus(form, text) {
 
 const value = (form, name) => String(new FormData(form).get(name) ?? '').trim();
 
-/** Each form: its request from its fields, and what follows success. */
+/**
+ * A form's call: method, path and body, as callApi takes them.
+ * @typedef {[method: string, url: string, body?: unknown]} FormRequest
+ * @typedef {{ request(form: HTMLFormElement): FormRequest, done(form: HTMLFormElement, body: any): void }} FormBehaviour
+ */
+
+/**
+ * Each form: its request from its fields, and what follows success.
+ * @type {Record<string, FormBehaviour>}
+ */
 const FORMS = {
   'welcome-interview': {
     request(form) {
@@ -90,12 +100,12 @@ const FORMS = {
   'email-preferences': {
     request(form) {
       const subscriptions = {};
-      for (const box of form.querySelectorAll('input[type="checkbox"]')) subscriptions[box.name] = box.checked;
+      for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('input[type="checkbox"]'))) subscriptions[box.name] = box.checked;
       return ['PUT', '/api/account/email-preferences', { subscriptions }];
     },
     done(form, answer) {
       for (const [category, subscribed] of Object.entries(answer.subscriptions)) {
-        const box = form.querySelector(`input[name="${category}"]`);
+        const box = /** @type {HTMLInputElement | null} */ (form.querySelector(`input[name="${category}"]`));
         if (box) box.checked = subscribed;
       }
       showStatus(form, 'Saved. Your preferences apply to the next email we send.');
@@ -103,12 +113,12 @@ const FORMS = {
   },
 };
 
-for (const form of document.querySelectorAll('form[data-form]')) {
+for (const form of /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll('form[data-form]'))) {
   const behaviour = FORMS[form.dataset.form];
   if (!behaviour) continue;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const button = form.querySelector('button[type="submit"]');
+    const button = /** @type {HTMLButtonElement | null} */ (form.querySelector('button[type="submit"]'));
     clearProblem(form);
     showStatus(form, '');
     if (button) button.disabled = true;

@@ -1,3 +1,4 @@
+// @ts-check
 // A result page (/r/<id>, /demo/<slug>): each dimension's detail opens when a
 // link leads to it (the heatmap's cells, strengths and gaps, an address with
 // #dimension-<id>); "Open all" and "Close all"; and "Copy link". Without it
@@ -6,7 +7,7 @@
 function detailFor(hash) {
   if (!hash || !hash.startsWith('#dimension-')) return null;
   const item = document.getElementById(decodeURIComponent(hash.slice(1)));
-  return item ? item.querySelector('details[data-dimension-detail]') : null;
+  return item ? /** @type {HTMLDetailsElement | null} */ (item.querySelector('details[data-dimension-detail]')) : null;
 }
 
 function openFromHash() {
@@ -27,28 +28,28 @@ document.addEventListener('click', (event) => {
   if (detail) detail.open = true;
 });
 
-const toggles = document.querySelector('[data-details-toggles]');
+const toggles = /** @type {HTMLElement | null} */ (document.querySelector('[data-details-toggles]'));
 if (toggles) {
   toggles.hidden = false;
-  const details = () => document.querySelectorAll('details[data-dimension-detail]');
+  const details = () => /** @type {NodeListOf<HTMLDetailsElement>} */ (document.querySelectorAll('details[data-dimension-detail]'));
   toggles.querySelector('[data-open-all]').addEventListener('click', () => details().forEach((detail) => (detail.open = true)));
   toggles.querySelector('[data-close-all]').addEventListener('click', () => details().forEach((detail) => (detail.open = false)));
 }
 
-const copy = document.querySelector('[data-copy-link]');
-const field = document.querySelector('[data-share-url]');
-const status = document.querySelector('[data-copy-status]');
-if (copy && field && status) {
+const copy = /** @type {HTMLButtonElement | null} */ (document.querySelector('[data-copy-link]'));
+const field = /** @type {HTMLInputElement | null} */ (document.querySelector('[data-share-url]'));
+const copyStatus = document.querySelector('[data-copy-status]');
+if (copy && field && copyStatus) {
   copy.hidden = false;
   copy.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(field.value);
-      status.textContent = 'Link copied. Anyone you send it to can open the result.';
+      copyStatus.textContent = 'Link copied. Anyone you send it to can open the result.';
     } catch {
       // No clipboard (an insecure origin, a refused permission): select it for the person to copy.
       field.focus();
       field.select();
-      status.textContent = 'Press Ctrl+C (or ⌘C) to copy the selected link.';
+      copyStatus.textContent = 'Press Ctrl+C (or ⌘C) to copy the selected link.';
     }
   });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Live progress for the score form: posts the address with
 // `Accept: text/event-stream`, shows the crawl's progress events as they
 // arrive, then opens the result page. Without this script the form posts
@@ -181,7 +182,7 @@ async function submitScore(form) {
   }
 }
 
-for (const form of document.querySelectorAll('form[data-score-form]')) {
+for (const form of /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll('form[data-score-form]'))) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (!form.reportValidity()) return;

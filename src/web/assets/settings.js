@@ -1,3 +1,4 @@
+// @ts-check
 // The settings pages' script (/app/settings, /team, /api-keys): each action
 // calls the JSON API the way any client would, so its validation and refusals
 // are the API's own, shown in the page. Without it the pages still show the
@@ -41,13 +42,13 @@ if (flash) {
 // ---------------------------------------------------------------------------
 // Account: rename (PUT /api/account)
 
-const renameForm = document.querySelector('[data-rename-form]');
+const renameForm = /** @type {HTMLFormElement | null} */ (document.querySelector('[data-rename-form]'));
 renameForm?.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const input = renameForm.elements.namedItem('name');
+  const input = /** @type {HTMLInputElement} */ (renameForm.elements.namedItem('name'));
   const problem = renameForm.querySelector('[data-problem]');
   const status = renameForm.querySelector('[data-status]');
-  const button = renameForm.querySelector('button[type="submit"]');
+  const button = /** @type {HTMLButtonElement} */ (renameForm.querySelector('button[type="submit"]'));
   clearProblem(problem);
   say(status, '');
   button.disabled = true;
@@ -64,10 +65,10 @@ renameForm?.addEventListener('submit', async (event) => {
 // ---------------------------------------------------------------------------
 // Account: delete (DELETE /api/account/delete), then sign out and go home.
 
-const deleteForm = document.querySelector('[data-delete-form]');
+const deleteForm = /** @type {HTMLFormElement | null} */ (document.querySelector('[data-delete-form]'));
 if (deleteForm) {
-  const input = deleteForm.elements.namedItem('confirmation');
-  const button = deleteForm.querySelector('button[type="submit"]');
+  const input = /** @type {HTMLInputElement} */ (deleteForm.elements.namedItem('confirmation'));
+  const button = /** @type {HTMLButtonElement} */ (deleteForm.querySelector('button[type="submit"]'));
   const sync = () => (button.disabled = input.value !== input.dataset.expected);
   input.addEventListener('input', sync);
   sync();
@@ -108,25 +109,26 @@ async function removeMember(button) {
 // ---------------------------------------------------------------------------
 // API keys: create with a one-time reveal, copy, revoke.
 
-const createForm = document.querySelector('[data-create-key-form]');
-const reveal = document.querySelector('[data-key-reveal]');
-const keysBody = document.querySelector('[data-keys]');
+const createForm = /** @type {HTMLFormElement | null} */ (document.querySelector('[data-create-key-form]'));
+const reveal = /** @type {HTMLElement | null} */ (document.querySelector('[data-key-reveal]'));
+const keysBody = /** @type {HTMLTableSectionElement | null} */ (document.querySelector('[data-keys]'));
 
 function showKeyList() {
   const empty = keysBody.rows.length === 0;
-  document.querySelector('[data-no-keys]').hidden = !empty;
-  document.querySelector('[data-keys-table]').hidden = empty;
+  /** @type {HTMLElement} */ (document.querySelector('[data-no-keys]')).hidden = !empty;
+  /** @type {HTMLElement} */ (document.querySelector('[data-keys-table]')).hidden = empty;
 }
 
 function addKeyRow(key) {
-  const row = document.querySelector('[data-key-row-template]').content.firstElementChild.cloneNode(true);
+  const template = /** @type {HTMLTemplateElement} */ (document.querySelector('[data-key-row-template]'));
+  const row = /** @type {HTMLElement} */ (template.content.firstElementChild.cloneNode(true));
   row.dataset.key = key.id;
   row.querySelector('[data-cell="name"]').textContent = key.name;
   row.querySelector('[data-cell="prefix"]').textContent = `${key.prefix}…`;
-  const created = row.querySelector('[data-cell="created"]');
+  const created = /** @type {HTMLTimeElement} */ (row.querySelector('[data-cell="created"]'));
   created.dateTime = key.createdAt;
   created.textContent = DAY.format(new Date(key.createdAt));
-  const revoke = row.querySelector('[data-revoke-key]');
+  const revoke = /** @type {HTMLButtonElement} */ (row.querySelector('[data-revoke-key]'));
   revoke.dataset.revokeKey = key.id;
   revoke.dataset.name = key.name;
   revoke.dataset.confirmTitle = `Revoke ${key.name}?`;
@@ -138,9 +140,9 @@ function addKeyRow(key) {
 
 createForm?.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const input = createForm.elements.namedItem('name');
+  const input = /** @type {HTMLInputElement} */ (createForm.elements.namedItem('name'));
   const problem = createForm.querySelector('[data-problem]');
-  const button = createForm.querySelector('button[type="submit"]');
+  const button = /** @type {HTMLButtonElement} */ (createForm.querySelector('button[type="submit"]'));
   clearProblem(problem);
   button.disabled = true;
   const result = await callApi('POST', '/api/keys', { name: input.value });
@@ -148,7 +150,7 @@ createForm?.addEventListener('submit', async (event) => {
   if (!result.ok) return refuse(result, problem);
   const key = result.body;
   reveal.querySelector('[data-new-key-name]').textContent = key.name;
-  reveal.querySelector('[data-new-key-secret]').value = key.key;
+  /** @type {HTMLInputElement} */ (reveal.querySelector('[data-new-key-secret]')).value = key.key;
   reveal.dataset.keyId = key.id;
   say(reveal.querySelector('[data-copy-status]'), '');
   reveal.hidden = false;
@@ -158,7 +160,7 @@ createForm?.addEventListener('submit', async (event) => {
 });
 
 reveal?.querySelector('[data-copy-key]').addEventListener('click', async () => {
-  const secret = reveal.querySelector('[data-new-key-secret]');
+  const secret = /** @type {HTMLInputElement} */ (reveal.querySelector('[data-new-key-secret]'));
   const status = reveal.querySelector('[data-copy-status]');
   try {
     await navigator.clipboard.writeText(secret.value);
@@ -187,7 +189,7 @@ async function revokeKey(button) {
   showKeyList();
   if (reveal && reveal.dataset.keyId === id) {
     reveal.hidden = true;
-    reveal.querySelector('[data-new-key-secret]').value = '';
+    /** @type {HTMLInputElement} */ (reveal.querySelector('[data-new-key-secret]')).value = '';
   }
   say(pageStatus, `The key ${button.dataset.name} is revoked.`);
   document.getElementById('keys-title')?.focus();

@@ -1,3 +1,4 @@
+// @ts-check
 // Server-Sent Events read from a fetch() body: the score progress stream and
 // the coach's answers are POST requests, which EventSource cannot make.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The webhooks page's script (/app/settings/webhooks): adding an endpoint (its secret shown
 // once), and each endpoint's actions (a test event, rotating the secret, disabling,
 // enabling, deleting, sending a delivery again), each a call to the JSON API whose
@@ -26,16 +27,16 @@ if (flash && pageStatus) {
 }
 
 // A secret, shown once: copied with one click, and the page reloads only when the person says so.
-const reveal = document.querySelector('[data-secret-reveal]');
+const reveal = /** @type {HTMLElement | null} */ (document.querySelector('[data-secret-reveal]'));
 function showSecret(secret, forWhat) {
   if (!reveal) return;
-  reveal.querySelector('[data-secret]').value = secret;
+  /** @type {HTMLInputElement} */ (reveal.querySelector('[data-secret]')).value = secret;
   reveal.querySelector('[data-secret-for]').textContent = forWhat;
   reveal.hidden = false;
   reveal.focus();
 }
 reveal?.querySelector('[data-copy-secret]').addEventListener('click', async () => {
-  const field = reveal.querySelector('[data-secret]');
+  const field = /** @type {HTMLInputElement} */ (reveal.querySelector('[data-secret]'));
   const status = reveal.querySelector('[data-copy-status]');
   try {
     await navigator.clipboard.writeText(field.value);
@@ -47,7 +48,7 @@ reveal?.querySelector('[data-copy-secret]').addEventListener('click', async () =
 });
 reveal?.querySelector('[data-secret-done]').addEventListener('click', () => location.reload());
 
-const createForm = document.querySelector('[data-create-webhook-form]');
+const createForm = /** @type {HTMLFormElement | null} */ (document.querySelector('[data-create-webhook-form]'));
 createForm?.addEventListener('submit', async (event) => {
   event.preventDefault();
   const region = document.getElementById('create-webhook-problem');
@@ -56,7 +57,7 @@ createForm?.addEventListener('submit', async (event) => {
   const data = new FormData(createForm);
   const description = String(data.get('description') || '').trim();
   const body = { url: String(data.get('url') || '').trim(), events: data.getAll('events').map(String), ...(description ? { description } : {}) };
-  const button = createForm.querySelector('button[type="submit"]');
+  const button = /** @type {HTMLButtonElement} */ (createForm.querySelector('button[type="submit"]'));
   button.disabled = true;
   const result = await callApi('POST', '/api/webhooks', body);
   button.disabled = false;
@@ -80,7 +81,7 @@ const ACTIONS = {
   redeliver: { method: 'POST', path: (id, delivery) => `/api/webhooks/${id}/deliveries/${delivery}/redeliver`, done: () => reloadSaying('Sent again: the new delivery is at the top.') },
 };
 
-for (const button of document.querySelectorAll('[data-webhook-action]')) {
+for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[data-webhook-action]'))) {
   button.addEventListener('click', async () => {
     const action = ACTIONS[button.dataset.webhookAction];
     const id = button.dataset.webhookId;
