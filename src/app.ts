@@ -138,6 +138,7 @@ import { registerGetOgImage } from './web/og/routes/get-og-image.ts';
 import { registerIdentityPage } from './web/identity-page.ts';
 import { registerDevSignIn } from './web/sign-in-form.ts';
 import { registerSignOut } from './web/sign-out.ts';
+import { registerInvitationPage } from './web/pages/invitation-page.ts';
 import { registerBillingPages } from './web/app/billing/register-billing-pages.ts';
 import { registerCoachPage } from './web/app/coach/register-coach-page.ts';
 import { registerDashboardPages } from './web/app/dashboard/register-dashboard-pages.ts';
@@ -528,6 +529,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerSettingsPages(app, { ...appPages, apiKeys, webhooks, webhookDeliveries, invitations });
   registerBillingPages(app, { ...appPages, usageReports });
   registerOnboardingPages(app, { ...appPages, products, emailPreferences });
+  registerInvitationPage(app, { settings: pageSettings, invitations });
   // HTML forms post form-encoded bodies; only this scope parses them, so the JSON API never accepts one
   // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
   await app.register(async (forms: App) => {
