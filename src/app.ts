@@ -31,7 +31,9 @@ import { registerListMembers } from './modules/accounts/routes/list-members.ts';
 import { registerPostAccount } from './modules/accounts/routes/post-account.ts';
 import { registerPutAccount } from './modules/accounts/routes/put-account.ts';
 import { registerRemoveMember } from './modules/accounts/routes/remove-member.ts';
-import { registerPostInvitation } from './modules/accounts/routes/post-invitation.ts';
+import { registerInvitationRoutes } from './modules/accounts/routes/register-invitation-routes.ts';
+import { InvitationService } from './modules/accounts/invitations.ts';
+import { invitationMail } from './modules/accounts/invitation-mail.ts';
 import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
 import { apiKeyAuthentication } from './modules/api-keys/routes/api-key-authentication.ts';
 import { registerCreateApiKey } from './modules/api-keys/routes/create-api-key.ts';
@@ -122,7 +124,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { handleSendMail } from './mail/send-mail-job.ts';
 import { FORGET_RECIPIENTS_TOPIC, forgetRecipients, forgetRecipientsMessages } from './mail/forget-recipients.ts';
 import { LifecycleMail } from './modules/lifecycle-mail/lifecycle-mail.ts';
-import { isPaidPlan } from './vocabulary/plans.ts';
+import { isPaidPlan, PLAN_NAMES } from './vocabulary/plans.ts';
 import { registerDevInboxPage } from './web/pages/dev-inbox-page.ts';
 import { registerDevInboxMessagePage } from './web/pages/dev-inbox-message-page.ts';
 import type { ApiDocument } from './web/pages/api-reference-view.ts';
@@ -136,6 +138,7 @@ import { registerGetOgImage } from './web/og/routes/get-og-image.ts';
 import { registerIdentityPage } from './web/identity-page.ts';
 import { registerDevSignIn } from './web/sign-in-form.ts';
 import { registerSignOut } from './web/sign-out.ts';
+import { registerInvitationPage } from './web/pages/invitation-page.ts';
 import { registerBillingPages } from './web/app/billing/register-billing-pages.ts';
 import { registerCoachPage } from './web/app/coach/register-coach-page.ts';
 import { registerDashboardPages } from './web/app/dashboard/register-dashboard-pages.ts';
@@ -312,6 +315,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       { sideEffectsOnErasure: async (tx, accountId): Promise<OutboxMessage[]> => forgetRecipientsMessages(await accounts.addressesOnlyIn(tx, accountId)) },
     ],
   });
+  const invitations = new InvitationService({
+    db: database.db,
+    clock,
+    accounts,
+    seats: async (accountId) => {
+      const entitlement = await billing.entitlementOf(accountId);
+      return { seats: entitlement.limits.seats, planName: PLAN_NAMES[entitlement.limitsPlan] };
+    },
+    mail: invitationMail(jobs),
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const usageReports = new UsageReports({
     db: database.db,
     entitlements: billing,
@@ -446,7 +460,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerDeleteAccount(app, { accounts });
   registerListMembers(app, { accounts });
   registerRemoveMember(app, { accounts });
-  registerPostInvitation(app, { accounts });
+  registerInvitationRoutes(app, { accounts, invitations });
   registerGetAssessmentMetadata(app);
   registerGetCoverage(app, { onboarding });
   registerGetWelcomeInterview(app, { onboarding });
@@ -512,9 +526,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const appPages = { settings: pageSettings, accounts, billing, onboarding };
   registerDashboardPages(app, { ...appPages, scoring, products, usageReports, benchmarks });
   registerCoachPage(app, { ...appPages, scoring, conversations: coachConversations });
-  registerSettingsPages(app, { ...appPages, apiKeys, webhooks, webhookDeliveries });
+  registerSettingsPages(app, { ...appPages, apiKeys, webhooks, webhookDeliveries, invitations });
   registerBillingPages(app, { ...appPages, usageReports });
   registerOnboardingPages(app, { ...appPages, products, emailPreferences });
+  registerInvitationPage(app, { settings: pageSettings, invitations });
   // HTML forms post form-encoded bodies; only this scope parses them, so the JSON API never accepts one
   // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
   await app.register(async (forms: App) => {

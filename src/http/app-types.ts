@@ -43,6 +43,12 @@ declare module 'fastify' {
      */
     startsOver?: boolean;
     /**
+     * The route acts for the verified person, whatever account their
+     * session would resolve to (accepting an invitation: a removed person
+     * must reach it). Session or JWT only, never an API key; no permission.
+     */
+    identityOnly?: boolean;
+    /**
      * An HTML page's answers, for the API document: declared here, not as a
      * response schema, which would make Fastify serialize the page.
      */
@@ -52,6 +58,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** On a `startsOver` route: the verified identity whose account was erased. */
     erasedIdentity: Identity | null;
+    /** On an `identityOnly` route: the verified identity, its account not resolved. */
+    verifiedIdentity: Identity | null;
     /** On an HTML page: why a valid session was refused (a member without a seat); null otherwise. */
     pageRefusal: ApiError | null;
   }

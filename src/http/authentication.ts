@@ -112,6 +112,7 @@ export function installRouteGuard(app: App): RouteAccess[] {
 export function installAuthentication(app: App, deps: AuthenticationDeps): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('erasedIdentity', null);
+  app.decorateRequest('verifiedIdentity', null);
   app.decorateRequest('pageRefusal', null);
   const verifiedTokens = new ExpiringCache<string, Identity>({ clock: deps.clock, ttlMs: VERIFIED_TOKEN_TTL_MS, maxEntries: VERIFIED_TOKENS_MAX });
   const verify = async (token: string): Promise<Identity | null> => {
@@ -151,6 +152,15 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
             return identity;
           }
         : null;
+    if (request.routeOptions.config.identityOnly) {
+      if (crossSite) throw new ApiError('FORBIDDEN');
+      // A person, not an account: an API key speaks for an account, so it is no credential here.
+      const verified = looksLikeJwt(credential.value) ? await verify(credential.value) : null;
+      const identity = verified ?? (await renew?.()) ?? null;
+      if (!identity) throw new ApiError('AUTH_REQUIRED');
+      request.verifiedIdentity = identity;
+      return;
+    }
     const outcome = await authenticate(credential, deps, verify, renew);
     if (crossSite) throw new ApiError('FORBIDDEN');
     if ('erased' in outcome) {

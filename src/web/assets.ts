@@ -41,6 +41,8 @@ export const ASSET_NAMES = [
   // Imported by the settings pages' scripts whose actions ask first (settings.js, webhooks.js).
   'confirm-dialog.js',
   'webhooks.js',
+  // The invitation page (/invitations/<token>): Accept calls the API, then opens the app.
+  'invitation.js',
   'onboarding.css',
   'onboarding.js',
   'billing.js',

@@ -3,7 +3,7 @@
  * renaming, members, and erasure. Owns accounts, memberships, audit_log and
  * erased_identities.
  */
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import { rowsOf, type Database, type Executor, type Transaction } from '../../db/client.ts';
 import { ExpiringCache } from '../../expiring-cache.ts';
@@ -61,6 +61,9 @@ export interface MemberView {
 
 export type RemoveMemberOutcome = 'removed' | 'not_found' | 'forbidden';
 
+/** How accepting an invitation ended for the team: joined, a member already, or refused for want of a seat. */
+export type InvitedJoinOutcome = 'joined' | 'already_member' | 'no_seat';
+
 export type StartOverOutcome =
   | { ok: true; accountId: string; role: Role }
   | { ok: false; reason: 'not_owner' | 'erased_again' | 'removed' }
@@ -112,7 +115,7 @@ function identityHash(identifier: string) {
 }
 
 /** Serialises the changes to one account's team (joins, role changes, removals, invitations) until the transaction ends. */
-async function lockMembershipsOf(tx: Transaction, accountId: string): Promise<void> {
+export async function lockMembershipsOf(tx: Transaction, accountId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`seats:${accountId}`}))`);
 }
 
@@ -170,6 +173,15 @@ export class AccountService {
     if (resolved) return { ok: true, accountId: resolved.accountId, role: resolved.role };
 
     const ticket = this.#resolvedCallers.ticket();
+    // A session that names no organisation acts where its invitation took the person, if one did.
+    const invited = identity.organization ? null : await this.#invitedMembershipOf(identity.userId);
+    if (invited) {
+      const outcome = await this.#withSeat(this.#db, invited.accountId, identity.userId, invited.role);
+      if (outcome.ok && !ROLES_READ_ON_EVERY_REQUEST.has(outcome.role)) {
+        this.#resolvedCallers.set(cacheKey, { externalKey, accountId: outcome.accountId, role: outcome.role }, ticket);
+      }
+      return outcome;
+    }
     const [known] = await this.#db
       .select({
         accountId: accounts.id,
@@ -229,6 +241,55 @@ export class AccountService {
       await this.#hooks.onMemberAdded?.(tx, accountId, { userId: identity.userId, role });
       return { accountId, outcome: await this.#withSeat(tx, accountId, identity.userId, role) };
     });
+  }
+
+  /** The latest organisation the user joined by an invitation (removal deletes the membership, so it is gone then). */
+  async #invitedMembershipOf(userId: string): Promise<{ accountId: string; role: Role } | null> {
+    const [invited] = await this.#db
+      .select({ accountId: memberships.accountId, role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.byInvitation, true)))
+      .orderBy(desc(memberships.createdAt))
+      .limit(1);
+    return invited ?? null;
+  }
+
+  /**
+   * Adds the person to the account with the invitation's role, in the
+   * caller's transaction (the invitation is marked used in the same one).
+   * A removal of theirs is lifted: the invitation is what lets them back.
+   * Refused when the members already fill the plan's seats: pending
+   * invitations held a seat when they were sent, and only the team itself
+   * counts now (docs/DECISIONS.md, "Invitations").
+   */
+  async joinByInvitation(
+    tx: Transaction,
+    accountId: string,
+    person: { userId: string; email: string | null },
+    role: Role,
+    /** The plan's seats (null: unlimited), read before the transaction: the embedded database has one connection. */
+    seats: number | null,
+  ): Promise<InvitedJoinOutcome> {
+    await lockMembershipsOf(tx, accountId);
+    const [existing] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, person.userId)));
+    if (existing) return 'already_member';
+    if (seats !== null && (await this.memberCount(tx, accountId)) >= seats) return 'no_seat';
+    await tx.delete(removedMembers).where(and(eq(removedMembers.accountId, accountId), eq(removedMembers.userId, person.userId)));
+    await tx
+      .insert(memberships)
+      .values({ accountId, userId: person.userId, role, email: person.email, byInvitation: true, createdAt: sql`clock_timestamp()` });
+    await this.#hooks.onMemberAdded?.(tx, accountId, { userId: person.userId, role });
+    await tx.insert(auditLog).values({ accountId, actorUserId: person.userId, action: 'invitation_accepted', details: { role } });
+    return 'joined';
+  }
+
+  /** After the commit of an invited join: the person's personal-account resolution and the account's seats are decided afresh. */
+  forgetAfterInvitedJoin(accountId: string, userId: string): void {
+    this.#forgetCallersOf(accountId);
+    this.#resolvedCallers.invalidate((_key, caller) => caller.externalKey === `user:${userId}`);
   }
 
   async #isRemoved(executor: Executor, accountId: string, userId: string): Promise<boolean> {
@@ -350,16 +411,20 @@ export class AccountService {
   }
 
   /**
-   * The addresses of the account's members that no other account's member
-   * has, compared trimmed and lower-cased (as email preferences key them):
-   * what leaves with the account when it is erased.
+   * The addresses of the account's members and of the people it invited
+   * that no other account's member or invitation has, compared trimmed and
+   * lower-cased (as email preferences key them): what leaves with the
+   * account when it is erased (an invitation's mail included).
    */
   async addressesOnlyIn(executor: Executor, accountId: string): Promise<string[]> {
     const rows = rowsOf<{ email: string }>(
       await executor.execute(sql`
-        SELECT DISTINCT lower(trim(m.email)) AS email FROM memberships m
-        WHERE m.account_id = ${accountId}::uuid AND m.email IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM memberships o WHERE o.account_id <> m.account_id AND lower(trim(o.email)) = lower(trim(m.email)))`),
+        SELECT DISTINCT a.email FROM (
+          SELECT lower(trim(m.email)) AS email FROM memberships m WHERE m.account_id = ${accountId}::uuid AND m.email IS NOT NULL
+          UNION SELECT i.email FROM invitations i WHERE i.account_id = ${accountId}::uuid
+        ) a
+        WHERE NOT EXISTS (SELECT 1 FROM memberships o WHERE o.account_id <> ${accountId}::uuid AND lower(trim(o.email)) = a.email)
+          AND NOT EXISTS (SELECT 1 FROM invitations o WHERE o.account_id <> ${accountId}::uuid AND o.email = a.email)`),
     );
     return rows.map((row) => row.email);
   }

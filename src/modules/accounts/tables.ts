@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../vocabulary/roles.ts';
 
 
@@ -26,9 +26,32 @@ export const memberships = pgTable(
     role: text('role', { enum: ROLES }).notNull(),
     email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Joined by accepting an invitation (migration 0024): a session naming no organisation acts here. */
+    byInvitation: boolean('by_invitation').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.userId] })],
 );
+
+/**
+ * Invitations by email (migration 0024). Only the SHA-256 of the link's
+ * token is kept. Pending while not accepted, not revoked and not expired;
+ * the row stays after, so an old link can say what became of it.
+ */
+export const invitations = pgTable('invitations', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role', { enum: ['admin', 'member'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedByUserId: text('invited_by_user_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+  acceptedByUserId: text('accepted_by_user_id'),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+});
 
 /**
  * People removed from an account (migration 0019): refused on every request,

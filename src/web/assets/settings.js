@@ -3,7 +3,7 @@
 // calls the JSON API the way any client would, so its validation and refusals
 // are the API's own, shown in the page. Without it the pages still show the
 // account's state; a <noscript> note says what needs it.
-import { callApi, problemText, showProblem, signInAgain } from './api-client.js';
+import { callApi, clearFieldProblems, problemText, showFieldProblems, showProblem, signInAgain } from './api-client.js';
 import { confirmAction } from './confirm-dialog.js';
 
 const FLASH_KEY = 'settings-flash';
@@ -107,6 +107,39 @@ async function removeMember(button) {
 }
 
 // ---------------------------------------------------------------------------
+// Team: invite by email (POST /api/account/invitations), revoke (DELETE .../<id>)
+
+const inviteForm = document.querySelector('[data-invite-form]');
+inviteForm?.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const region = document.getElementById('invite-problem');
+  clearProblem(region);
+  clearFieldProblems(inviteForm);
+  const data = new FormData(inviteForm);
+  const email = String(data.get('email') || '').trim();
+  const button = inviteForm.querySelector('button[type="submit"]');
+  button.disabled = true;
+  const result = await callApi('POST', '/api/account/invitations', { email, role: String(data.get('role')) });
+  button.disabled = false;
+  if (result.ok) return flashThenReload(`Invitation sent to ${result.body.email}.`);
+  if (result.status === 401) return signInAgain();
+  // A problem with the address is said under it; any other (the seats) under the form.
+  const marked = result.body ? showFieldProblems(inviteForm, result.body) : 0;
+  if (marked === 0) showProblem(region, problemText(result, 'The invitation could not be sent. Try again in a moment.'));
+});
+
+async function revokeInvitation(button) {
+  if (!(await confirmAction(button))) return;
+  const problem = document.getElementById('team-problem');
+  clearProblem(problem);
+  button.disabled = true;
+  const result = await callApi('DELETE', '/api/account/invitations/' + encodeURIComponent(button.dataset.revokeInvitation));
+  button.disabled = false;
+  if (!result.ok) return refuse(result, problem);
+  flashThenReload(`The invitation to ${button.dataset.email} was revoked.`);
+}
+
+// ---------------------------------------------------------------------------
 // API keys: create with a one-time reveal, copy, revoke.
 
 const createForm = /** @type {HTMLFormElement | null} */ (document.querySelector('[data-create-key-form]'));
@@ -201,4 +234,6 @@ document.addEventListener('click', (event) => {
   if (remove) return void removeMember(remove);
   const revoke = target?.closest('[data-revoke-key]');
   if (revoke) return void revokeKey(revoke);
+  const withdraw = target?.closest('[data-revoke-invitation]');
+  if (withdraw) return void revokeInvitation(withdraw);
 });

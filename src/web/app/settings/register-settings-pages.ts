@@ -1,5 +1,6 @@
 /** Settings: the account (rename, delete), the team, API keys (issue 14, point 4) and webhooks (issue 23, part 7). */
 import type { App } from '../../../http/app-types.ts';
+import type { InvitationService } from '../../../modules/accounts/invitations.ts';
 import type { ApiKeyService } from '../../../modules/api-keys/api-key-service.ts';
 import type { WebhookDeliveries } from '../../../modules/webhooks/webhook-deliveries.ts';
 import type { WebhookService } from '../../../modules/webhooks/webhook-service.ts';
@@ -13,6 +14,7 @@ export interface SettingsDeps extends AppPageDeps {
   apiKeys: ApiKeyService;
   webhooks: WebhookService;
   webhookDeliveries: WebhookDeliveries;
+  invitations: InvitationService;
 }
 
 export function registerSettingsPages(app: App, deps: SettingsDeps): void {

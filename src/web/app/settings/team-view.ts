@@ -5,11 +5,13 @@
  * both), after a confirmation, through DELETE /api/account/members/<userId>.
  */
 import type { MemberView } from '../../../modules/accounts/account-service.ts';
+import type { InvitationView } from '../../../modules/accounts/invitations.ts';
 import { PLAN_NAMES, type Plan } from '../../../vocabulary/plans.ts';
 import { html } from '../../view.ts';
 import { APP_PATHS } from '../app-layout.ts';
 import type { AppVisit } from '../app-visit.ts';
 import { ConfirmDialog, confirmation } from './confirm-dialog.ts';
+import { InviteForm, PendingInvitations } from './invitations-view.ts';
 import { ActionProblem, Day, ROLE_NAMES, ScriptNeeded } from './settings-text.ts';
 
 export interface TeamState {
@@ -18,6 +20,8 @@ export interface TeamState {
   seats: number | null;
   /** The plan whose limits apply now (Free after a failed payment's grace period). */
   limitsPlan: Plan;
+  /** The open invitations, for those who may invite (owners and admins); null for the others. */
+  invitations: InvitationView[] | null;
 }
 
 function memberName(member: MemberView): string {
@@ -28,10 +32,12 @@ function SeatSummary({ visit, team }: { visit: AppVisit; team: TeamState }) {
   const held = team.members.filter((member) => member.holdsSeat).length;
   const waiting = team.members.length - held;
   const plan = PLAN_NAMES[team.limitsPlan];
+  const invited = (team.invitations ?? []).filter((invitation) => invitation.status === 'pending').length;
+  const promised = invited > 0 ? `, and ${invited} ${invited === 1 ? 'is' : 'are'} kept for pending invitations` : '';
   const limit =
     team.seats === null
       ? `The ${plan} plan's seats are not limited.`
-      : `The ${plan} plan includes ${team.seats} ${team.seats === 1 ? 'seat' : 'seats'}; ${held} ${held === 1 ? 'is' : 'are'} held${held > team.seats ? ' (owners and admins always hold one)' : ''}.`;
+      : `The ${plan} plan includes ${team.seats} ${team.seats === 1 ? 'seat' : 'seats'}; ${held} ${held === 1 ? 'is' : 'are'} held${held > team.seats ? ' (owners and admins always hold one)' : ''}${promised}.`;
   const more =
     waiting > 0
       ? visit.may('billing:manage')
@@ -65,7 +71,7 @@ export function TeamSettings({ visit, team }: { visit: AppVisit; team: TeamState
   const manages = visit.may('account:edit');
   return html`
     <h1>Team</h1>
-    <p class="lead">Members come from your identity provider: whoever signs in to this organisation joins the account with the role the provider gives.</p>
+    <p class="lead">Members come from your identity provider (whoever signs in to this organisation joins with the role the provider gives), or by an invitation sent from here.</p>
     ${visit.account.kind === 'personal'
       ? html`<p class="notice">This is a personal account: you are its one member. To work as a team, sign in to an organisation.</p>`
       : html`<${SeatSummary} visit=${visit} team=${team} />`}
@@ -88,8 +94,11 @@ export function TeamSettings({ visit, team }: { visit: AppVisit; team: TeamState
     </div>
     <${ActionProblem} id="team-problem" />
     <p class="form-status" role="status" data-page-status></p>
+    ${manages && visit.account.kind === 'organization' && team.invitations
+      ? html`<${InviteForm} /><${PendingInvitations} invitations=${team.invitations} />`
+      : null}
     ${manages
-      ? html`<${ScriptNeeded} action="Removing a member" /><${ConfirmDialog} />`
-      : html`<p class="muted">Owners and admins can remove members.</p>`}
+      ? html`<${ScriptNeeded} action="Inviting, revoking and removing" /><${ConfirmDialog} />`
+      : html`<p class="muted">Owners and admins can invite and remove members.</p>`}
   `;
 }
