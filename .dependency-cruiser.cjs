@@ -3,7 +3,7 @@
  * and by hand with `npx depcruise src bin --output-type err`.
  * docs/ARCHITECTURE.md explains the layers and names every exception.
  */
-const lowerLayers = '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|poll-loop\\.ts$|lease-heartbeat\\.ts$|storable-text\\.ts$|db/|http/|identity/|outbox/|jobs/|mail/)';
+const lowerLayers = '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|poll-loop\\.ts$|lease-heartbeat\\.ts$|storable-text\\.ts$|db/|http/|identity/|outbox/|jobs/|mail/|observability/)';
 const testCode = '(\\.test\\.ts$|^test/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -18,7 +18,7 @@ module.exports = {
     },
     {
       name: 'lower-layers-never-import-modules',
-      comment: 'framework, config, clock, poll-loop, lease-heartbeat, db, http, identity, outbox, jobs and mail sit under every module; they name none of them.',
+      comment: 'framework, config, clock, poll-loop, lease-heartbeat, db, http, identity, outbox, jobs, mail and observability sit under every module; they name none of them.',
       severity: 'error',
       from: { path: lowerLayers, pathNot: testCode },
       to: { path: '^src/modules/' },

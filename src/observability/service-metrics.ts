@@ -123,6 +123,7 @@ export function createServiceMetrics(): ServiceMetrics {
 
   const backlogSources: { read: QueueBacklogSource; onError: (error: unknown) => void }[] = [];
   let lastBacklog: QueueBacklog[] = [];
+  const queuesSeen = new Set<string>();
   const readBacklogs = async (): Promise<QueueBacklog[]> => {
     const read = await Promise.all(
       backlogSources.map(async (source) => {
@@ -134,23 +135,28 @@ export function createServiceMetrics(): ServiceMetrics {
         }
       }),
     );
-    if (read.every((backlogs) => backlogs !== null)) lastBacklog = read.flat();
+    if (read.every((backlogs) => backlogs !== null)) {
+      const current = read.flat();
+      // A queue once seen stays at 0 when it empties, rather than vanishing: an alert on it reads 0, not "no data".
+      for (const backlog of current) queuesSeen.add(backlog.queue);
+      const present = new Set(current.map((backlog) => backlog.queue));
+      lastBacklog = [...current, ...[...queuesSeen].filter((queue) => !present.has(queue)).map((queue) => ({ queue, depth: 0, oldestAgeSeconds: 0 }))];
+    }
     return lastBacklog;
   };
-  // One read serves both gauges: prom-client collects them one after the other in the same scrape.
-  let backlogRead: Promise<QueueBacklog[]> | null = null;
-  const backlogOnce = () => {
-    backlogRead ??= readBacklogs().finally(() => setImmediate(() => (backlogRead = null)));
-    return backlogRead;
-  };
+  // One read serves both gauges of a scrape: prom-client starts every metric's collect in registration
+  // order, synchronously, before awaiting any, so the depth's read is in flight when the age's collect starts.
+  let readForAge: Promise<QueueBacklog[]> | null = null;
   new Gauge({
     name: 'queue_depth',
-    help: 'Jobs waiting to run (due or scheduled, not yet completed or dead), by queue.',
+    help: 'Jobs due and not yet done (waiting for a worker or running), by queue.',
     labelNames: ['queue'] as const,
     registers,
     async collect() {
+      const read = readBacklogs();
+      readForAge = read;
       this.reset();
-      for (const backlog of await backlogOnce()) this.set({ queue: backlog.queue }, backlog.depth);
+      for (const backlog of await read) this.set({ queue: backlog.queue }, backlog.depth);
     },
   });
   new Gauge({
@@ -159,8 +165,10 @@ export function createServiceMetrics(): ServiceMetrics {
     labelNames: ['queue'] as const,
     registers,
     async collect() {
+      const read = readForAge ?? readBacklogs();
+      readForAge = null;
       this.reset();
-      for (const backlog of await backlogOnce()) this.set({ queue: backlog.queue }, backlog.oldestAgeSeconds);
+      for (const backlog of await read) this.set({ queue: backlog.queue }, backlog.oldestAgeSeconds);
     },
   });
 
