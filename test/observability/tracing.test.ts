@@ -28,6 +28,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tracing to an OTLP receiver',
   let site: ServedSite;
   let server: ServerProcess;
 
+  // Starting the service takes seconds alone, and several times that on a loaded 2-core machine.
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
     site = await serveSite(path.join(SITES_DIR, 'relaymesh-scaleup'));
@@ -42,7 +43,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('tracing to an OTLP receiver',
         ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
       }),
     );
-  });
+  }, 120_000);
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;
@@ -89,5 +90,5 @@ describe.runIf(testDatabaseKind() === 'postgres')('tracing to an OTLP receiver',
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((line) => line.msg === 'request completed' && line.reqId === requestId);
     expect(logged).toMatchObject({ reqId: requestId, trace_id: traceId, span_id: serverSpan.spanId });
-  });
+  }, 120_000);
 });
