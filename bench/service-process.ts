@@ -39,7 +39,7 @@ export async function freePort(): Promise<number> {
 export interface StartServiceOptions {
   /** The checkout to run; default this one. */
   root?: string;
-  /** The service's whole environment (default process.env); HOST=127.0.0.1 and PORT are set over it. */
+  /** The service's whole environment (default process.env); HOST=127.0.0.1 and PORT are set over it, METRICS_PORT=0 under it (several services, one machine). */
   env?: NodeJS.ProcessEnv;
   /** Default: the start script's flags of `root`'s package.json. */
   nodeFlags?: string[];
@@ -75,7 +75,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
   const flags = [...(options.nodeFlags ?? startScriptFlags(root)), ...(options.extraNodeFlags ?? [])];
   const child = spawn(process.execPath, [...flags, path.join(root, 'src/main.ts')], {
     cwd: root,
-    env: { ...(options.env ?? process.env), HOST: '127.0.0.1', PORT: String(port) },
+    env: { METRICS_PORT: '0', ...(options.env ?? process.env), HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -19,7 +19,9 @@ import { installRequestContentRules } from './http/request-content.ts';
 import { createHttpServer } from './http-server.ts';
 import { registerLiveness } from './http/liveness.ts';
 import { registerReadiness } from './http/readiness.ts';
-import { installMetrics } from './http/metrics.ts';
+import { installHttpMetrics, registerTokenMetrics } from './http/metrics.ts';
+import { createServiceMetrics, type ServiceMetrics } from './observability/service-metrics.ts';
+import { measureCrawls, measureMailSends, measureModelFetch, measureWebhookPosts } from './observability/measured.ts';
 import { cookieSessions, handshakeSessions } from './identity/browser-sessions.ts';
 import { loadOrCreateDevKey, type DevSigningKey } from './identity/dev-identity.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
@@ -191,6 +193,8 @@ export interface Services {
 
 export interface BuiltApp {
   app: App;
+  /** The Prometheus registry and instruments; main.ts serves the registry on METRICS_PORT unless METRICS_TOKEN puts it on the app. */
+  metrics: ServiceMetrics;
   services: Services;
   database: DatabaseHandle;
   devKey: DevSigningKey | null;
@@ -213,9 +217,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   // Services.
   const log = app.log;
+  const metrics = createServiceMetrics();
   const outbox = new Outbox(database.db, clock, log);
   const jobs = new JobQueue(clock);
-  const jobRunner = new JobRunner({ db: database.db, clock, log });
+  const jobRunner = new JobRunner({ db: database.db, clock, log, report: metrics.jobs });
   const mailer = createMailer(config, clock);
   const paymentProvider =
     deps.paymentProvider ??
@@ -240,11 +245,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     store: countingStore,
     clock,
     timeoutMs: config.rateLimitStoreTimeoutMs,
-    onStoreFailure: (error, policy) => log.warn({ err: error, policy: policy.name }, 'rate-limit store failed; request refused'),
+    onStoreFailure: (error, policy) => {
+      metrics.limiter.storeFailed(policy.name);
+      log.warn({ err: error, policy: policy.name }, 'rate-limit store failed; request refused');
+    },
   });
   // Each service is built after the collaborators it is handed: no closure below reaches a later one.
   const products = new ProductService(database.db);
-  const creditLedger = new CreditLedger(database.db);
+  const creditLedger = new CreditLedger(database.db, metrics.credits);
   const chargesInFlight = new ChargesInFlight({ ledger: creditLedger, clock, log });
   const billing = new BillingService({
     db: database.db,
@@ -279,7 +287,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const integrations = new IntegrationService();
   const emailPreferences = new EmailPreferences({ db: database.db, clock, publicBaseUrl: config.publicBaseUrl });
   // Preferences are checked when a mail goes out, not when it was scheduled: an opt-out in between holds.
-  handleSendMail(jobRunner, { mailer, gate: (mail) => emailPreferences.prepare(database.db, mail) });
+  handleSendMail(jobRunner, { mailer: { send: measureMailSends((mail) => mailer.send(mail), metrics.mail) }, gate: (mail) => emailPreferences.prepare(database.db, mail) });
   const sharedResults = new SharedResultCache(clock);
   const accounts = new AccountService({
     db: database.db,
@@ -373,7 +381,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const apiKeys = new ApiKeyService({ db: database.db, clock, access: admissionGate });
   // Webhook targets have their own allowlist: a host allowed for crawling is not thereby a target every tenant may send to.
   const webhooks = new WebhookService({ db: database.db, clock, allowlist: config.webhooks.allowlist, lookup: deps.crawlLookup ?? systemLookup });
-  const webhookPoster = createWebhookPoster({ allowlist: config.webhooks.allowlist, lookup: deps.crawlLookup ?? systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
+  const webhookPoster = measureWebhookPosts(createWebhookPoster({ allowlist: config.webhooks.allowlist, lookup: deps.crawlLookup ?? systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() }), metrics.webhooks);
   const webhookDeliveries = new WebhookDeliveries({
     db: database.db,
     clock,
@@ -386,13 +394,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }),
   });
   webhookDeliveries.register(jobRunner);
-  const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup));
+  const crawler = measureCrawls(createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup)), metrics.crawls);
+  const crawlSlots = new CrawlSlots(config.crawl.maxActive, config.crawl.queueLimit);
+  const backlogUnread = (error: unknown) => log.warn({ err: error }, 'queue backlog could not be read for the metrics');
+  metrics.watchQueues(async () => [{ queue: 'crawl', ...crawlSlots.backlog() }, ...(await jobRunner.backlog()), ...(await outbox.backlog())], backlogUnread);
   const scoring = new ScoringService({
     db: database.db,
     clock,
     crawler,
-    slots: new CrawlSlots(config.crawl.maxActive, config.crawl.queueLimit),
-    refiner: config.llm ? createLlmRefiner(config.llm) : null,
+    slots: crawlSlots,
+    refiner: config.llm ? createLlmRefiner(config.llm, { fetch: measureModelFetch(metrics.model, 'refine') }) : null,
     crawlAllowlist: config.crawl.allowlist,
     fullCrawlMaxPages: config.crawl.maxPages,
     log,
@@ -408,7 +419,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   // Erased with the giver's account, and with the result it is about, by foreign keys: nothing outside the database to clean up.
   const feedback = new FeedbackService({ db: database.db, clock });
-  const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm) : null, log });
+  const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm, { fetch: measureModelFetch(metrics.model, 'coach') }) : null, log });
   // Erased with the account, and with the result they are about, by foreign keys.
   const coachConversations = new CoachConversations({ db: database.db, clock });
   outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
@@ -448,7 +459,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   // Routes, grouped by resource. The API document first: it is built from the routes added after it.
   await installApiDocument(app, config.publicBaseUrl, webhookEventsDocument());
-  installMetrics(app);
+  installHttpMetrics(app, metrics.httpDuration);
+  if (config.metrics.token) registerTokenMetrics(app, { registry: metrics.registry, token: config.metrics.token });
   registerLiveness(app);
   registerReadiness(app, [
     { name: 'database', check: () => database.ping() },
@@ -578,7 +590,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries }, database, devKey, routes };
+  return { app, metrics, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries }, database, devKey, routes };
 }
 
 /** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */

@@ -53,6 +53,10 @@ export const EnvironmentSchema = Type.Object({
   IDENTITY_API_URL: optionalUrl(HTTP, "The provider's Backend API (session refresh and revocation at <url>/v1/sessions/...); required with IDENTITY_FRONTEND_API_URL"),
   IDENTITY_SECRET_KEY: Type.Optional(Type.String({ description: "The provider's secret key for its Backend API; required with IDENTITY_FRONTEND_API_URL" })),
 
+  METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464, description: 'Port of GET /metrics, apart from the public one (0: any free port); unused when METRICS_TOKEN is set' }),
+  METRICS_HOST: Type.String({ default: '127.0.0.1', description: 'Interface METRICS_PORT listens on; the loopback keeps the metrics off the network' }),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'Serves GET /metrics on the public port instead, to callers presenting it as a bearer token (401 otherwise)' })),
+
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis for the shared rate-limit store; unset keeps it in-process'),
   RATE_LIMIT_STORE_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 10_000, default: 200, description: 'Bound on a limit decision; past it the gate fails closed' }),
 
@@ -138,6 +142,8 @@ function configFromEnvironment(env: Environment) {
     },
     /** Webhook targets exempt from the address rule (and allowed plain http): every tenant may name them. */
     webhooks: { allowlist: commaList(env.WEBHOOK_ALLOWLIST) },
+    /** Where GET /metrics is served: on the public port behind `token` when one is set, else on its own port. */
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN ?? null },
     redisUrl: env.REDIS_URL ?? null,
     rateLimitStoreTimeoutMs: env.RATE_LIMIT_STORE_TIMEOUT_MS,
     crawl: {

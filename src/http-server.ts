@@ -14,7 +14,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { App } from './http/app-types.ts';
 import { installRouteGuard, type RouteAccess } from './http/authentication.ts';
-import { installRequestLog, loggerOptions } from './http/logging.ts';
+import { installRequestLog, loggerOptions, requestIdOf, traceBindingsOf } from './http/logging.ts';
 import { transportErrorOptions } from './http/transport-errors.ts';
 import { trustProxyOption } from './modules/limits/client-address.ts';
 import { installSecurityHeaders } from './web/security-headers.ts';
@@ -27,8 +27,11 @@ export async function createHttpServer(config: Config, logStream?: DestinationSt
     bodyLimit: config.bodyLimitBytes,
     // X-Forwarded-For is believed only from the TRUST_PROXY proxies (request.ip, request.ips); none when empty.
     trustProxy: trustProxyOption(config.trustProxy),
-    genReqId: () => crypto.randomUUID(),
+    // The caller's X-Request-Id when acceptable (http/logging.ts), else a new UUID; echoed in the response below.
+    genReqId: (request) => requestIdOf(request, () => crypto.randomUUID()),
     requestIdHeader: false,
+    // Every line a request logs names its trace (the active span's, or the incoming traceparent's).
+    childLoggerFactory: (logger, bindings, options, request) => logger.child({ ...bindings, ...traceBindingsOf(request) }, options),
     ajv: { customOptions: { coerceTypes: false, allErrors: true } },
     ...transportErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,13 +1,32 @@
 /**
- * `npm start`: read the configuration, build the app, listen, and shut down
- * gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests
- * finish, close the database), forcing an exit after SHUTDOWN_TIMEOUT_MS.
+ * `npm start`: read the configuration, start tracing when OTEL_* asks for it,
+ * build the app, listen (and serve the metrics on METRICS_PORT unless
+ * METRICS_TOKEN puts them on the public port), and shut down gracefully on
+ * SIGTERM/SIGINT (stop accepting, let in-flight requests finish, close the
+ * database, flush the traces), forcing an exit after SHUTDOWN_TIMEOUT_MS.
+ *
+ * The app is imported only after startTracing(): the tracing hooks must see
+ * pg and ioredis load (observability/tracing.ts).
  */
-import { buildApp } from './app.ts';
 import { loadConfigOrExit, type Config } from './config.ts';
+import { listenForMetrics } from './observability/metrics-server.ts';
+import { startTracing } from './observability/tracing.ts';
 
 export async function serve(config: Config): Promise<void> {
-  const { app } = await buildApp(config);
+  const stopTracing = await startTracing();
+  const { buildApp } = await import('./app.ts');
+  const { app, metrics } = await buildApp(config);
+  if (!config.metrics.token) {
+    try {
+      const listener = await listenForMetrics(metrics.registry, config.metrics, (error) => app.log.error({ err: error }, 'metrics could not be collected'));
+      app.log.info({ port: listener.port, host: config.metrics.host }, 'metrics served at GET /metrics');
+      app.addHook('onClose', () => listener.close());
+    } catch (error) {
+      // The service matters more than its metrics: a taken port (a second instance on one machine) is logged, not fatal.
+      app.log.error({ err: error, port: config.metrics.port, host: config.metrics.host }, 'metrics port unavailable; GET /metrics is not served');
+    }
+  }
+  if (stopTracing) app.addHook('onClose', () => stopTracing());
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -5,6 +5,8 @@
  * the serializers, since they sit inside strings that redact paths cannot
  * reach.
  */
+import type { IncomingMessage } from 'node:http';
+import { trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { involvesDatabase, loggableDatabaseError } from '../db/loggable-error.ts';
@@ -81,4 +83,36 @@ function decodeName(name: string): string {
 /** pino's error summary, except for database errors, which lose the values bound to their query. */
 export function serializeError(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
   return involvesDatabase(error) ? loggableDatabaseError(error) : pino.stdSerializers.err(error);
+}
+
+/** A request id we take from the caller: short, and of characters that cannot forge a log line or a header. */
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:/+=@-]{1,128}$/;
+/** W3C Trace Context: version-traceid-parentid-flags, lower-case hex, neither id all zeros. */
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/**
+ * The request's id: the caller's X-Request-Id when it sent an acceptable one
+ * (a proxy's or another service's, so one id follows the request through
+ * both logs), else a new UUID. It is bound to every log line of the request
+ * (reqId) and echoed in the response's X-Request-Id.
+ */
+export function requestIdOf(request: IncomingMessage, generate: () => string): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : generate();
+}
+
+/**
+ * The trace a request belongs to, for its log lines: the active span's when
+ * tracing runs (its trace id is the incoming traceparent's, when one came),
+ * else the incoming traceparent's own, so logs can be joined to a caller's
+ * trace even with tracing off.
+ */
+export function traceBindingsOf(request: IncomingMessage): { trace_id?: string; span_id?: string; parent_span_id?: string } {
+  const active = trace.getActiveSpan()?.spanContext();
+  if (active && trace.isSpanContextValid(active)) return { trace_id: active.traceId, span_id: active.spanId };
+  const header = request.headers.traceparent;
+  const match = typeof header === 'string' ? TRACEPARENT.exec(header.trim()) : null;
+  if (!match || match[1] === 'ff' || /^0+$/.test(match[2]!) || /^0+$/.test(match[3]!)) return {};
+  // The caller's span: this service made none.
+  return { trace_id: match[2]!, parent_span_id: match[3]! };
 }

@@ -1,33 +1,41 @@
 /**
- * Prometheus metrics at GET /metrics: process defaults plus request counts
- * and latencies by route template (never by raw URL, which would explode
- * label cardinality). One registry per app, so several apps can share a
- * process (tests, the multi-instance check).
+ * Request latencies by route template (never by raw URL, which would explode
+ * label cardinality), and the scrape endpoint when it shares the public port.
+ *
+ * /metrics leaves the public port (issue 25): by default it is served only on
+ * METRICS_PORT, on the loopback (observability/metrics-server.ts). When
+ * METRICS_TOKEN is set it is served here instead, to callers that present
+ * that token as a bearer; anyone else gets 401.
  */
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import crypto from 'node:crypto';
+import type { Histogram, Registry } from 'prom-client';
 import type { App } from './app-types.ts';
+import { ApiError } from './errors.ts';
 
-export function installMetrics(app: App): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request latency by route template, method and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [registry],
-  });
-
+export function installHttpMetrics(app: App, duration: Histogram<'method' | 'route' | 'status_code'>): void {
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
   });
+}
 
-  app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
-    reply.type(registry.contentType);
-    return registry.metrics();
+/** GET /metrics on the public port, behind `token`. */
+export function registerTokenMetrics(app: App, deps: { registry: Registry; token: string }): void {
+  const expected = digest(deps.token);
+  // Public to the route guard: the bearer here is the scrape token, not a user's credential.
+  app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    // Compared as digests: equal lengths for timingSafeEqual, and no early exit on the first differing byte.
+    if (presented === undefined || !crypto.timingSafeEqual(digest(presented), expected)) {
+      throw new ApiError('AUTH_REQUIRED', { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
+    }
+    reply.type(deps.registry.contentType);
+    return deps.registry.metrics();
   });
-  return registry;
+}
+
+function digest(text: string): Buffer {
+  return crypto.createHash('sha256').update(text).digest();
 }

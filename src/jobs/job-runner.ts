@@ -35,6 +35,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { underRenewedLease } from '../lease-heartbeat.ts';
+import type { JobReport, QueueBacklog } from '../observability/service-metrics.ts';
 import { PollLoop } from '../poll-loop.ts';
 import { JobQueue } from './job-queue.ts';
 import { retryDelayMs } from './retry-policy.ts';
@@ -64,6 +65,8 @@ export interface JobRunnerOptions {
   batchSize?: number;
   /** The jitter's randomness, in [0, 1); tests pin it. */
   random?: () => number;
+  /** Told how each attempt ended, per job name (the metrics' queue label). */
+  report?: JobReport;
 }
 
 export interface RunSummary {
@@ -91,6 +94,7 @@ export class JobRunner {
   readonly #leaseMs: number;
   readonly #batchSize: number;
   readonly #random: () => number;
+  readonly #report: JobReport | undefined;
   readonly #queue: JobQueue;
   readonly #handlers = new Map<string, JobHandler>();
   readonly #recurring: RecurringJob[] = [];
@@ -106,6 +110,7 @@ export class JobRunner {
     this.#leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.#batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.#random = options.random ?? Math.random;
+    this.#report = options.report;
     this.#queue = new JobQueue(options.clock);
   }
 
@@ -140,6 +145,17 @@ export class JobRunner {
         else if (ran === 'failed') summary.failed++;
       }
     }
+  }
+
+  /** Per job name: the jobs due and not yet done, and how long the longest-waiting of them has been due. */
+  async backlog(): Promise<QueueBacklog[]> {
+    const now = this.#clock.now();
+    const rows = await this.#db
+      .select({ queue: jobs.name, depth: sql<number>`count(*)::int`, oldest: sql<Date>`min(${jobs.runAt})`.mapWith(jobs.runAt) })
+      .from(jobs)
+      .where(and(isNull(jobs.completedAt), isNull(jobs.deadAt), lte(jobs.runAt, now)))
+      .groupBy(jobs.name);
+    return rows.map((row) => ({ queue: row.queue, depth: row.depth, oldestAgeSeconds: Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) }));
   }
 
   /** Polls every `intervalMs` until stop(). No poll keeps the process alive on its own. */
@@ -220,6 +236,7 @@ export class JobRunner {
         // The payload may hold personal data (a mail's address and text): drop it once done; the dedupe key stays.
         .set({ completedAt: this.#clock.now(), lockedUntil: null, lastError: null, payload: {} })
         .where(thisAttempt);
+      this.#report?.attemptEnded(job.name, 'completed');
       return 'completed';
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_CHARS);
@@ -227,10 +244,12 @@ export class JobRunner {
       if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError) {
         this.#log.error({ job: job.name, id: job.id, attempts: job.attempts, reason }, 'job failed for the last time; marked dead');
         await this.#db.update(jobs).set({ deadAt: now, lockedUntil: null, lastError: reason }).where(thisAttempt);
+        this.#report?.attemptEnded(job.name, 'dead');
       } else {
         const runAt = new Date(now.getTime() + retryDelayMs(job.attempts, this.#random));
         this.#log.warn({ job: job.name, id: job.id, attempts: job.attempts, runAt, reason }, 'job failed; will retry');
         await this.#db.update(jobs).set({ runAt, lockedUntil: null, lastError: reason }).where(thisAttempt);
+        this.#report?.attemptEnded(job.name, 'failed');
       }
       return 'failed';
     }

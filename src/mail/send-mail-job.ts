@@ -45,7 +45,7 @@ export function enqueueMail(queue: JobQueue, executor: Executor, mail: OutgoingM
 }
 
 /** Registers the mail.send handler on a runner. */
-export function handleSendMail(runner: JobRunner, deps: { mailer: Mailer; gate?: MailGate }): void {
+export function handleSendMail(runner: JobRunner, deps: { mailer: Pick<Mailer, 'send'>; gate?: MailGate }): void {
   runner.on(SEND_MAIL_JOB, async (payload, context) => {
     if (!Value.Check(OutgoingMailSchema, payload)) throw new PermanentJobError('mail.send payload is not an outgoing mail');
     const mail = deps.gate ? await deps.gate(payload, context) : payload;

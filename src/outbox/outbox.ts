@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { underRenewedLease } from '../lease-heartbeat.ts';
+import type { QueueBacklog } from '../observability/service-metrics.ts';
 import { PollLoop } from '../poll-loop.ts';
 import { outboxMessages } from './tables.ts';
 
@@ -64,6 +65,17 @@ export class Outbox {
     if (messages.length === 0) return;
     const now = this.#clock.now();
     await executor.insert(outboxMessages).values(messages.map((m) => ({ topic: m.topic, payload: m.payload, nextAttemptAt: now })));
+  }
+
+  /** Per topic (queue `outbox:<topic>`): the messages due and not yet done, and how long the oldest has been due. */
+  async backlog(): Promise<QueueBacklog[]> {
+    const now = this.#clock.now();
+    const rows = await this.#db
+      .select({ topic: outboxMessages.topic, depth: sql<number>`count(*)::int`, oldest: sql<Date>`min(${outboxMessages.nextAttemptAt})`.mapWith(outboxMessages.nextAttemptAt) })
+      .from(outboxMessages)
+      .where(and(isNull(outboxMessages.completedAt), lte(outboxMessages.nextAttemptAt, now)))
+      .groupBy(outboxMessages.topic);
+    return rows.map((row) => ({ queue: `outbox:${row.topic}`, depth: row.depth, oldestAgeSeconds: Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) }));
   }
 
   /** Runs every message that is due now; returns how many succeeded. */

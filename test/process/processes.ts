@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
 /** Environment for a server process on the database kind under test (PostgreSQL: its own schema). */
 export function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maturity-proc-'));
-  const env: Record<string, string> = { PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: Record<string, string> = { PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', METRICS_PORT: '0' };
   if (testDatabaseKind() === 'postgres') {
     env.DATABASE_URL = process.env.TEST_DATABASE_URL!;
     env.DATABASE_SCHEMA = `p_${crypto.randomBytes(6).toString('hex')}`;
@@ -46,7 +46,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Seconds alone; on a loaded 2-core machine (other test files, other checkouts) loading and migrating took over 50 s.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

@@ -77,11 +77,19 @@ interface CounterRow {
   api_calls_used: number;
 }
 
+/** Told of credits as they move (the metrics' credits_charged_total and credits_returned_total). */
+export interface CreditMovements {
+  charged(action: ChargedAction, credits: number): void;
+  returned(action: ChargedAction, credits: number): void;
+}
+
 export class CreditLedger {
   readonly #db: Executor;
+  readonly #movements: CreditMovements | undefined;
 
-  constructor(db: Executor) {
+  constructor(db: Executor, movements?: CreditMovements) {
     this.#db = db;
+    this.#movements = movements;
   }
 
   /**
@@ -126,6 +134,7 @@ export class CreditLedger {
     const [row] = rowsOf<Partial<CounterRow> & { holds: boolean }>(result);
     if (!row?.holds) return { ok: false, reason: 'stale' };
     if (row.credits_used === undefined || row.credits_used === null) return { ok: false, reason: 'limit' };
+    this.#movements?.charged(action, cost.credits);
     return {
       ok: true,
       used: countsOf(row as CounterRow),
@@ -160,7 +169,9 @@ export class CreditLedger {
    */
   async refund(record: ChargeRecord, now: Date): Promise<boolean> {
     try {
-      return await this.#refund(record, now);
+      const refunded = await this.#refund(record, now);
+      if (refunded) this.#movements?.returned(record.action, record.cost.credits);
+      return refunded;
     } catch (error) {
       if (isForeignKeyViolation(error)) return false;
       throw error;
@@ -240,7 +251,7 @@ export class CreditLedger {
         FROM usage_ledger l JOIN lapsed ON lapsed.reservation_id = l.reservation_id
         WHERE l.entry = 'charge'
         ON CONFLICT (reservation_id, entry) DO NOTHING
-        RETURNING account_id, period_start, credits, scores, chat_messages, api_calls, pack_scores
+        RETURNING account_id, action, period_start, credits, scores, chat_messages, api_calls, pack_scores
       ), counters AS (
         -- Summed per row first: an UPDATE ... FROM changes a row once, however many source rows match it.
         UPDATE usage_counters u SET
@@ -259,8 +270,10 @@ export class CreditLedger {
         WHERE b.account_id = r.account_id
         RETURNING 1
       )
-      SELECT count(*)::int AS reclaimed FROM refunded`);
-    return rowsOf<{ reclaimed: number }>(result)[0]?.reclaimed ?? 0;
+      SELECT action, count(*)::int AS reclaimed, coalesce(-sum(credits), 0)::int AS credits FROM refunded GROUP BY action`);
+    const reclaimed = rowsOf<{ action: ChargedAction; reclaimed: number; credits: number }>(result);
+    for (const row of reclaimed) this.#movements?.returned(row.action, row.credits);
+    return reclaimed.reduce((total, row) => total + row.reclaimed, 0);
   }
 
   /** Credits a bought pack's scores, in the caller's transaction (the one that applies the payment event). */

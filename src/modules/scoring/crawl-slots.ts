@@ -15,6 +15,8 @@ type Release = () => void;
 
 interface Waiter {
   grant: (release: Release) => void;
+  /** performance.now() when it joined the queue. */
+  since: number;
   signal: AbortSignal | undefined;
   onAbort: () => void;
 }
@@ -41,6 +43,7 @@ export class CrawlSlots {
     return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = {
         grant: resolve,
+        since: performance.now(),
         signal,
         onAbort: () => {
           const index = this.#waiting.indexOf(waiter);
@@ -51,6 +54,12 @@ export class CrawlSlots {
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.#waiting.push(waiter);
     });
+  }
+
+  /** The crawls waiting for a slot, and how long the first of them has waited (the metrics' `crawl` queue). */
+  backlog(): { depth: number; oldestAgeSeconds: number } {
+    const first = this.#waiting[0];
+    return { depth: this.#waiting.length, oldestAgeSeconds: first ? (performance.now() - first.since) / 1000 : 0 };
   }
 
   #releaser(): Release {
