@@ -351,7 +351,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     usage: (accountId) => usageReports.forAccount(accountId),
     // `benchmarks` is built below, as `scoring` is.
     segmentFigures: (segment) => benchmarks.figures(segment, null),
-    latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
+    accountLatestScoresIn: (segment) => scoring.accountLatestScoresIn(segment),
     // The recipient's own account holds the result, so the pool leaves it out.
     comparisonOf: (resultId) => benchmarks.comparisonOf(resultId, null),
   });
@@ -388,7 +388,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     onResultLinked: async (tx, accountId, linked) => void (await webhookDeliveries.emit(tx, accountId, 'score.linked', scoreLinkedData(linked, config.publicBaseUrl))),
   });
   const benchmarks = new BenchmarkService({
-    latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
+    accountLatestScoresIn: (segment) => scoring.accountLatestScoresIn(segment),
     segmentedResult: (resultId) => scoring.segmentedResult(resultId),
     paidAmong: (accountIds) => billing.paidAmong(accountIds),
   });
