@@ -278,6 +278,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Preferences are checked when a mail goes out, not when it was scheduled: an opt-out in between holds.
   handleSendMail(jobRunner, { mailer, gate: (mail) => emailPreferences.prepare(database.db, mail) });
   const sharedResults = new SharedResultCache(clock);
+  // The result page as visitors see it (/r/<id>), kept like the JSON (issue 29, item 3).
+  const visitorResultPages = new SharedResultCache(clock);
   const accounts = new AccountService({
     db: database.db,
     clock,
@@ -307,6 +309,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       billing,
       integrations,
       sharedResults,
+      visitorResultPages,
       emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId)),
       // The mail kept for those addresses (the embedded mailer's .eml files) goes too, after the commit.
       { sideEffectsOnErasure: async (tx, accountId): Promise<OutboxMessage[]> => forgetRecipientsMessages(await accounts.addressesOnlyIn(tx, accountId)) },
@@ -501,6 +504,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerPublicPages(app, {
     settings: pageSettings,
     scoring,
+    visitorPages: visitorResultPages,
     benchmarks,
     feedback,
     billing,
