@@ -121,15 +121,25 @@ CREATE TRIGGER scoring_results_peer_scores
   AFTER INSERT OR DELETE OR UPDATE OF segment, url, depth, account_id, result, created_at ON scoring_results
   FOR EACH ROW EXECUTE FUNCTION peer_scores_follow_results();
 
--- The results stored before this migration.
-INSERT INTO peer_company_scores (segment, company, result_id, account_id, total_score, dimension_scores, scored_at)
-  SELECT DISTINCT ON (r.segment, scoring_company_of(r.url)) r.segment, scoring_company_of(r.url), r.id, r.account_id, (r.result ->> 'totalScore')::int,
-    (SELECT coalesce(jsonb_object_agg(d ->> 'dimensionId', (d ->> 'score')::int), '{}'::jsonb) FROM jsonb_array_elements(r.result -> 'dimensions') AS d),
-    r.created_at
-  FROM scoring_results r
-  WHERE r.segment IS NOT NULL AND r.depth = 'full' AND r.account_id IS NOT NULL
-  ORDER BY r.segment, scoring_company_of(r.url), r.created_at DESC, r.id DESC;
-INSERT INTO peer_account_scores (segment, account_id, result_id, company, total_score, dimension_scores, scored_at)
-  SELECT DISTINCT ON (segment, account_id) segment, account_id, result_id, company, total_score, dimension_scores, scored_at
-  FROM peer_company_scores
-  ORDER BY segment, account_id, scored_at DESC, result_id DESC;
+-- Both tables computed afresh from scoring_results, set-based: for the
+-- results stored before this migration, and for a bulk load made with the
+-- trigger disabled (bench/pages-at-scale.ts).
+CREATE FUNCTION peer_scores_rebuild() RETURNS void
+  LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM peer_account_scores;
+  DELETE FROM peer_company_scores;
+  INSERT INTO peer_company_scores (segment, company, result_id, account_id, total_score, dimension_scores, scored_at)
+    SELECT DISTINCT ON (r.segment, scoring_company_of(r.url)) r.segment, scoring_company_of(r.url), r.id, r.account_id, (r.result ->> 'totalScore')::int,
+      (SELECT coalesce(jsonb_object_agg(d ->> 'dimensionId', (d ->> 'score')::int), '{}'::jsonb) FROM jsonb_array_elements(r.result -> 'dimensions') AS d),
+      r.created_at
+    FROM scoring_results r
+    WHERE r.segment IS NOT NULL AND r.depth = 'full' AND r.account_id IS NOT NULL
+    ORDER BY r.segment, scoring_company_of(r.url), r.created_at DESC, r.id DESC;
+  INSERT INTO peer_account_scores (segment, account_id, result_id, company, total_score, dimension_scores, scored_at)
+    SELECT DISTINCT ON (segment, account_id) segment, account_id, result_id, company, total_score, dimension_scores, scored_at
+    FROM peer_company_scores
+    ORDER BY segment, account_id, scored_at DESC, result_id DESC;
+END $$;
+
+SELECT peer_scores_rebuild();

@@ -31,8 +31,9 @@ export const scoringResults = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
-    index('scoring_results_account_idx').on(table.accountId, table.createdAt),
-    index('scoring_results_product_idx').on(table.productId, table.createdAt),
+    // The whole order of an account's and a product's history, so a LIMIT stops the scan (migration 0031).
+    index('scoring_results_account_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
+    index('scoring_results_product_idx').on(table.productId, table.createdAt.desc(), table.id.desc()),
     index('scoring_results_segment_idx')
       .on(table.segment, table.createdAt)
       .where(sql`${table.segment} IS NOT NULL`),
