@@ -102,7 +102,7 @@ async function direct(segment: string): Promise<CompanyScore[]> {
   return [...byAccount.values()];
 }
 
-const sorted = (scores: CompanyScore[]) => [...scores].sort((a, b) => a.accountId.localeCompare(b.accountId));
+const sorted = (scores: CompanyScore[]) => [...scores].sort((a, b) => a.resultId.localeCompare(b.resultId));
 
 async function expectPoolsAsComputed(): Promise<void> {
   for (const segment of SEGMENTS) {
@@ -156,5 +156,12 @@ describe('the peer pool kept as results are written (migration 0030)', () => {
     await expectPoolsAsComputed();
     const after = (await Promise.all(SEGMENTS.map((segment) => accountLatestScores(database.handle.db, segment)))).flat();
     expect(after.some((score) => score.accountId === erased)).toBe(false);
+  });
+
+  it('is what peer_scores_rebuild() computes afresh, set-based (the migration and bulk loads)', async () => {
+    const kept = sorted((await Promise.all(SEGMENTS.map((segment) => accountLatestScores(database.handle.db, segment)))).flat());
+    await database.handle.db.execute(sql`SELECT peer_scores_rebuild()`);
+    expect(sorted((await Promise.all(SEGMENTS.map((segment) => accountLatestScores(database.handle.db, segment)))).flat())).toEqual(kept);
+    await expectPoolsAsComputed();
   });
 });
