@@ -289,6 +289,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Preferences are checked when a mail goes out, not when it was scheduled: an opt-out in between holds.
   handleSendMail(jobRunner, { mailer: { send: measureMailSends((mail) => mailer.send(mail), metrics.mail) }, gate: (mail) => emailPreferences.prepare(database.db, mail) });
   const sharedResults = new SharedResultCache(clock);
+  // The result page as visitors see it (/r/<id>), kept like the JSON (issue 29, item 3).
+  const visitorResultPages = new SharedResultCache(clock);
   const accounts = new AccountService({
     db: database.db,
     clock,
@@ -318,6 +320,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       billing,
       integrations,
       sharedResults,
+      visitorResultPages,
       emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId)),
       // The mail kept for those addresses (the embedded mailer's .eml files) goes too, after the commit.
       { sideEffectsOnErasure: async (tx, accountId): Promise<OutboxMessage[]> => forgetRecipientsMessages(await accounts.addressesOnlyIn(tx, accountId)) },
@@ -373,7 +376,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     usage: (accountId) => usageReports.forAccount(accountId),
     // `benchmarks` is built below, as `scoring` is.
     segmentFigures: (segment) => benchmarks.figures(segment, null),
-    latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
+    accountLatestScoresIn: (segment) => scoring.accountLatestScoresIn(segment),
     // The recipient's own account holds the result, so the pool leaves it out.
     comparisonOf: (resultId) => benchmarks.comparisonOf(resultId, null),
   });
@@ -413,7 +416,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     onResultLinked: async (tx, accountId, linked) => void (await webhookDeliveries.emit(tx, accountId, 'score.linked', scoreLinkedData(linked, config.publicBaseUrl))),
   });
   const benchmarks = new BenchmarkService({
-    latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
+    accountLatestScoresIn: (segment) => scoring.accountLatestScoresIn(segment),
     segmentedResult: (resultId) => scoring.segmentedResult(resultId),
     paidAmong: (accountIds) => billing.paidAmong(accountIds),
   });
@@ -527,6 +530,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerPublicPages(app, {
     settings: pageSettings,
     scoring,
+    visitorPages: visitorResultPages,
     benchmarks,
     feedback,
     billing,

@@ -1,6 +1,8 @@
 /**
  * Peer benchmarks: how a company compares with the others scored in its
- * market segment. Owns no table: computed from the pool on each request.
+ * market segment. Owns no table: computed on each request from the pool,
+ * which the scoring module keeps as results are stored (one row per
+ * contributing account, so a request costs the same at any number of results).
  *
  * The pool (issue 24, item 5), so that no figure can be read out of it or
  * steered by whoever asks:
@@ -26,8 +28,8 @@ import { percentileRank, quartiles, type Quartiles } from './statistics.ts';
 export const MINIMUM_CONTRIBUTING_ACCOUNTS = 5;
 
 export interface BenchmarkDependencies {
-  /** The latest score of each company in the segment (ScoringService.latestCompanyScoresIn). */
-  latestCompanyScoresIn(segment: string): Promise<CompanyScore[]>;
+  /** Each account's latest among the latest score of each company in the segment (ScoringService.accountLatestScoresIn): one per account, read from an aggregate kept as results are stored. */
+  accountLatestScoresIn(segment: string): Promise<CompanyScore[]>;
   /** A stored result, its account and its segment (ScoringService.segmentedResult). */
   segmentedResult(resultId: string): Promise<SegmentedResult | null>;
   /** Which of these accounts are on a paid plan (BillingService.paidAmong). */
@@ -79,7 +81,7 @@ export class BenchmarkService {
    * account (its latest there), or null while fewer than the minimum remain.
    */
   async #pool(segment: string, excluded: ReadonlySet<string>): Promise<CompanyScore[] | null> {
-    const candidates = (await this.#deps.latestCompanyScoresIn(segment)).filter((score) => !excluded.has(score.accountId));
+    const candidates = (await this.#deps.accountLatestScoresIn(segment)).filter((score) => !excluded.has(score.accountId));
     const paid = await this.#deps.paidAmong([...new Set(candidates.map((score) => score.accountId))]);
     const latestByAccount = new Map<string, CompanyScore>();
     for (const score of candidates) {

@@ -86,8 +86,8 @@ export interface LifecycleMailDependencies {
   usage(accountId: string): Promise<DigestUsage>;
   /** A segment's figures over every contributing account (BenchmarkService.figures): a segment short of them is skipped at once. */
   segmentFigures(segment: string): Promise<SegmentFigures>;
-  /** The latest score of each company in a segment (ScoringService.latestCompanyScoresIn): who the figures concern. */
-  latestCompanyScoresIn(segment: string): Promise<CompanyScore[]>;
+  /** Each account's latest among the companies' latest scores in a segment (ScoringService.accountLatestScoresIn): who the figures concern. */
+  accountLatestScoresIn(segment: string): Promise<CompanyScore[]>;
   /**
    * A result's percentile and its segment's figures, as its account sees
    * them (BenchmarkService.comparisonOf: the pool leaves that account out).
@@ -190,7 +190,7 @@ export class LifecycleMail {
         const figures = await this.#deps.segmentFigures(segment.key);
         // Below 5 accounts nothing is shown, so nothing is mailed either.
         if (!figures.available) continue;
-        for (const latest of subscribersOf(await this.#deps.latestCompanyScoresIn(segment.key)).values()) {
+        for (const latest of subscribersOf(await this.#deps.accountLatestScoresIn(segment.key)).values()) {
           summary.visited++;
           try {
             summary.enqueued += await this.#peerBenchmarkFor(segment, latest);

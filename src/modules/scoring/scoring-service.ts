@@ -18,7 +18,7 @@ import { CrawlFailedError, type CrawlProgress, type Crawler } from './crawler/cr
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
 import type { ScoreDepth, ScoringResult } from './result-schema.ts';
 import { scoreChange, type ScoreChange } from './score-change.ts';
-import { latestCompanyScores, segmentedResult, type CompanyScore, type SegmentedResult } from './segment-scores.ts';
+import { accountLatestScores, segmentedResult, type CompanyScore, type SegmentedResult } from './segment-scores.ts';
 import type { SharedResultBody, SharedResultCache } from './shared-result-cache.ts';
 import { storedResult } from './stored-result.ts';
 import { scoringResults } from './tables.ts';
@@ -276,9 +276,9 @@ export class ScoringService {
     });
   }
 
-  /** The latest score of each company placed in the segment, whoever scored it (peer benchmarks). */
-  async latestCompanyScoresIn(segment: string): Promise<CompanyScore[]> {
-    return latestCompanyScores(this.#deps.db, segment);
+  /** Each account's latest among the latest score of each company placed in the segment, whoever scored it (peer benchmarks): a lookup. */
+  async accountLatestScoresIn(segment: string): Promise<CompanyScore[]> {
+    return accountLatestScores(this.#deps.db, segment);
   }
 
   /** Any stored result with the segment it was placed in (public: results are shareable). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { SCORE_DEPTHS, type ScoringResult } from './result-schema.ts';
 
 /**
@@ -31,10 +31,51 @@ export const scoringResults = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
-    index('scoring_results_account_idx').on(table.accountId, table.createdAt),
-    index('scoring_results_product_idx').on(table.productId, table.createdAt),
+    // The whole order of an account's and a product's history, so a LIMIT stops the scan (migration 0031).
+    index('scoring_results_account_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
+    index('scoring_results_product_idx').on(table.productId, table.createdAt.desc(), table.id.desc()),
     index('scoring_results_segment_idx')
       .on(table.segment, table.createdAt)
       .where(sql`${table.segment} IS NOT NULL`),
   ],
+);
+
+/**
+ * The latest full, account-owned score of each (segment, company): kept by
+ * a trigger on scoring_results (migration 0030), never written from here.
+ */
+export const peerCompanyScores = pgTable(
+  'peer_company_scores',
+  {
+    segment: text('segment').notNull(),
+    company: text('company').notNull(),
+    resultId: uuid('result_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    totalScore: integer('total_score').notNull(),
+    dimensionScores: jsonb('dimension_scores').$type<Record<string, number>>().notNull(),
+    scoredAt: timestamp('scored_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.segment, table.company] }),
+    index('peer_company_scores_account_idx').on(table.segment, table.accountId, table.scoredAt.desc(), table.resultId.desc()),
+  ],
+);
+
+/**
+ * Each account's latest score among the companies' latest in a segment: a
+ * segment's peer pool before the paid and asker rules. Kept by the same
+ * trigger (migration 0030).
+ */
+export const peerAccountScores = pgTable(
+  'peer_account_scores',
+  {
+    segment: text('segment').notNull(),
+    accountId: uuid('account_id').notNull(),
+    resultId: uuid('result_id').notNull(),
+    company: text('company').notNull(),
+    totalScore: integer('total_score').notNull(),
+    dimensionScores: jsonb('dimension_scores').$type<Record<string, number>>().notNull(),
+    scoredAt: timestamp('scored_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.segment, table.accountId] })],
 );

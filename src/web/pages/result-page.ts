@@ -10,18 +10,20 @@
 import { Type } from 'typebox';
 import type { DimensionId } from '../../framework/dimensions.ts';
 import type { App, Principal } from '../../http/app-types.ts';
+import { matchesEntityTag } from '../../http/entity-tag.ts';
 import { isUuid } from '../../http/uuid.ts';
 import type { BenchmarkService } from '../../modules/benchmarks/benchmark-service.ts';
 import type { FeedbackService } from '../../modules/feedback/feedback-service.ts';
 import { quickScoreLabelOf } from '../../modules/scoring/result-depth.ts';
 import type { DimensionScore, ScoringResult } from '../../modules/scoring/result-schema.ts';
 import type { ScoringService } from '../../modules/scoring/scoring-service.ts';
+import type { SharedResultCache } from '../../modules/scoring/shared-result-cache.ts';
 import { APP_PATHS } from '../app/app-layout.ts';
 import { csrfToken } from '../csrf.ts';
 import { ScoreVerdictSection, SignInToGiveVerdict, VerdictDisclosure, type SavedVerdicts } from '../components/feedback-controls.ts';
 import { PeerLine, PeerMedian, peerComparisonOf, type PeerComparison } from '../components/peer-comparison.ts';
 import { ResultView } from '../components/result-view.ts';
-import { sendPage } from '../document.ts';
+import { pageDocument } from '../document.ts';
 import { reportFileName } from '../report/result-report.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../result-summary.ts';
 import { html } from '../view.ts';
@@ -69,6 +71,13 @@ export interface ResultPageDeps {
   scoring: ScoringService;
   benchmarks: BenchmarkService;
   feedback: FeedbackService;
+  /**
+   * The page as every visitor is shown it, kept per result: what it shows
+   * changes only with the peer comparison, so a kept page is sent for at
+   * most the cache's time to live (SHARED_RESULT_TTL_MS) after the peers
+   * moved; an erasure evicts it at once in this instance.
+   */
+  visitorPages: SharedResultCache;
 }
 
 /**
@@ -101,51 +110,75 @@ async function resultExtras(
   return { peers, owner, verdicts };
 }
 
+/** The page's document for this viewer, from the result and what the viewer adds (csrf is empty for a visitor). */
+function resultDocument(
+  settings: PageSettings,
+  result: ScoringResult,
+  viewer: Viewer,
+  csrf: string,
+  extras: { peers: PeerComparison | null; owner: boolean; verdicts: SavedVerdicts | null },
+): string {
+  const company = companyLabel(result);
+  const path = resultPath(result.id);
+  // A shared link's preview says a quick score is one, as the page and its image do.
+  const quick = quickScoreLabelOf(result);
+  return pageDocument(settings, {
+    head: {
+      title: `${company}: ${result.totalScore} of ${MAX_TOTAL_SCORE}, ${result.stageName}${quick ? ' (quick score)' : ''}`,
+      description: `${company}'s product maturity, scored on ${scoredOn(result)}: ${result.totalScore} of ${MAX_TOTAL_SCORE} (${result.stageName}) across 27 dimensions, each with the evidence quoted from its site.${quick ? ` ${quick}: not the full score.` : ''}`,
+      path,
+      socialImage: new URL(`/api/og?id=${result.id}`, settings.publicBaseUrl).toString(),
+    },
+    viewer,
+    body: html`<${ResultView}
+      result=${result}
+      share=${{
+        url: new URL(path, settings.publicBaseUrl).toString(),
+        pdfPath: `${path}/report.pdf`,
+        pdfName: reportFileName(result),
+        audience: 'Anyone with this link can see this result, without signing in: send it to whoever should read it. The PDF report holds the same, to forward or print.',
+      }}
+      calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} owner=${extras.owner} />`}
+      standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />`}
+      levelAside=${extras.peers?.available ? (score: DimensionScore) => html`<${PeerMedian} comparison=${extras.peers} dimensionId=${score.dimensionId} />` : undefined}
+      scoreFeedback=${extras.verdicts
+        ? html`<${ScoreVerdictSection} resultId=${result.id} saved=${extras.verdicts} />`
+        : html`<${SignInToGiveVerdict} pagePath=${path} />`}
+      feedback=${extras.verdicts
+        ? (score: DimensionScore) =>
+            html`<${VerdictDisclosure} resultId=${result.id} dimension=${{ id: score.dimensionId, name: score.dimensionName }} saved=${extras.verdicts!.get(score.dimensionId)} />`
+        : undefined}
+    />`,
+    scripts: extras.verdicts ? ['result.js', 'feedback.js'] : ['result.js'],
+  });
+}
+
 export function registerResultPage(app: App, deps: ResultPageDeps): void {
   const { settings } = deps;
   app.get('/r/:id', { config: { auth: 'page' }, schema: { hide: true, params: ResultPageParams } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const { id } = request.params;
     // A malformed id names no result: the same 404 page, without asking the database.
-    const result = isUuid(id) ? await deps.scoring.get(id) : null;
-    if (!result) return sendNotFoundPage(reply, settings, viewer, 'result');
-    const csrf = viewer.signedIn ? csrfToken(request, reply, usesSecureCookies(settings)) : '';
-    const company = companyLabel(result);
-    const path = resultPath(result.id);
-    // A shared link's preview says a quick score is one, as the page and its image do.
-    const quick = quickScoreLabelOf(result);
-    const extras = await resultExtras(deps, result.id, request.principal ?? null);
-    reply.header('cache-control', viewer.signedIn ? MEMBER_RESULT_PAGE_CACHE_CONTROL : RESULT_PAGE_CACHE_CONTROL);
+    if (!isUuid(id)) return sendNotFoundPage(reply, settings, viewer, 'result');
     // The same address answers a visitor and a member differently: a browser must not reuse one for the other.
     reply.header('vary', 'Cookie');
-    return sendPage(reply, settings, {
-      head: {
-        title: `${company}: ${result.totalScore} of ${MAX_TOTAL_SCORE}, ${result.stageName}${quick ? ' (quick score)' : ''}`,
-        description: `${company}'s product maturity, scored on ${scoredOn(result)}: ${result.totalScore} of ${MAX_TOTAL_SCORE} (${result.stageName}) across 27 dimensions, each with the evidence quoted from its site.${quick ? ` ${quick}: not the full score.` : ''}`,
-        path,
-        socialImage: new URL(`/api/og?id=${result.id}`, settings.publicBaseUrl).toString(),
-      },
-      viewer,
-      body: html`<${ResultView}
-        result=${result}
-        share=${{
-          url: new URL(path, settings.publicBaseUrl).toString(),
-          pdfPath: `${path}/report.pdf`,
-          pdfName: reportFileName(result),
-          audience: 'Anyone with this link can see this result, without signing in: send it to whoever should read it. The PDF report holds the same, to forward or print.',
-        }}
-        calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} owner=${extras.owner} />`}
-        standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />`}
-        levelAside=${extras.peers?.available ? (score: DimensionScore) => html`<${PeerMedian} comparison=${extras.peers} dimensionId=${score.dimensionId} />` : undefined}
-        scoreFeedback=${extras.verdicts
-          ? html`<${ScoreVerdictSection} resultId=${result.id} saved=${extras.verdicts} />`
-          : html`<${SignInToGiveVerdict} pagePath=${path} />`}
-        feedback=${extras.verdicts
-          ? (score: DimensionScore) =>
-              html`<${VerdictDisclosure} resultId=${result.id} dimension=${{ id: score.dimensionId, name: score.dimensionName }} saved=${extras.verdicts!.get(score.dimensionId)} />`
-          : undefined}
-      />`,
-      scripts: extras.verdicts ? ['result.js', 'feedback.js'] : ['result.js'],
-    });
+    if (!request.principal) {
+      // Every visitor is shown the same page: rendered once and sent as kept, with its entity tag (issue 29, item 3).
+      const page = await deps.visitorPages.read(id, async () => {
+        const stored = await deps.scoring.segmentedResult(id);
+        if (!stored) return null;
+        return { accountId: stored.accountId, body: resultDocument(settings, stored.result, viewer, '', await resultExtras(deps, id, null)) };
+      });
+      if (!page) return sendNotFoundPage(reply, settings, viewer, 'result');
+      reply.header('cache-control', RESULT_PAGE_CACHE_CONTROL).header('etag', page.etag);
+      if (matchesEntityTag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+      return reply.code(200).type('text/html; charset=utf-8').send(page.body);
+    }
+    const result = await deps.scoring.get(id);
+    if (!result) return sendNotFoundPage(reply, settings, viewer, 'result');
+    const csrf = csrfToken(request, reply, usesSecureCookies(settings));
+    const extras = await resultExtras(deps, result.id, request.principal);
+    reply.header('cache-control', MEMBER_RESULT_PAGE_CACHE_CONTROL);
+    return reply.code(200).type('text/html; charset=utf-8').send(resultDocument(settings, result, viewer, csrf, extras));
   });
 }
