@@ -66,6 +66,11 @@ import { registerPostUnsubscribe } from './modules/email-preferences/routes/post
 import { IdempotencyService } from './modules/idempotency/idempotency-service.ts';
 import { installIdempotency } from './modules/idempotency/routes/idempotent-routes.ts';
 import { IntegrationService, REVOKE_TOKEN_TOPIC, revokeToken } from './modules/integrations/integration-service.ts';
+import { createSourceConnections, registerSourceRevocation, registerSourceSync } from './modules/integrations/source-wiring.ts';
+import type { SourceConnections } from './modules/integrations/source-connections.ts';
+import { registerSourceRoutes } from './modules/integrations/routes/register-source-routes.ts';
+import { SignalService } from './modules/signals/signal-service.ts';
+import { registerSignalRoutes } from './modules/signals/routes/register-signal-routes.ts';
 import type { CountingStore } from './modules/limits/counting-store.ts';
 import { createCountingStore } from './modules/limits/create-counting-store.ts';
 import { RateLimiter } from './modules/limits/rate-limiter.ts';
@@ -184,6 +189,8 @@ export interface Services {
   feedback: FeedbackService;
   webhooks: WebhookService;
   webhookDeliveries: WebhookDeliveries;
+  sources: SourceConnections;
+  signals: SignalService;
 }
 
 export interface BuiltApp {
@@ -401,6 +408,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // The local provider has no server to end a subscription cancelled at its period's end: this job does.
   jobRunner.on(LOCAL_PERIOD_END_JOB, (payload) => billing.endCancelledLocalSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
+  // The team's own tools (issue 27): signals stored per product, connections synced on a schedule and revoked on erasure.
+  const productInAccount = async (accountId: string, productId: string) => (await products.find(accountId, productId)) !== null;
+  const signals = new SignalService({ db: database.db, clock, productInAccount });
+  const sources = createSourceConnections(config, { db: database.db, clock, log, outbox, productInAccount, recordSynced: (executor, accountId, integrationId, values) => signals.recordSynced(executor, accountId, integrationId, values) });
+  registerSourceRevocation(outbox, sources);
+  registerSourceSync(jobRunner, sources, config.sources.syncEveryMs);
   outbox.on(FORGET_RECIPIENTS_TOPIC, (payload) => forgetRecipients(mailer, payload));
 
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => log.debug({ reason }, 'token rejected'));
@@ -460,6 +473,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerListApiKeys(app, { apiKeys });
   registerRevokeApiKey(app, { apiKeys });
   registerWebhookRoutes(app, { webhooks, deliveries: webhookDeliveries, admissionGate });
+  registerSourceRoutes(app, { sources, fedSummary: (accountId, ids) => signals.syncedSummary(accountId, ids) });
+  registerSignalRoutes(app, { signals, admissionGate });
   registerGetUnsubscribe(app, { emailPreferences });
   registerPostUnsubscribe(app, { emailPreferences });
   registerGetOneClickUnsubscribe(app);
@@ -563,7 +578,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries }, database, devKey, routes };
+  return { app, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries, sources, signals }, database, devKey, routes };
 }
 
 /** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */
