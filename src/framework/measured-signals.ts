@@ -26,6 +26,8 @@ export interface LevelBands {
 
 export interface MeasuredSignalType {
   type: string;
+  /** How a sentence names it: "median PR cycle time 18 h". */
+  label: string;
   unit: string;
   description: string;
   minimum: number;
@@ -40,6 +42,7 @@ const PER_WEEK_MAX = 10_000;
 export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   {
     type: 'github.pr_cycle_time_hours',
+    label: 'median PR cycle time',
     unit: 'hours',
     description: 'Median time from a pull request being opened to its merge, over the period',
     minimum: 0,
@@ -50,6 +53,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'github.review_turnaround_hours',
+    label: 'median time to first review',
     unit: 'hours',
     description: 'Median time from a pull request being opened to its first review',
     minimum: 0,
@@ -60,6 +64,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'github.deployment_frequency_per_week',
+    label: 'deployments',
     unit: 'per week',
     description: 'Production deployments per week (releases when the repository records no deployments)',
     minimum: 0,
@@ -70,6 +75,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'github.release_frequency_per_week',
+    label: 'releases',
     unit: 'per week',
     description: 'Published releases per week',
     minimum: 0,
@@ -79,6 +85,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'github.change_failure_rate_percent',
+    label: 'change failure rate',
     unit: 'percent',
     description: 'Share of changes shipped that needed a fix: reverts, hotfix releases and failed deployments over deployments (or releases)',
     minimum: 0,
@@ -89,6 +96,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'github.reverts',
+    label: 'reverts',
     unit: 'count',
     description: 'Merged pull requests that revert an earlier change, over the period',
     minimum: 0,
@@ -98,6 +106,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'github.hotfix_releases',
+    label: 'hotfix releases',
     unit: 'count',
     description: 'Releases named or tagged as hotfixes, over the period',
     minimum: 0,
@@ -107,6 +116,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'github.failed_deployments',
+    label: 'failed deployments',
     unit: 'count',
     description: 'Deployments whose latest status is failure or error, over the period',
     minimum: 0,
@@ -116,6 +126,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'github.time_to_restore_hours',
+    label: 'median time to restore',
     unit: 'hours',
     description: 'Median time from an incident-labelled issue being opened to its close',
     minimum: 0,
@@ -126,6 +137,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'linear.issue_cycle_time_hours',
+    label: 'median issue cycle time',
     unit: 'hours',
     description: 'Median time from an issue being started to its completion',
     minimum: 0,
@@ -136,6 +148,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'linear.throughput_per_week',
+    label: 'issues completed',
     unit: 'issues per week',
     description: 'Issues completed per week (no level: it depends on the size of the team)',
     minimum: 0,
@@ -145,6 +158,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'linear.cycle_completion_percent',
+    label: 'cycle scope completed',
     unit: 'percent',
     description: 'Share of the issues planned into the cycles that ended in the period that were completed in them',
     minimum: 0,
@@ -155,6 +169,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'linear.project_target_met_percent',
+    label: 'projects on their target date',
     unit: 'percent',
     description: 'Share of the projects with a target date due in the period that were completed by it',
     minimum: 0,
@@ -165,6 +180,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'linear.customer_request_share_percent',
+    label: 'work from customer requests',
     unit: 'percent',
     description: 'Share of the issues completed in the period that are linked to a customer request',
     minimum: 0,
@@ -175,6 +191,7 @@ export const MEASURED_SIGNAL_TYPES: readonly MeasuredSignalType[] = [
   },
   {
     type: 'linear.bug_share_percent',
+    label: 'bug work',
     unit: 'percent',
     description: 'Share of the issues completed in the period that are labelled as bugs',
     minimum: 0,
