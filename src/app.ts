@@ -71,6 +71,10 @@ import type { SourceConnections } from './modules/integrations/source-connection
 import { registerSourceRoutes } from './modules/integrations/routes/register-source-routes.ts';
 import { SignalService } from './modules/signals/signal-service.ts';
 import { registerSignalRoutes } from './modules/signals/routes/register-signal-routes.ts';
+import { TribalNoteService } from './modules/tribal-notes/tribal-note-service.ts';
+import { registerTeamNoteRoutes } from './modules/tribal-notes/routes/register-team-note-routes.ts';
+import { registerGetScoreEvidence } from './modules/scoring/routes/get-score-evidence.ts';
+import { registerPutScoreEvidencePublication } from './modules/scoring/routes/put-score-evidence-publication.ts';
 import type { CountingStore } from './modules/limits/counting-store.ts';
 import { createCountingStore } from './modules/limits/create-counting-store.ts';
 import { RateLimiter } from './modules/limits/rate-limiter.ts';
@@ -379,6 +383,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }),
   });
   webhookDeliveries.register(jobRunner);
+  // The team's own tools and notes (issue 27): beside the site when an account scores its own product.
+  const productInAccount = async (accountId: string, productId: string) => (await products.find(accountId, productId)) !== null;
+  const signals = new SignalService({ db: database.db, clock, productInAccount });
+  const tribalNotes = new TribalNoteService({ db: database.db, clock });
   const crawler = createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup));
   const scoring = new ScoringService({
     db: database.db,
@@ -393,6 +401,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     judge: deps.scoringJudge,
     onResultStored: async (tx, accountId, result) => void (await webhookDeliveries.emit(tx, accountId, 'score.completed', scoreCompletedData(result, config.publicBaseUrl))),
     onResultLinked: async (tx, accountId, linked) => void (await webhookDeliveries.emit(tx, accountId, 'score.linked', scoreLinkedData(linked, config.publicBaseUrl))),
+    ownEvidence: async (owner, productId, context) => {
+      if (context) await tribalNotes.add(owner.accountId, owner.userId, { productId, dimensionId: null, body: context, origin: 'score_context' });
+      return { signals: await signals.latestForProduct(owner.accountId, productId), notes: await tribalNotes.forProduct(owner.accountId, productId) };
+    },
   });
   const benchmarks = new BenchmarkService({
     latestCompanyScoresIn: (segment) => scoring.latestCompanyScoresIn(segment),
@@ -408,9 +420,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // The local provider has no server to end a subscription cancelled at its period's end: this job does.
   jobRunner.on(LOCAL_PERIOD_END_JOB, (payload) => billing.endCancelledLocalSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
-  // The team's own tools (issue 27): signals stored per product, connections synced on a schedule and revoked on erasure.
-  const productInAccount = async (accountId: string, productId: string) => (await products.find(accountId, productId)) !== null;
-  const signals = new SignalService({ db: database.db, clock, productInAccount });
   const sources = createSourceConnections(config, { db: database.db, clock, log, outbox, productInAccount, recordSynced: (executor, accountId, integrationId, values) => signals.recordSynced(executor, accountId, integrationId, values) });
   registerSourceRevocation(outbox, sources);
   registerSourceSync(jobRunner, sources, config.sources.syncEveryMs);
@@ -475,6 +484,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerWebhookRoutes(app, { webhooks, deliveries: webhookDeliveries, admissionGate });
   registerSourceRoutes(app, { sources, fedSummary: (accountId, ids) => signals.syncedSummary(accountId, ids) });
   registerSignalRoutes(app, { signals, admissionGate });
+  registerTeamNoteRoutes(app, { notes: tribalNotes, productInAccount });
   registerGetUnsubscribe(app, { emailPreferences });
   registerPostUnsubscribe(app, { emailPreferences });
   registerGetOneClickUnsubscribe(app);
@@ -490,6 +500,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetOgImage(app, { scoring });
   registerGetScores(app, { scoring });
   registerGetScoreChange(app, { scoring });
+  registerGetScoreEvidence(app, { scoring });
+  registerPutScoreEvidencePublication(app, { scoring });
   registerGetScorePercentile(app, { benchmarks });
   registerGetBenchmarks(app, { benchmarks });
   registerPostFeedback(app, { feedback, admissionGate });

@@ -11,7 +11,9 @@ import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/fakes/github-api.ts';
 import { startFakeLinear, type FakeLinear } from '../../../../test/fakes/linear-api.ts';
 import { sourceEnvironment } from '../../../../test/fakes/source-environment.ts';
+import path from 'node:path';
 import { rowsOf } from '../../../db/client.ts';
+import { serveSite, SITES_DIR, type ServedSite } from '../../../../test/fixtures/static-site.ts';
 
 let t: TestApp;
 let github: FakeGitHub;
@@ -19,14 +21,16 @@ let linear: FakeLinear;
 let admin: Record<string, string>;
 let accountId: string;
 let productId: string;
+let site: ServedSite;
 
 beforeAll(async () => {
   github = await startFakeGitHub();
   linear = await startFakeLinear();
-  t = await startTestApp({ env: sourceEnvironment(github, linear) });
+  site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
+  t = await startTestApp({ env: { ...sourceEnvironment(github, linear), CRAWL_ALLOWLIST: new URL(site.origin).host } });
   admin = await t.authHeaders({ sub: 'src_admin', account: 'org_sources', role: 'admin' });
   accountId = (await t.app.inject({ method: 'GET', url: '/api/account', headers: admin })).json().id;
-  const created = await t.services.products.create(accountId, { name: 'Acme API', url: 'https://acme.example' }, async () => null);
+  const created = await t.services.products.create(accountId, { name: 'Burrowly', url: site.origin }, async () => null);
   if (!created.ok) throw new Error('product not created');
   productId = created.product.id;
 });
@@ -34,6 +38,7 @@ afterAll(async () => {
   await t?.close();
   await github?.close();
   await linear?.close();
+  await site?.close();
 });
 
 /** The browser's trip: our connect answer, the provider's authorize page (auto-approving), our callback. */
@@ -155,6 +160,43 @@ describe('sources', () => {
     expect(linear.revokedTokens()[0]).toMatch(/^lin_refresh_/);
     expect(linear.revokedTokens()[1]).toBe(live[0]);
     expect(linear.liveTokens()).toEqual([]);
+  });
+
+  it('scores the product with what the site shows, what the tools measure and what the team reports', async () => {
+    // A pushed value for the product feeds its next score too.
+    const pushed = await t.app.inject({ method: 'POST', url: '/api/signals', headers: admin, payload: { signals: [{ type: 'github.time_to_restore_hours', value: 2, observedAt: new Date(Date.now() - 3600_000).toISOString(), productId }] } });
+    expect(pushed.statusCode).toBe(201);
+    const note = await t.app.inject({ method: 'POST', url: '/api/team-notes', headers: admin, payload: { productId, dimensionId: 'customer_signal_synthesis', body: 'We interview five customers a week.' } });
+    expect(note.statusCode).toBe(201);
+
+    const scored = await t.app.inject({ method: 'POST', url: '/api/score/product', headers: admin, payload: { productId, context: 'Our releases go out behind feature flags.' } });
+    expect(scored.statusCode).toBe(200);
+    const resultId = scored.json().id;
+    const evidence = await t.app.inject({ method: 'GET', url: `/api/scores/${resultId}/evidence`, headers: admin });
+    expect(evidence.statusCode).toBe(200);
+    const dimensions = evidence.json().dimensions as { dimensionId: string; site: { kind: string; level: number }; tools: { kind: string; summary: string; level: number | null }[]; team: { kind: string; body: string; origin: string }[]; level: number; levelFrom: string }[];
+    const delivery = dimensions.find((d) => d.dimensionId === 'delivery_velocity')!;
+    expect(delivery.site.kind).toBe('site');
+    expect(delivery.tools.map((entry) => entry.summary)).toEqual(expect.arrayContaining(['median PR cycle time 19 h over 30 days, acme/api', 'median issue cycle time 42 h over 30 days, ENG']));
+    expect(delivery.tools.every((entry) => entry.kind === 'measured')).toBe(true);
+    expect(delivery.levelFrom).toBe('tools');
+    const quality = dimensions.find((d) => d.dimensionId === 'quality_experimentation')!;
+    expect(quality.tools.map((entry) => entry.summary)).toContain(`median time to restore 2 h, reported ${new Date(Date.now() - 3600_000).toISOString().slice(0, 10)}`);
+    const customers = dimensions.find((d) => d.dimensionId === 'customer_signal_synthesis')!;
+    expect(customers.team).toEqual(expect.arrayContaining([
+      { kind: 'self-reported', body: 'We interview five customers a week.', origin: 'note' },
+      { kind: 'self-reported', body: 'Our releases go out behind feature flags.', origin: 'score_context' },
+    ]));
+    // A note never moves a level: with no measurement there, the site's level stands.
+    expect(customers).toMatchObject({ levelFrom: 'site', level: customers.site.level });
+
+    // Private evidence stays inside the account until an admin publishes it.
+    const outsider = await t.authHeaders({ sub: 'src_outsider', account: 'org_sources_outsider', role: 'owner' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/scores/${resultId}/evidence`, headers: outsider })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/r/${resultId}` })).body).not.toContain('median PR cycle time');
+    const published = await t.app.inject({ method: 'PUT', url: `/api/scores/${resultId}/evidence/publication`, headers: admin, payload: { published: true } });
+    expect(published.json()).toEqual({ published: true });
+    expect((await t.app.inject({ method: 'GET', url: `/api/scores/${resultId}/evidence`, headers: outsider })).statusCode).toBe(200);
   });
 
   it('refuses a callback whose state is unknown, or was started by another user', async () => {
