@@ -70,6 +70,15 @@ import { registerPostUnsubscribe } from './modules/email-preferences/routes/post
 import { IdempotencyService } from './modules/idempotency/idempotency-service.ts';
 import { installIdempotency } from './modules/idempotency/routes/idempotent-routes.ts';
 import { IntegrationService, REVOKE_TOKEN_TOPIC, revokeToken } from './modules/integrations/integration-service.ts';
+import { createSourceConnections, registerSourceRevocation, registerSourceSync } from './modules/integrations/source-wiring.ts';
+import type { SourceConnections } from './modules/integrations/source-connections.ts';
+import { registerSourceRoutes } from './modules/integrations/routes/register-source-routes.ts';
+import { SignalService } from './modules/signals/signal-service.ts';
+import { registerSignalRoutes } from './modules/signals/routes/register-signal-routes.ts';
+import { TribalNoteService } from './modules/tribal-notes/tribal-note-service.ts';
+import { registerTeamNoteRoutes } from './modules/tribal-notes/routes/register-team-note-routes.ts';
+import { registerGetScoreEvidence } from './modules/scoring/routes/get-score-evidence.ts';
+import { registerPutScoreEvidencePublication } from './modules/scoring/routes/put-score-evidence-publication.ts';
 import type { CountingStore } from './modules/limits/counting-store.ts';
 import { createCountingStore } from './modules/limits/create-counting-store.ts';
 import { RateLimiter } from './modules/limits/rate-limiter.ts';
@@ -189,6 +198,8 @@ export interface Services {
   feedback: FeedbackService;
   webhooks: WebhookService;
   webhookDeliveries: WebhookDeliveries;
+  sources: SourceConnections;
+  signals: SignalService;
 }
 
 export interface BuiltApp {
@@ -397,6 +408,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }),
   });
   webhookDeliveries.register(jobRunner);
+  // The team's own tools and notes (issue 27): beside the site when an account scores its own product.
+  const productInAccount = async (accountId: string, productId: string) => (await products.find(accountId, productId)) !== null;
+  const signals = new SignalService({ db: database.db, clock, productInAccount });
+  const tribalNotes = new TribalNoteService({ db: database.db, clock });
   const crawler = measureCrawls(createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup)), metrics.crawls);
   const crawlSlots = new CrawlSlots(config.crawl.maxActive, config.crawl.queueLimit);
   const backlogUnread = (error: unknown) => log.warn({ err: error }, 'queue backlog could not be read for the metrics');
@@ -414,6 +429,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     judge: deps.scoringJudge,
     onResultStored: async (tx, accountId, result) => void (await webhookDeliveries.emit(tx, accountId, 'score.completed', scoreCompletedData(result, config.publicBaseUrl))),
     onResultLinked: async (tx, accountId, linked) => void (await webhookDeliveries.emit(tx, accountId, 'score.linked', scoreLinkedData(linked, config.publicBaseUrl))),
+    ownEvidence: async (owner, productId, context) => {
+      if (context) await tribalNotes.add(owner.accountId, owner.userId, { productId, dimensionId: null, body: context, origin: 'score_context' });
+      return { signals: await signals.latestForProduct(owner.accountId, productId), notes: await tribalNotes.forProduct(owner.accountId, productId) };
+    },
   });
   const benchmarks = new BenchmarkService({
     accountLatestScoresIn: (segment) => scoring.accountLatestScoresIn(segment),
@@ -429,6 +448,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // The local provider has no server to end a subscription cancelled at its period's end: this job does.
   jobRunner.on(LOCAL_PERIOD_END_JOB, (payload) => billing.endCancelledLocalSubscription(payload));
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
+  const sources = createSourceConnections(config, { db: database.db, clock, log, outbox, productInAccount, recordSynced: (executor, accountId, integrationId, values) => signals.recordSynced(executor, accountId, integrationId, values) });
+  registerSourceRevocation(outbox, sources);
+  registerSourceSync(jobRunner, sources, config.sources.syncEveryMs);
   outbox.on(FORGET_RECIPIENTS_TOPIC, (payload) => forgetRecipients(mailer, payload));
 
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => log.debug({ reason }, 'token rejected'));
@@ -489,6 +511,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerListApiKeys(app, { apiKeys });
   registerRevokeApiKey(app, { apiKeys });
   registerWebhookRoutes(app, { webhooks, deliveries: webhookDeliveries, admissionGate });
+  registerSourceRoutes(app, { sources, fedSummary: (accountId, ids) => signals.syncedSummary(accountId, ids) });
+  registerSignalRoutes(app, { signals, admissionGate });
+  registerTeamNoteRoutes(app, { notes: tribalNotes, productInAccount });
   registerGetUnsubscribe(app, { emailPreferences });
   registerPostUnsubscribe(app, { emailPreferences });
   registerGetOneClickUnsubscribe(app);
@@ -504,6 +529,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetOgImage(app, { scoring });
   registerGetScores(app, { scoring });
   registerGetScoreChange(app, { scoring });
+  registerGetScoreEvidence(app, { scoring });
+  registerPutScoreEvidencePublication(app, { scoring });
   registerGetScorePercentile(app, { benchmarks });
   registerGetBenchmarks(app, { benchmarks });
   registerPostFeedback(app, { feedback, admissionGate });
@@ -594,7 +621,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
-  return { app, metrics, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries }, database, devKey, routes };
+  return { app, metrics, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries, sources, signals }, database, devKey, routes };
 }
 
 /** Readiness of the shared counting store: optional, so a Redis outage shows as degraded without taking the instance out. */

@@ -96,6 +96,25 @@ export const EnvironmentSchema = Type.Object({
     (value) => `expected a three-letter currency code such as usd or eur, got "${value}"`,
   ),
 
+  // Sources (issue 27): the team's own tools. A provider is offered once its client id and secret are set,
+  // and only with SOURCES_ENCRYPTION_KEYS, which seal its tokens at rest.
+  GITHUB_CLIENT_ID: Type.Optional(Type.String({ description: "The GitHub OAuth app's client id; unset: GitHub cannot be connected" })),
+  GITHUB_CLIENT_SECRET: Type.Optional(Type.String({ description: "The GitHub OAuth app's client secret" })),
+  GITHUB_OAUTH_URL: Type.String({ default: 'https://github.com', description: "Where GitHub's OAuth endpoints are (/login/oauth/...); a local server in tests" }),
+  GITHUB_API_URL: Type.String({ default: 'https://api.github.com', description: "GitHub's REST API base; a local server in tests" }),
+  LINEAR_CLIENT_ID: Type.Optional(Type.String({ description: "The Linear OAuth application's client id; unset: Linear cannot be connected" })),
+  LINEAR_CLIENT_SECRET: Type.Optional(Type.String({ description: "The Linear OAuth application's client secret" })),
+  LINEAR_OAUTH_URL: Type.String({ default: 'https://linear.app', description: "Where Linear's authorize page is (/oauth/authorize)" }),
+  LINEAR_API_URL: Type.String({ default: 'https://api.linear.app', description: "Linear's API: /graphql, /oauth/token, /oauth/revoke; a local server in tests" }),
+  SOURCES_ENCRYPTION_KEYS: Type.Optional(
+    Type.Refine(
+      Type.String({ description: 'Keys sealing source tokens (AES-256-GCM), "<key id>:<32 bytes base64>", comma-separated; the first seals, all open (rotation)' }),
+      (value) => commaList(value).every((entry) => /^[A-Za-z0-9_-]{1,32}:/.test(entry) && Buffer.from(entry.slice(entry.indexOf(':') + 1), 'base64').length === 32),
+      () => 'expected entries "<key id>:<32 bytes in base64>" (the key material is not repeated here)',
+    ),
+  ),
+  SOURCES_SYNC_EVERY_MINUTES: Type.Integer({ minimum: 5, maximum: 10_080, default: 360, description: 'How often every connection is synced' }),
+
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP server mail goes out through, smtp://user:pass@host:port or smtps://...; unset writes each mail as an .eml file under DATA_DIR/mail'),
   MAIL_FROM: Type.String({ default: 'Maturity Scoring <no-reply@localhost>', description: 'From address of every mail' }),
 
@@ -177,6 +196,17 @@ function configFromEnvironment(env: Environment) {
       /** The built-in local provider's prices, in the currency's minor unit (defaults from vocabulary/plans.ts). */
       localPrices: localPrices(env.PAYMENT_LOCAL_PRICES),
       localCurrency: env.PAYMENT_LOCAL_CURRENCY.toLowerCase(),
+    },
+    sources: {
+      github: env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET ? { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET } : null,
+      githubOAuthUrl: env.GITHUB_OAUTH_URL.replace(/\/$/, ''),
+      githubApiUrl: env.GITHUB_API_URL.replace(/\/$/, ''),
+      linear: env.LINEAR_CLIENT_ID && env.LINEAR_CLIENT_SECRET ? { clientId: env.LINEAR_CLIENT_ID, clientSecret: env.LINEAR_CLIENT_SECRET } : null,
+      linearOAuthUrl: env.LINEAR_OAUTH_URL.replace(/\/$/, ''),
+      linearApiUrl: env.LINEAR_API_URL.replace(/\/$/, ''),
+      /** "<id>:<base64>" entries; the first seals. Empty: no provider can be connected. */
+      encryptionKeys: commaList(env.SOURCES_ENCRYPTION_KEYS),
+      syncEveryMs: env.SOURCES_SYNC_EVERY_MINUTES * 60_000,
     },
     mail: {
       /** SMTP server URL; null writes each mail as an .eml file under dataDir/mail. */

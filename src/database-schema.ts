@@ -9,6 +9,7 @@ export * from './modules/accounts/tables.ts';
 export * from './modules/billing/tables.ts';
 export * from './modules/integrations/tables.ts';
 export * from './modules/tribal-notes/tables.ts';
+export * from './modules/signals/tables.ts';
 export * from './modules/webhooks/tables.ts';
 export * from './modules/products/tables.ts';
 export * from './modules/scoring/tables.ts';

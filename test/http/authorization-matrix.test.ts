@@ -60,6 +60,16 @@ const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'GET /api/webhooks/:id/deliveries': ['admin', 'owner'],
   'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': ['admin', 'owner'],
   'POST /api/webhooks/:id/test': ['admin', 'owner'],
+  // Sources (issue 27): connecting the team's tools, and publishing what they measured, are admin work.
+  'GET /api/sources': ['admin', 'owner'],
+  'POST /api/sources/:provider/connect': ['admin', 'owner'],
+  'GET /api/sources/:provider/callback': ['admin', 'owner'],
+  'GET /api/sources/:id/resources': ['admin', 'owner'],
+  'PUT /api/sources/:id/scopes': ['admin', 'owner'],
+  'POST /api/sources/:id/sync': ['admin', 'owner'],
+  'DELETE /api/sources/:id': ['admin', 'owner'],
+  'PUT /api/signal-types/:type': ['admin', 'owner'],
+  'PUT /api/scores/:id/evidence/publication': ['admin', 'owner'],
 };
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID);
 

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
 import type { OutboxMessage } from '../../outbox/outbox.ts';
+import { SOURCE_REVOKE_TOPIC } from './source-connections.ts';
 import { integrations } from './tables.ts';
 
 export const REVOKE_TOKEN_TOPIC = 'integrations.revoke_token';
@@ -26,6 +27,11 @@ export class IntegrationService implements ErasureParticipant {
     const rows = await tx.select().from(integrations).where(eq(integrations.accountId, accountId));
     const messages: OutboxMessage[] = [];
     for (const row of rows) {
+      // A source connection (GitHub, Linear) keeps its tokens sealed; the outbox carries them sealed too.
+      if (row.accessTokenSealed) {
+        messages.push({ topic: SOURCE_REVOKE_TOPIC, payload: { provider: row.provider, accessTokenSealed: row.accessTokenSealed, refreshTokenSealed: row.refreshTokenSealed } });
+        continue;
+      }
       // Providers without a revocation endpoint offer no way to revoke: nothing to enqueue.
       if (!row.revocationEndpoint) continue;
       // The refresh token first: revoking it usually ends its access tokens too (RFC 7009 §2.1).

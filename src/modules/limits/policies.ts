@@ -68,6 +68,19 @@ export const WEBHOOK_SEND_RATE_LIMIT = {
 } as const satisfies RateLimitPolicy;
 
 /**
+ * Pushed signals (issue 27): 60 calls per 60 seconds per account
+ * (POST /api/signals), each a batch of up to 500. A CI job pushing after
+ * every deploy, or a nightly export, stays far under it; a loop does not.
+ */
+export const SIGNAL_PUSH_RATE_LIMIT = {
+  name: 'signal-push',
+  limit: 60,
+  windowSeconds: 60,
+  counting: 'every-request',
+  retryAfter: 'window',
+} as const satisfies RateLimitPolicy;
+
+/**
  * Feedback on scores (issue 24): 60 per 60 seconds per account
  * (POST /api/feedback). A result page offers 28 verdicts; a team going
  * through two results at once stays under it, a script writing rows as fast

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { DIMENSIONS } from '../../framework/dimensions.ts';
 import { FUNCTIONS, LIFECYCLE_STAGES } from '../../framework/functions.ts';
 import { SEGMENTS } from '../../framework/segments.ts';
+import { MEASURED_SIGNAL_TYPES } from '../../framework/measured-signals.ts';
 import { SIGNAL_TYPES } from '../../framework/signal-types.ts';
 import { TIER_BANDS } from '../../framework/tiers.ts';
 import { FRAMEWORK_VERSION } from '../../framework/version.ts';
@@ -17,7 +18,18 @@ export function buildAssessmentMetadata() {
     functions: [...FUNCTIONS],
     lifecycleStages: [...LIFECYCLE_STAGES],
     segments: SEGMENTS.map((s) => ({ key: s.key, label: s.label })),
-    signalTypes: [...SIGNAL_TYPES],
+    // The site's signal types, then the measured ones (issue 27): all of the form <source>.<metric>.
+    signalTypes: [...SIGNAL_TYPES, ...MEASURED_SIGNAL_TYPES.map((entry) => entry.type)],
+    /** The measured types' units, meanings, accepted ranges and the dimension each speaks to. */
+    measuredSignalTypes: MEASURED_SIGNAL_TYPES.map(({ type, unit, description, minimum, maximum, dimension, bands }) => ({
+      type,
+      unit,
+      description,
+      minimum,
+      maximum,
+      dimension,
+      levelBands: bands ? { better: bands.better, bounds: [...bands.bounds], source: bands.source } : null,
+    })),
     tierBands: [...TIER_BANDS],
   };
 }

@@ -24,7 +24,7 @@ import type { Principal } from '../../http/app-types.ts';
 import type { Entitlement } from '../billing/entitlement.ts';
 import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST } from '../../vocabulary/plans.ts';
 import { anonymousCapSubject } from '../limits/client-address.ts';
-import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, FEEDBACK_RATE_LIMIT, SCORE_RATE_LIMIT, WEBHOOK_SEND_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
+import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, FEEDBACK_RATE_LIMIT, SCORE_RATE_LIMIT, SIGNAL_PUSH_RATE_LIMIT, WEBHOOK_SEND_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
 import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { NO_USAGE, type ChargeRecord, type ChargedAction, type CreditLedger, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
@@ -101,11 +101,11 @@ export type Admission = { ok: true; charge: Charge; rateLimit: RateLimitState | 
 export type ApiCallAdmission = { ok: true } | ApiCallRefusal;
 
 /** Actions that spend nothing but are limited per account all the same (issue 24). */
-export type ThrottledAction = 'webhook_send' | 'feedback';
+export type ThrottledAction = 'webhook_send' | 'feedback' | 'signal_push';
 
 export type Throttling = { ok: true; rateLimit: RateLimitState } | RateLimitedRefusal;
 
-const THROTTLED_POLICIES: Record<ThrottledAction, RateLimitPolicy> = { webhook_send: WEBHOOK_SEND_RATE_LIMIT, feedback: FEEDBACK_RATE_LIMIT };
+const THROTTLED_POLICIES: Record<ThrottledAction, RateLimitPolicy> = { webhook_send: WEBHOOK_SEND_RATE_LIMIT, feedback: FEEDBACK_RATE_LIMIT, signal_push: SIGNAL_PUSH_RATE_LIMIT };
 
 export type Allowance = { ok: true } | PlanLimitRefusal;
 

@@ -22,6 +22,7 @@ import { accountLatestScores, segmentedResult, type CompanyScore, type Segmented
 import type { SharedResultBody, SharedResultCache } from './shared-result-cache.ts';
 import { storedResult } from './stored-result.ts';
 import { scoringResults } from './tables.ts';
+import { combineEvidence, type CombinedEvidence, type MeasuredEvidenceInput, type TeamNoteInput } from './evidence-kinds/combine-evidence.ts';
 
 /** Where a score is: crawling the site, then judging and storing it, with an LLM refinement when one runs. */
 export type ScoreStage = 'crawling' | 'scoring' | 'refining';
@@ -124,6 +125,12 @@ export interface ScoringDependencies {
   onResultStored?: (tx: Transaction, accountId: string, result: ScoringResult) => Promise<void>;
   /** Runs in the transaction that links a held anonymous result to an account: e.g. the score.linked webhook event. */
   onResultLinked?: (tx: Transaction, accountId: string, linked: { result: ScoringResult; linkedAt: Date; linkedByUserId: string }) => Promise<void>;
+  /**
+   * An account scoring its own product (issue 27): the measured signals and
+   * team notes that go beside the site. The score's context is kept as a
+   * team note first, so it counts the way the notes field does.
+   */
+  ownEvidence?: (owner: { accountId: string; userId: string }, productId: string, context: string | null) => Promise<{ signals: MeasuredEvidenceInput[]; notes: TeamNoteInput[] }>;
 }
 
 const CLIENT_GONE = { ok: false, reason: 'client_gone' } as const;
@@ -210,8 +217,14 @@ export class ScoringService {
     if (request.signal.aborted) return CLIENT_GONE;
 
     const claimToken = request.owner ? null : crypto.randomBytes(24).toString('base64url');
+    let evidenceView: CombinedEvidence | null = null;
+    if (request.owner && request.productId && deps.ownEvidence) {
+      const own = await deps.ownEvidence(request.owner, request.productId, request.context);
+      const combined = combineEvidence(result.dimensions, own.signals, own.notes);
+      evidenceView = combined.usesPrivateEvidence ? combined : null;
+    }
     try {
-      await this.#store(result, request, claimToken, createdAt);
+      await this.#store(result, request, claimToken, createdAt, evidenceView);
     } catch (error) {
       // The account was erased while its site was being scored: nothing to store it under.
       if (request.owner && isForeignKeyViolation(error)) return { ok: false, reason: 'account_erased' };
@@ -220,7 +233,7 @@ export class ScoringService {
     return { ok: true, result, claimToken };
   }
 
-  async #store(result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date): Promise<void> {
+  async #store(result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date, evidenceView: CombinedEvidence | null): Promise<void> {
     const deps = this.#deps;
     const owner = request.owner;
     const onStored = owner ? deps.onResultStored : undefined;
@@ -228,16 +241,16 @@ export class ScoringService {
     if (owner && (onStored || settle)) {
       // The result, its charge and its event: one outcome.
       await deps.db.transaction(async (tx) => {
-        await this.#insertResult(tx, result, request, claimToken, createdAt);
+        await this.#insertResult(tx, result, request, claimToken, createdAt, evidenceView);
         await settle?.(tx);
         await onStored?.(tx, owner.accountId, result);
       });
       return;
     }
-    await this.#insertResult(deps.db, result, request, claimToken, createdAt);
+    await this.#insertResult(deps.db, result, request, claimToken, createdAt, evidenceView);
   }
 
-  async #insertResult(executor: Executor, result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date): Promise<void> {
+  async #insertResult(executor: Executor, result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date, evidenceView: CombinedEvidence | null): Promise<void> {
     await executor.insert(scoringResults).values({
       id: result.id,
       accountId: request.owner?.accountId ?? null,
@@ -246,11 +259,36 @@ export class ScoringService {
       url: result.url,
       result,
       context: request.context,
+      evidenceView,
       depth: request.depth,
       segment: request.segment ?? null,
       claimTokenHash: claimToken ? hashClaimToken(claimToken) : null,
       createdAt,
     });
+  }
+
+  /**
+   * The site, tools and team view of a result (issue 27): for its own
+   * account always; for anyone else only once an admin published it.
+   */
+  async evidenceView(id: string, viewerAccountId: string | null): Promise<{ view: CombinedEvidence; publishedAt: Date | null; own: boolean } | null> {
+    const [row] = await this.#deps.db
+      .select({ accountId: scoringResults.accountId, view: scoringResults.evidenceView, publishedAt: scoringResults.evidencePublishedAt })
+      .from(scoringResults)
+      .where(eq(scoringResults.id, id));
+    if (!row?.view) return null;
+    const own = row.accountId !== null && row.accountId === viewerAccountId;
+    return own || row.publishedAt ? { view: row.view, publishedAt: row.publishedAt, own } : null;
+  }
+
+  /** Makes (or stops making) a result's evidence view public; false when the account has no such view. */
+  async publishEvidence(accountId: string, id: string, published: boolean): Promise<boolean> {
+    const updated = await this.#deps.db
+      .update(scoringResults)
+      .set({ evidencePublishedAt: published ? this.#deps.clock.now() : null })
+      .where(and(eq(scoringResults.id, id), eq(scoringResults.accountId, accountId), isNotNull(scoringResults.evidenceView)))
+      .returning({ id: scoringResults.id });
+    return updated.length > 0;
   }
 
   /** Any stored result, by id (public: results are shareable). */

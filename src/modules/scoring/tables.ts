@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CombinedEvidence } from './evidence-kinds/combine-evidence.ts';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { SCORE_DEPTHS, type ScoringResult } from './result-schema.ts';
 
@@ -18,6 +19,10 @@ export const scoringResults = pgTable(
     url: text('url').notNull(),
     result: jsonb('result').$type<ScoringResult>().notNull(),
     /** The caller's own words about the company; used by the LLM path, never as evidence. */
+    /** The site, tools and team view of an account's own product (evidence-kinds/combine-evidence.ts); null when only the site spoke. */
+    evidenceView: jsonb('evidence_view').$type<CombinedEvidence>(),
+    /** When an admin made the evidence view public on /r/<id>; null keeps it inside the account. */
+    evidencePublishedAt: timestamp('evidence_published_at', { withTimezone: true, mode: 'date' }),
     context: text('context'),
     /** What the result's `depth` says: read into every result this service hands out (rows written before the field have only this). */
     depth: text('depth', { enum: SCORE_DEPTHS })

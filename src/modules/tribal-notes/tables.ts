@@ -11,6 +11,12 @@ export const tribalNotes = pgTable(
     authorUserId: text('author_user_id').notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Foreign key to products(id), ON DELETE CASCADE, declared in the migration; null: about the account. */
+    productId: uuid('product_id'),
+    /** The dimension the note speaks to; null: the whole product. */
+    dimensionId: text('dimension_id'),
+    /** Where it was written: `note` (the notes field), `interview`, `score_context`. */
+    origin: text('origin').notNull().default('note'),
   },
   (table) => [index('tribal_notes_account_idx').on(table.accountId)],
 );

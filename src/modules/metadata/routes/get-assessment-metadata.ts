@@ -11,6 +11,21 @@ const MetadataSchema = Type.Object({
   lifecycleStages: Type.Array(Type.String()),
   segments: Type.Array(Type.Object({ key: Type.String(), label: Type.String() })),
   signalTypes: Type.Array(Type.String()),
+  measuredSignalTypes: Type.Array(
+    Type.Object({
+      type: Type.String(),
+      unit: Type.String(),
+      description: Type.String(),
+      minimum: Type.Number(),
+      maximum: Type.Number(),
+      dimension: Type.Union([Type.String(), Type.Null()]),
+      levelBands: Type.Union([
+        Type.Object({ better: Type.String(), bounds: Type.Array(Type.Number(), { description: 'Bounds of levels 4, 3 and 2' }), source: Type.String() }),
+        Type.Null(),
+      ]),
+    }),
+    { description: 'Units and meanings of the measured signal types (GitHub, Linear), pushed or synced' },
+  ),
   tierBands: Type.Array(Type.Object({ stageName: Type.String(), minTotal: Type.Integer(), maxTotal: Type.Integer() })),
 });
 
