@@ -10,7 +10,7 @@ import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
-import { rateLimitHeaders } from '../../metering/routes/refusal-responses.ts';
+import { rateLimitHeaders } from '../../metering/api/refusal-responses.ts';
 import { MAX_SIGNALS_PER_BATCH, type ItemProblem, type PushedSignal, type SignalService } from '../signal-service.ts';
 import { SignalSchema, signalJson } from './signal-schemas.ts';
 
