@@ -37,6 +37,9 @@ const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'PUT /api/account': ['admin', 'owner'],
   'DELETE /api/account/members/:userId': ['admin', 'owner'],
   'POST /api/account/invitations': ['admin', 'owner'],
+  // Invitations by email (issue 23, part 4): listed and revoked by those who may invite.
+  'GET /api/account/invitations': ['admin', 'owner'],
+  'DELETE /api/account/invitations/:invitationId': ['admin', 'owner'],
   'DELETE /api/account/delete': ['owner'],
   'POST /api/payment/checkout': ['admin', 'owner'],
   'POST /api/billing/portal': ['admin', 'owner'],

@@ -70,7 +70,7 @@ describe('invitations refused', () => {
     const refused = await api(owner, 'POST', '/api/account/invitations', { email: 'Member@Refusals.test' });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'CONFLICT', message: 'Member@Refusals.test is already a member of this account.' });
-    expect(refused.body.details).toEqual([{ field: 'body.email', message: 'Member@Refusals.test is already a member of this account.' }]);
+    expect(refused.body.details).toEqual([{ field: 'body.email', message: 'Someone with this address is already a member of this account.' }]);
   });
 
   it('counts open invitations against the seats, and checks them again at acceptance', async () => {

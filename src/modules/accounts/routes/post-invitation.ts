@@ -48,7 +48,7 @@ export function registerPostInvitation(app: App, deps: { accounts: AccountServic
       if (!outcome.ok && outcome.reason === 'already_member') {
         throw new ApiError('CONFLICT', {
           message: `${address} is already a member of this account.`,
-          details: [{ field: 'body.email', message: `${address} is already a member of this account.` }],
+          details: [{ field: 'body.email', message: 'Someone with this address is already a member of this account.' }],
         });
       }
       if (!outcome.ok) {

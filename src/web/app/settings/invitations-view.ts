@@ -51,8 +51,8 @@ export function PendingInvitations({ invitations }: { invitations: InvitationVie
               <tr>
                 <th scope="col">Invited</th>
                 <th scope="col">Role</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Link</th>
+                <th scope="col" class="wide-only">Sent</th>
+                <th scope="col">Link works</th>
                 <th scope="col"><span class="visually-hidden">Actions</span></th>
               </tr>
             </thead>
@@ -61,8 +61,8 @@ export function PendingInvitations({ invitations }: { invitations: InvitationVie
                 (invitation) => html`<tr data-invitation=${invitation.id}>
                   <th scope="row">${invitation.email}</th>
                   <td>${ROLE_NAMES[invitation.role]}</td>
-                  <td><${Day} at=${invitation.createdAt} /></td>
-                  <td>${invitation.status === 'expired' ? html`<span class="seat-waiting">Expired</span>` : html`Works until <${Day} at=${invitation.expiresAt} />`}</td>
+                  <td class="wide-only"><${Day} at=${invitation.createdAt} /></td>
+                  <td>${invitation.status === 'expired' ? html`<span class="seat-waiting">Expired</span>` : html`Until <${Day} at=${invitation.expiresAt} />`}</td>
                   <td><${RevokeButton} invitation=${invitation} /></td>
                 </tr>`,
               )}

@@ -2,7 +2,8 @@
  * The team page's content (/app/settings/team): who is in the account, with
  * what role, since when, and who holds one of the plan's seats. Owners and
  * admins can remove a member (not an owner, not themselves: the API refuses
- * both), after a confirmation, through DELETE /api/account/members/<userId>.
+ * both), after a confirmation, through DELETE /api/account/members/<userId>,
+ * and invite by email or revoke an invitation (invitations-view.ts).
  */
 import type { MemberView } from '../../../modules/accounts/account-service.ts';
 import type { InvitationView } from '../../../modules/accounts/invitations.ts';
