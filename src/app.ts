@@ -212,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Services.
   const log = app.log;
   const metrics = createServiceMetrics();
-  const outbox = new Outbox(database.db, clock, log);
+  const outbox = new Outbox(database.db, clock, log, metrics.jobs);
   const jobs = new JobQueue(clock);
   const jobRunner = new JobRunner({ db: database.db, clock, log, report: metrics.jobs });
   const mailer = createMailer(config, clock);

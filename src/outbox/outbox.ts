@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { underRenewedLease } from '../lease-heartbeat.ts';
-import type { QueueBacklog } from '../observability/service-metrics.ts';
+import type { JobReport, QueueBacklog } from '../observability/service-metrics.ts';
 import { PollLoop } from '../poll-loop.ts';
 import { outboxMessages } from './tables.ts';
 
@@ -44,16 +44,19 @@ export class Outbox {
   readonly #db: Database;
   readonly #clock: Clock;
   readonly #log: FastifyBaseLogger;
+  readonly #report: JobReport | undefined;
   readonly #handlers = new Map<string, OutboxHandler>();
   readonly #poll = new PollLoop(
     () => this.processDue(),
     (error) => this.#log.error({ err: error }, 'outbox poll failed'),
   );
 
-  constructor(db: Database, clock: Clock, log: FastifyBaseLogger) {
+  /** `report`: told how each attempt ended, under the queue `outbox:<topic>` (the outbox retries for ever: never `dead`). */
+  constructor(db: Database, clock: Clock, log: FastifyBaseLogger, report?: JobReport) {
     this.#db = db;
     this.#clock = clock;
     this.#log = log;
+    this.#report = report;
   }
 
   on(topic: string, handler: OutboxHandler): void {
@@ -146,6 +149,7 @@ export class Outbox {
         // The payload may hold secrets (tokens to revoke) of an erased account: drop it once done.
         .set({ completedAt: this.#clock.now(), lastError: null, payload: {} })
         .where(eq(outboxMessages.id, message.id));
+      this.#report?.attemptEnded(`outbox:${message.topic}`, 'completed');
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -155,6 +159,7 @@ export class Outbox {
         .update(outboxMessages)
         .set({ nextAttemptAt: retryAt, lastError: reason.slice(0, 1000) })
         .where(eq(outboxMessages.id, message.id));
+      this.#report?.attemptEnded(`outbox:${message.topic}`, 'failed');
       return false;
     }
   }

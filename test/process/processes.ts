@@ -55,7 +55,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, url, output: () => output, exited };
