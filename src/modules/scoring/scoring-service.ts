@@ -372,8 +372,9 @@ export class ScoringService {
       .from(scoringResults)
       .where(and(eq(scoringResults.id, resultId), eq(scoringResults.accountId, accountId)));
     if (!current) return null;
-    const [previous] = await db
-      .select({ result: storedResult })
+    // The id first, then its document: as in history(), so no plan reads the document of every earlier row.
+    const [before] = await db
+      .select({ id: scoringResults.id })
       .from(scoringResults)
       .where(
         and(
@@ -385,6 +386,7 @@ export class ScoringService {
       )
       .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
       .limit(1);
+    const [previous] = before ? await db.select({ result: storedResult }).from(scoringResults).where(eq(scoringResults.id, before.id)) : [];
     return scoreChange(previous?.result ?? null, current.result);
   }
 
