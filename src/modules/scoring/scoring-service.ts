@@ -411,8 +411,9 @@ export class ScoringService {
       .from(scoringResults)
       .where(and(eq(scoringResults.id, resultId), eq(scoringResults.accountId, accountId)));
     if (!current) return null;
-    const [previous] = await db
-      .select({ result: storedResult })
+    // The id first, then its document: as in history(), so no plan reads the document of every earlier row.
+    const [before] = await db
+      .select({ id: scoringResults.id })
       .from(scoringResults)
       .where(
         and(
@@ -424,6 +425,7 @@ export class ScoringService {
       )
       .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
       .limit(1);
+    const [previous] = before ? await db.select({ result: storedResult }).from(scoringResults).where(eq(scoringResults.id, before.id)) : [];
     return scoreChange(previous?.result ?? null, current.result);
   }
 
@@ -436,7 +438,24 @@ export class ScoringService {
     accountId: string,
     options: { productId?: string; depth?: ScoreDepth; createdFrom?: Date; createdBefore?: Date; limit: number },
   ): Promise<ScoreSummary[]> {
-    // Only the summary's fields, not the whole result document of each row.
+    // Which rows first, from the index alone; then only the summary's fields of those rows. Asked in one
+    // statement, a planner without statistics (PGlite never gathers them) sorted every row of the account
+    // with its fields, reading each result document: 11 s at 10k results (docs/BENCHMARKS.md, issue 29).
+    const page = this.#deps.db
+      .select({ id: scoringResults.id, createdAt: scoringResults.createdAt })
+      .from(scoringResults)
+      .where(
+        and(
+          eq(scoringResults.accountId, accountId),
+          options.productId ? eq(scoringResults.productId, options.productId) : undefined,
+          options.depth ? eq(scoringResults.depth, options.depth) : undefined,
+          options.createdFrom ? gte(scoringResults.createdAt, options.createdFrom) : undefined,
+          options.createdBefore ? lt(scoringResults.createdAt, options.createdBefore) : undefined,
+        ),
+      )
+      .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
+      .limit(options.limit)
+      .as('page');
     const rows = await this.#deps.db
       .select({
         id: scoringResults.id,
@@ -449,18 +468,9 @@ export class ScoringService {
         productId: scoringResults.productId,
         createdAt: scoringResults.createdAt,
       })
-      .from(scoringResults)
-      .where(
-        and(
-          eq(scoringResults.accountId, accountId),
-          options.productId ? eq(scoringResults.productId, options.productId) : undefined,
-          options.depth ? eq(scoringResults.depth, options.depth) : undefined,
-          options.createdFrom ? gte(scoringResults.createdAt, options.createdFrom) : undefined,
-          options.createdBefore ? lt(scoringResults.createdAt, options.createdBefore) : undefined,
-        ),
-      )
-      .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
-      .limit(options.limit);
+      .from(page)
+      .innerJoin(scoringResults, eq(scoringResults.id, page.id))
+      .orderBy(desc(page.createdAt), desc(page.id));
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 }
