@@ -539,7 +539,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const appPages = { settings: pageSettings, accounts, billing, onboarding };
   registerDashboardPages(app, { ...appPages, scoring, products, usageReports, benchmarks });
   registerCoachPage(app, { ...appPages, scoring, conversations: coachConversations });
-  registerSettingsPages(app, { ...appPages, apiKeys, webhooks, webhookDeliveries });
+  registerSettingsPages(app, { ...appPages, apiKeys, webhooks, webhookDeliveries, sources, signals, products });
   registerBillingPages(app, { ...appPages, usageReports });
   registerOnboardingPages(app, { ...appPages, products, emailPreferences });
   // HTML forms post form-encoded bodies; only this scope parses them, so the JSON API never accepts one

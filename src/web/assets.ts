@@ -41,6 +41,8 @@ export const ASSET_NAMES = [
   // Imported by the settings pages' scripts whose actions ask first (settings.js, webhooks.js).
   'confirm-dialog.js',
   'webhooks.js',
+  // The Sources page (issue 27): connect, sync, disconnect.
+  'sources.js',
   'onboarding.css',
   'onboarding.js',
   'billing.js',

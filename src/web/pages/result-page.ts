@@ -26,6 +26,7 @@ import { reportFileName } from '../report/result-report.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../result-summary.ts';
 import { html } from '../view.ts';
 import { viewerOf, type Viewer } from '../viewer.ts';
+import { EvidenceKindsSection } from '../components/evidence-kinds.ts';
 import { sendNotFoundPage } from './not-found-page.ts';
 import { usesSecureCookies, type PageSettings } from './page-settings.ts';
 import { comparePath } from './compare-view.ts';
@@ -115,6 +116,8 @@ export function registerResultPage(app: App, deps: ResultPageDeps): void {
     // A shared link's preview says a quick score is one, as the page and its image do.
     const quick = quickScoreLabelOf(result);
     const extras = await resultExtras(deps, result.id, request.principal ?? null);
+    // The tools and team evidence: the account's own, or published by it (issue 27).
+    const evidence = await deps.scoring.evidenceView(result.id, request.principal?.accountId ?? null);
     reply.header('cache-control', viewer.signedIn ? MEMBER_RESULT_PAGE_CACHE_CONTROL : RESULT_PAGE_CACHE_CONTROL);
     // The same address answers a visitor and a member differently: a browser must not reuse one for the other.
     reply.header('vary', 'Cookie');
@@ -135,7 +138,7 @@ export function registerResultPage(app: App, deps: ResultPageDeps): void {
           audience: 'Anyone with this link can see this result, without signing in: send it to whoever should read it. The PDF report holds the same, to forward or print.',
         }}
         calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} owner=${extras.owner} />`}
-        standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />`}
+        standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />${evidence ? html`<${EvidenceKindsSection} evidence=${evidence.view} own=${evidence.own} published=${evidence.publishedAt !== null} />` : null}`}
         levelAside=${extras.peers?.available ? (score: DimensionScore) => html`<${PeerMedian} comparison=${extras.peers} dimensionId=${score.dimensionId} />` : undefined}
         scoreFeedback=${extras.verdicts
           ? html`<${ScoreVerdictSection} resultId=${result.id} saved=${extras.verdicts} />`
