@@ -18,7 +18,8 @@ describe('the Sources screen', () => {
     github = await startFakeGitHub();
     linear = await startFakeLinear();
     web = await startWebApp({ env: sourceEnvironment(github, linear) });
-  });
+    // Four fixture sites and the app on a shared machine: more than the default minute when it is busy.
+  }, 180_000);
   afterAll(async () => {
     await web?.close();
     await github?.close();
@@ -78,5 +79,6 @@ describe('the Sources screen', () => {
     expect(github.liveTokens()).toEqual([]);
     expect(github.revokedGrants()).toHaveLength(1);
     expectNoConsoleErrors();
-  });
+    // A crawl and a score inside the flow, besides the pages.
+  }, 240_000);
 });
