@@ -38,9 +38,9 @@ export function EvidenceKindsSection({ evidence, own, published }: { evidence: C
     <p class="muted">
       ${own
         ? published
-          ? 'Published: anyone with the link sees this section.'
-          : 'Only your account sees this section: measured signals and notes are private until an admin publishes them.'
-        : "Published by the company: measured in its own tools and reported by its team."}
+          ? 'Published: anyone with the link sees this section. '
+          : 'Only your account sees this section: measured signals and notes are private until an admin publishes them. '
+        : 'Published by the company: measured in its own tools and reported by its team. '}
       A note is self-reported: it is shown, and never moves a level.
     </p>
     <ul class="evidence-dimensions">${spoken.map((dimension) => html`<${Dimension} dimension=${dimension} />`)}</ul>
