@@ -535,7 +535,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const appPages = { settings: pageSettings, accounts, billing, onboarding };
   registerDashboardPages(app, { ...appPages, scoring, products, usageReports, benchmarks });
   registerCoachPage(app, { ...appPages, scoring, conversations: coachConversations });
-  registerSettingsPages(app, { ...appPages, apiKeys, webhooks, webhookDeliveries, invitations });
+  registerSettingsPages(app, { ...appPages, apiKeys, webhooks, webhookDeliveries, invitations, sources, signals, products });
   registerBillingPages(app, { ...appPages, usageReports });
   registerOnboardingPages(app, { ...appPages, products, emailPreferences });
   registerInvitationPage(app, { settings: pageSettings, invitations });

@@ -43,6 +43,8 @@ export const ASSET_NAMES = [
   'webhooks.js',
   // The invitation page (/invitations/<token>): Accept calls the API, then opens the app.
   'invitation.js',
+  // The Sources page (issue 27): connect, sync, disconnect.
+  'sources.js',
   'onboarding.css',
   'onboarding.js',
   'billing.js',

@@ -20,6 +20,7 @@ export const APP_PATHS = {
   team: '/app/settings/team',
   apiKeys: '/app/settings/api-keys',
   webhooks: '/app/settings/webhooks',
+  sources: '/app/settings/sources',
   billing: '/app/settings/billing',
   email: '/app/settings/email',
 } as const;
@@ -30,6 +31,7 @@ const SETTINGS_SECTIONS: readonly { section: AppSection; label: string }[] = [
   { section: 'team', label: 'Team' },
   { section: 'apiKeys', label: 'API keys' },
   { section: 'webhooks', label: 'Webhooks' },
+  { section: 'sources', label: 'Sources' },
   { section: 'billing', label: 'Billing' },
   { section: 'email', label: 'Email preferences' },
 ];

@@ -28,6 +28,7 @@ import { reportFileName } from '../report/result-report.ts';
 import { companyLabel, MAX_TOTAL_SCORE, scoredOn } from '../result-summary.ts';
 import { html } from '../view.ts';
 import { viewerOf, type Viewer } from '../viewer.ts';
+import { EvidenceKindsSection } from '../components/evidence-kinds.ts';
 import { sendNotFoundPage } from './not-found-page.ts';
 import { usesSecureCookies, type PageSettings } from './page-settings.ts';
 import { comparePath } from './compare-view.ts';
@@ -73,9 +74,9 @@ export interface ResultPageDeps {
   feedback: FeedbackService;
   /**
    * The page as every visitor is shown it, kept per result: what it shows
-   * changes only with the peer comparison, so a kept page is sent for at
-   * most the cache's time to live (SHARED_RESULT_TTL_MS) after the peers
-   * moved; an erasure evicts it at once in this instance.
+   * changes only with the peer comparison and with the account publishing
+   * or withdrawing its tools and team evidence, so a kept page is sent for
+   * at most the cache's time to live (SHARED_RESULT_TTL_MS) after either; an erasure evicts it at once in this instance.
    */
   visitorPages: SharedResultCache;
 }
@@ -95,19 +96,28 @@ async function savedVerdicts(feedback: FeedbackService, principal: Principal, re
   );
 }
 
-/** What the page adds for who is looking: the peer comparison, whether they own the result, their verdicts (members only). */
+type ResultExtras = {
+  peers: PeerComparison | null;
+  owner: boolean;
+  verdicts: SavedVerdicts | null;
+  evidence: Awaited<ReturnType<ScoringService['evidenceView']>>;
+};
+
+/** What the page adds for who is looking: the peer comparison, whether they own the result, their verdicts (members only), the tools and team evidence. */
 async function resultExtras(
   deps: ResultPageDeps,
   resultId: string,
   principal: Principal | null,
-): Promise<{ peers: PeerComparison | null; owner: boolean; verdicts: SavedVerdicts | null }> {
-  const [peers, verdicts] = await Promise.all([
+): Promise<ResultExtras> {
+  const [peers, verdicts, evidence] = await Promise.all([
     peerComparisonOf(deps.benchmarks, resultId, principal?.accountId ?? null),
     principal ? savedVerdicts(deps.feedback, principal, resultId) : null,
+    // The tools and team evidence (issue 27): the account's own, or what it published; a visitor sees only the latter.
+    deps.scoring.evidenceView(resultId, principal?.accountId ?? null),
   ]);
   // changeOf is null unless the account holds the result.
   const owner = principal !== null && (await deps.scoring.changeOf(principal.accountId, resultId)) !== null;
-  return { peers, owner, verdicts };
+  return { peers, owner, verdicts, evidence };
 }
 
 /** The page's document for this viewer, from the result and what the viewer adds (csrf is empty for a visitor). */
@@ -116,8 +126,9 @@ function resultDocument(
   result: ScoringResult,
   viewer: Viewer,
   csrf: string,
-  extras: { peers: PeerComparison | null; owner: boolean; verdicts: SavedVerdicts | null },
+  extras: ResultExtras,
 ): string {
+  const { evidence } = extras;
   const company = companyLabel(result);
   const path = resultPath(result.id);
   // A shared link's preview says a quick score is one, as the page and its image do.
@@ -139,7 +150,7 @@ function resultDocument(
         audience: 'Anyone with this link can see this result, without signing in: send it to whoever should read it. The PDF report holds the same, to forward or print.',
       }}
       calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} owner=${extras.owner} />`}
-      standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />`}
+      standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />${evidence ? html`<${EvidenceKindsSection} evidence=${evidence.view} own=${evidence.own} published=${evidence.publishedAt !== null} />` : null}`}
       levelAside=${extras.peers?.available ? (score: DimensionScore) => html`<${PeerMedian} comparison=${extras.peers} dimensionId=${score.dimensionId} />` : undefined}
       scoreFeedback=${extras.verdicts
         ? html`<${ScoreVerdictSection} resultId=${result.id} saved=${extras.verdicts} />`

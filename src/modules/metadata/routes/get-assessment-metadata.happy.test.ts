@@ -1,3 +1,4 @@
+import { MEASURED_SIGNAL_TYPES } from '../../../framework/measured-signals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIMENSIONS } from '../../../framework/dimensions.ts';
 import { SIGNAL_TYPES } from '../../../framework/signal-types.ts';
@@ -31,7 +32,8 @@ describe('GET /api/assessment/metadata', () => {
     }
     expect(body.segments.length).toBeGreaterThan(0);
     for (const segment of body.segments) expect(Object.keys(segment).sort()).toEqual(['key', 'label']);
-    expect(body.signalTypes).toEqual([...SIGNAL_TYPES]);
+    // The site's types, then the measured ones (issue 27).
+    expect(body.signalTypes).toEqual([...SIGNAL_TYPES, ...MEASURED_SIGNAL_TYPES.map((entry) => entry.type)]);
     for (const type of body.signalTypes) expect(type).toMatch(/^[a-z0-9_]+\.[a-z0-9_]+$/);
     expect(body.tierBands.map((b: { stageName: string }) => b.stageName)).toEqual(['Foundation', 'Building', 'Scaling', 'Leading', 'Compounding']);
     expect(body.tierBands[0].minTotal).toBe(27);

@@ -9,12 +9,19 @@ import { registerAccountPage } from './account-page.ts';
 import { registerApiKeysPage } from './api-keys-page.ts';
 import { registerTeamPage } from './team-page.ts';
 import { registerWebhooksPage } from './webhooks-page.ts';
+import { registerSourcesPage } from './sources-page.ts';
+import type { SourceConnections } from '../../../modules/integrations/source-connections.ts';
+import type { ProductService } from '../../../modules/products/product-service.ts';
+import type { SignalService } from '../../../modules/signals/signal-service.ts';
 
 export interface SettingsDeps extends AppPageDeps {
   apiKeys: ApiKeyService;
   webhooks: WebhookService;
   webhookDeliveries: WebhookDeliveries;
   invitations: InvitationService;
+  sources: SourceConnections;
+  signals: SignalService;
+  products: ProductService;
 }
 
 export function registerSettingsPages(app: App, deps: SettingsDeps): void {
@@ -22,4 +29,5 @@ export function registerSettingsPages(app: App, deps: SettingsDeps): void {
   registerTeamPage(app, deps);
   registerApiKeysPage(app, deps);
   registerWebhooksPage(app, deps);
+  registerSourcesPage(app, deps);
 }

@@ -1,0 +1,84 @@
+/**
+ * The Sources screen (issue 27), as an owner uses it: connects GitHub through
+ * the local server speaking GitHub's OAuth (the browser goes there and back),
+ * syncs, sees what each signal fed, and disconnects; and a result of the
+ * account's own product showing the three kinds of evidence beside the site.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github-api.ts';
+import { startFakeLinear, type FakeLinear } from '../fakes/linear-api.ts';
+import { sourceEnvironment } from '../fakes/source-environment.ts';
+import { expectAccessible, expectVisible, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+
+describe('the Sources screen', () => {
+  let web: WebApp;
+  let github: FakeGitHub;
+  let linear: FakeLinear;
+  beforeAll(async () => {
+    github = await startFakeGitHub();
+    linear = await startFakeLinear();
+    web = await startWebApp({ env: sourceEnvironment(github, linear) });
+    // Four fixture sites and the app on a shared machine: more than the default minute when it is busy.
+  }, 180_000);
+  afterAll(async () => {
+    await web?.close();
+    await github?.close();
+    await linear?.close();
+  });
+
+  it('connects GitHub, syncs, shows what the signals fed and a result with the three kinds of evidence, and disconnects', async () => {
+    const identity = { sub: 'sources_owner', account: 'org_sources_screen', role: 'owner' as const };
+    const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
+    await signIn(page, identity);
+    const headers = await web.app.authHeaders(identity);
+    const accountId = (await web.app.app.inject({ method: 'GET', url: '/api/account', headers })).json().id;
+    const created = await web.app.services.products.create(accountId, { name: 'Burrowly', url: web.fixtureSiteUrl('burrowly-seed') }, async () => null);
+    if (!created.ok) throw new Error('product not created');
+    const productId = created.product.id;
+
+    await page.goto('/app/settings');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Sources' }).click();
+    await page.waitForURL(/\/app\/settings\/sources$/);
+    await expectVisible(page.getByText('No source connected yet.'));
+    await expectAccessible(page, 'the Sources screen, nothing connected');
+    await saveScreenshot(page, 'sources-empty');
+
+    // To GitHub (the local server approves at once) and back.
+    await page.getByRole('button', { name: 'Connect GitHub' }).click();
+    await page.waitForURL(/\/app\/settings\/sources\?/);
+    await expectVisible(page.getByText('GitHub is connected.'));
+    const connectionId = new URL(page.url()).searchParams.get('connected')!;
+    const scoped = await web.app.app.inject({ method: 'PUT', url: `/api/sources/${connectionId}/scopes`, headers, payload: { scopes: [{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }] } });
+    expect(scoped.statusCode).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expectVisible(page.getByText(/Synced: \d+ signals stored\./));
+    await expectVisible(page.getByRole('table', { name: 'What its signals fed' }).getByText('github.pr_cycle_time_hours'));
+    await expectVisible(page.getByText('acme/api → Burrowly'));
+    await expectAccessible(page, 'the Sources screen, GitHub connected and synced');
+    await saveScreenshot(page, 'sources-connected');
+
+    // A score of the product shows what the tools measure and what the team reports beside the site.
+    await web.app.app.inject({ method: 'POST', url: '/api/team-notes', headers, payload: { productId, dimensionId: 'customer_signal_synthesis', body: 'We interview five customers a week.' } });
+    const scored = await web.app.app.inject({ method: 'POST', url: '/api/score/product', headers, payload: { productId } });
+    expect(scored.statusCode).toBe(200);
+    await page.goto(`/r/${scored.json().id}`);
+    const section = page.getByRole('region', { name: 'Beside the site: your tools and your team' });
+    await expectVisible(section.getByText('median PR cycle time 19 h over 30 days, acme/api'));
+    await expectVisible(section.getByText('“We interview five customers a week.”'));
+    await expectVisible(section.getByText('Only your account sees this section', { exact: false }));
+    expect(await section.locator('.evidence-measured').count()).toBeGreaterThan(0);
+    expect(await section.locator('.evidence-reported').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'a result with the three kinds of evidence');
+    await saveScreenshot(page, 'result-three-kinds-of-evidence');
+
+    await page.goto('/app/settings/sources');
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+    await expectVisible(page.getByText('Disconnected: the grant was revoked.'));
+    expect(github.liveTokens()).toEqual([]);
+    expect(github.revokedGrants()).toHaveLength(1);
+    expectNoConsoleErrors();
+    // A crawl and a score inside the flow, besides the pages.
+  }, 240_000);
+});
