@@ -1,10 +1,11 @@
+// @ts-check
 // The invitation page's Accept (/invitations/<token>): the API joins the
 // signed-in person to the account (POST /api/invitations/accept), then the
 // app opens in it. A refusal (another address, no seat, a spent link) is
 // shown in the API's words.
 import { callApi, problemText, showProblem, signInAgain } from './api-client.js';
 
-const button = document.querySelector('[data-accept-invitation]');
+const button = /** @type {HTMLButtonElement | null} */ (document.querySelector('[data-accept-invitation]'));
 button?.addEventListener('click', async () => {
   const problem = document.getElementById('accept-problem');
   const status = document.querySelector('[data-accept-status]');

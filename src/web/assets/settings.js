@@ -109,7 +109,7 @@ async function removeMember(button) {
 // ---------------------------------------------------------------------------
 // Team: invite by email (POST /api/account/invitations), revoke (DELETE .../<id>)
 
-const inviteForm = document.querySelector('[data-invite-form]');
+const inviteForm = /** @type {HTMLFormElement | null} */ (document.querySelector('[data-invite-form]'));
 inviteForm?.addEventListener('submit', async (event) => {
   event.preventDefault();
   const region = document.getElementById('invite-problem');
@@ -117,7 +117,7 @@ inviteForm?.addEventListener('submit', async (event) => {
   clearFieldProblems(inviteForm);
   const data = new FormData(inviteForm);
   const email = String(data.get('email') || '').trim();
-  const button = inviteForm.querySelector('button[type="submit"]');
+  const button = /** @type {HTMLButtonElement} */ (inviteForm.querySelector('button[type="submit"]'));
   button.disabled = true;
   const result = await callApi('POST', '/api/account/invitations', { email, role: String(data.get('role')) });
   button.disabled = false;

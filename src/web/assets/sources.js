@@ -1,3 +1,4 @@
+// @ts-check
 // The Sources page's script (/app/settings/sources): connecting a provider (the API answers
 // the provider's authorize address, where the browser goes; the provider sends it back to
 // the API's callback, which returns here), syncing now and disconnecting, each a call to
@@ -19,7 +20,7 @@ if (flash && pageStatus) {
   pageStatus.textContent = flash;
 }
 
-for (const button of document.querySelectorAll('[data-connect]')) {
+for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[data-connect]'))) {
   button.addEventListener('click', async () => {
     const provider = button.dataset.connect;
     button.disabled = true;
@@ -30,7 +31,7 @@ for (const button of document.querySelectorAll('[data-connect]')) {
   });
 }
 
-for (const button of document.querySelectorAll('[data-source-action]')) {
+for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[data-source-action]'))) {
   button.addEventListener('click', async () => {
     const id = button.dataset.sourceId;
     const action = button.dataset.sourceAction;
