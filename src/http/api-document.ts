@@ -4,14 +4,16 @@
  * GET /api/openapi.json. The reference page people read, /docs, is drawn
  * from it by web/pages/api-reference-page.ts.
  */
-import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions, type SwaggerTransformObject } from '@fastify/swagger';
 import type { App, AuthMode } from './app-types.ts';
+import { finishApiDocument } from './api-document-shape.ts';
 import { documentedResponses } from './documented-responses.ts';
 
 export const API_VERSION = '0.1.0';
 
 const SECURITY_BY_AUTH: Record<AuthMode, Record<string, string[]>[] | undefined> = {
-  public: undefined,
+  // An explicit empty list: the operation needs no credential (a document-wide default could otherwise apply).
+  public: [],
   optional: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
   required: [{ bearerAuth: [] }, { sessionCookie: [] }],
   page: [{}, { sessionCookie: [] }],
@@ -23,6 +25,8 @@ const SECURITY_BY_AUTH: Record<AuthMode, Record<string, string[]>[] | undefined>
  * requests we send to subscribers' endpoints.
  */
 export async function installApiDocument(app: App, publicBaseUrl: string, webhooks: Record<string, unknown>): Promise<void> {
+  // The routes that honour Idempotency-Key, as the document spells them ("POST /api/score"), gathered as transform meets them.
+  const idempotentOperations = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -46,8 +50,14 @@ export async function installApiDocument(app: App, publicBaseUrl: string, webhoo
       if (schema?.hide) return { schema, url };
       const security = SECURITY_BY_AUTH[route.config?.auth ?? 'public'];
       const documented = { ...schema, response: documentedResponses(route) };
+      if ((route.config as { idempotent?: boolean } | undefined)?.idempotent) {
+        for (const method of [route.method].flat()) idempotentOperations.add(`${method} ${url.replace(/:(\w+)/g, '{$1}')}`);
+      }
       return { schema: security ? { ...documented, security } : documented, url };
     },
+    // This app writes OpenAPI (never Swagger 2), so the document is always openapiObject.
+    transformObject: (document) =>
+      finishApiDocument((document as { openapiObject: Record<string, unknown> }).openapiObject, idempotentOperations) as ReturnType<SwaggerTransformObject>,
   });
 
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -8,7 +8,10 @@ import type { App } from './app-types.ts';
 export function registerLiveness(app: App): void {
   app.get(
     '/healthz',
-    { config: { auth: 'public' }, schema: { tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'Liveness: the process answers', tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 }

@@ -24,7 +24,10 @@ const ReadinessSchema = Type.Object({
 export function registerReadiness(app: App, checks: ReadinessCheck[]): void {
   app.get(
     '/readyz',
-    { config: { auth: 'public' }, schema: { tags: ['Operations'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'Readiness: the database and the other dependencies answer', tags: ['Operations'], response: { 200: ReadinessSchema, 503: ReadinessSchema } },
+    },
     async (_request, reply) => {
       const results = await Promise.all(
         checks.map(async ({ name, check, optional }) => {

@@ -11,6 +11,7 @@ import { registerAssets } from '../assets.ts';
 import type { PageSettings } from './page-settings.ts';
 import { registerApiReferencePage } from './api-reference-page.ts';
 import { registerApiReferenceSectionPage } from './api-reference-section-page.ts';
+import { inlineReferences } from '../../http/api-document-shape.ts';
 import type { ApiDocument } from './api-reference-view.ts';
 import { registerComparePage } from './compare-page.ts';
 import { DemoResults } from './demo-catalogue.ts';
@@ -33,7 +34,14 @@ export interface PublicPageDeps extends ResultPageDeps, UnsubscribePageDeps {
 }
 
 export function registerPublicPages(app: App, deps: PublicPageDeps): void {
-  const { settings, scoring, billing, apiDocument } = deps;
+  const { settings, scoring, billing } = deps;
+  // The document refers to its shared schemas, headers and parameters; the reference pages show them in place.
+  let readable: { from: ApiDocument; document: ApiDocument } | null = null;
+  const apiDocument = () => {
+    const current = deps.apiDocument();
+    if (readable?.from !== current) readable = { from: current, document: inlineReferences(current) };
+    return readable.document;
+  };
   registerAssets(app);
   registerHomePage(app, settings);
   registerApiReferencePage(app, { settings, apiDocument });
