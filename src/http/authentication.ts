@@ -153,11 +153,12 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
           }
         : null;
     if (request.routeOptions.config.identityOnly) {
-      if (crossSite) throw new ApiError('FORBIDDEN');
       // A person, not an account: an API key speaks for an account, so it is no credential here.
       const verified = looksLikeJwt(credential.value) ? await verify(credential.value) : null;
       const identity = verified ?? (await renew?.()) ?? null;
+      // As below: an unusable credential is 401 first, then a cross-site session is refused.
       if (!identity) throw new ApiError('AUTH_REQUIRED');
+      if (crossSite) throw new ApiError('FORBIDDEN');
       request.verifiedIdentity = identity;
       return;
     }

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Routes that are not part of the API: pages, assets, probes' internals. */
-const UNDOCUMENTED = /^\/(app(\/|$)|docs|sign-in|sign-up|sign-out|try|r\/|demo|compare|pricing|unsubscribe|dev\/inbox|assets\/|metrics|\.well-known|api\/openapi\.json|$)/;
+const UNDOCUMENTED = /^\/(app(\/|$)|docs|sign-in|sign-up|sign-out|try|r\/|demo|compare|pricing|unsubscribe|invitations\/|dev\/inbox|assets\/|metrics|\.well-known|api\/openapi\.json|$)/;
 
 describe('API document', () => {
   it('is OpenAPI 3.1 with version 0.1.0 and covers every API route that exists', async () => {
