@@ -90,7 +90,8 @@ describe('the webhooks settings page', () => {
 
     receiver.setSecrets([rotated]);
     await page.locator('.delivery-table').getByRole('button', { name: /^Send again/ }).first().click();
-    await expectVisible(page.getByText('Sent again: the new delivery is at the top.'));
+    // The page reloads after the API answers: on a busy machine that takes longer than the default 5 s.
+    await expectVisible(page.getByText('Sent again: the new delivery is at the top.'), 20_000);
     await waitForOutcome(page, 'Delivered', 2);
     await expectAccessible(page, 'an endpoint with its deliveries');
     await saveScreenshot(page, 'webhooks-desktop');

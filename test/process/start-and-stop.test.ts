@@ -13,6 +13,9 @@ afterAll(() => {
   for (const server of started) server.child.kill('SIGKILL');
 });
 
+/** Each starts one or two servers on PGlite, which on a busy two-core CI machine takes well over 30 s. */
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
 describe('start-up', () => {
   it('refuses to start on a malformed variable, naming it', async () => {
     const result = await run(NODE, ['src/main.ts'], serverEnv({ PORT: 'not-a-port', CRAWL_DEADLINE_MS: '-1' }));
@@ -37,7 +40,7 @@ describe('npx maturity token', () => {
     expect(await bearer.json()).toMatchObject({ kind: 'organization', role: 'admin' });
     const cookie = await fetch(`${server.url}/api/account`, { headers: { cookie: `__session=${token}` } });
     expect(cookie.status).toBe(200);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('explains its usage on stderr, with nothing on stdout, when --sub is missing', async () => {
     const result = await run('npx', ['maturity', 'token', '--role', 'owner'], serverEnv());
@@ -86,5 +89,5 @@ describe('graceful shutdown', () => {
     expect(response).toMatch(/^HTTP\/1\.1 200 /);
     expect(response).toContain('{"success":true}');
     expect(await server.exited).toBe(0);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });
