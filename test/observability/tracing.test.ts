@@ -40,6 +40,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('tracing to an OTLP receiver',
         OTEL_BSP_SCHEDULE_DELAY: '100',
         LOG_LEVEL: 'info',
         CRAWL_ALLOWLIST: new URL(site.origin).host,
+        // The anonymous limit (one score per address an hour) lives in the Redis every test shares; this
+        // request names an address of its own through the proxy header, as it would behind a load balancer.
+        TRUST_PROXY: '127.0.0.1',
         ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
       }),
     );
@@ -54,9 +57,16 @@ describe.runIf(testDatabaseKind() === 'postgres')('tracing to an OTLP receiver',
     const traceId = crypto.randomBytes(16).toString('hex');
     const callerSpanId = crypto.randomBytes(8).toString('hex');
     const requestId = `trace-test-${crypto.randomBytes(4).toString('hex')}`;
+    // A /64 of its own in the documentation range (2001:db8::/32): the cap keys IPv6 clients by /64.
+    const clientAddress = `2001:db8:${crypto.randomBytes(2).toString('hex')}:${crypto.randomBytes(2).toString('hex')}::1`;
     const response = await fetch(`${server.url}/api/score`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-${callerSpanId}-01`, 'x-request-id': requestId },
+      headers: {
+        'content-type': 'application/json',
+        traceparent: `00-${traceId}-${callerSpanId}-01`,
+        'x-request-id': requestId,
+        'x-forwarded-for': clientAddress,
+      },
       body: JSON.stringify({ url: site.origin }),
     });
     expect(response.status).toBe(200);
