@@ -36,7 +36,7 @@
  *  Without the enterprise plan: 6.0 points -> level 3.
  */
 import type { DimensionId } from './dimensions.ts';
-import type { SignalId } from './signal-types.ts';
+import { SIGNAL_CATALOGUE, type SignalId } from './signal-types.ts';
 
 export const REPEAT_DECAY = 0.5;
 export const MAX_COUNTED_REPEATS = 3;
@@ -115,273 +115,56 @@ export type CurveName = keyof typeof CURVES;
 
 export interface DimensionRubric {
   curve: CurveName;
-  /** The signals this dimension expects, with their weights; 2.5 marks the most telling. */
+  /** The signals this dimension expects, with their weights, heaviest first: read from the signal catalogue. */
   weights: Partial<Record<SignalId, number>>;
 }
 
-export const RUBRIC: Record<DimensionId, DimensionRubric> = {
-  market_intelligence: {
-    curve: 'narrow',
-    weights: { 'market.research_report': 2.5, 'market.survey_data': 2, 'market.research_hub': 1.5, 'market.sizing': 1.5, 'market.segment_pages': 1, 'market.trend_analysis': 1 },
-  },
-  decision_quality: {
-    curve: 'narrow',
-    weights: { 'decision.product_principles': 2, 'decision.public_rfcs': 2, 'decision.rationale_writing': 1.5, 'decision.metrics_driven': 1.5 },
-  },
-  roadmap_discipline: {
-    curve: 'narrow',
-    weights: {
-      'roadmap.public_page': 2,
-      'roadmap.status_columns': 1.5,
-      'roadmap.linked_delivery': 1.5,
-      'roadmap.planning_practice': 1.5,
-      'roadmap.timeframes': 1,
-      'roadmap.link': 1,
-      'roadmap.preview': 1,
-    },
-  },
-  competitive_positioning: {
-    curve: 'narrow',
-    weights: { 'compare.comparison_page': 2, 'compare.named_alternative': 1.5, 'compare.migration_path': 1.5, 'compare.differentiator': 1 },
-  },
-  research_discovery: {
-    curve: 'narrow',
-    weights: {
-      'research.user_research_practice': 2,
-      'careers.research_roles': 2,
-      'research.research_panel': 1.5,
-      'research.interview_counts': 1.5,
-      'tech.survey_tooling': 1.5,
-      'research.surveys': 1.5,
-      'research.customer_contact': 1,
-    },
-  },
-  prototyping_speed: {
-    curve: 'narrow',
-    weights: { 'prototype.labs': 2, 'prototype.beta_program': 1.5, 'prototype.early_access': 1.5, 'prototype.fast_iteration': 1 },
-  },
-  experience_design: {
-    curve: 'broad',
-    weights: {
-      'ux.accessibility': 2,
-      'ux.onboarding_flow': 1.5,
-      'ux.templates': 1,
-      'ux.multi_platform': 1,
-      'ux.localization': 1,
-      'ux.power_user_features': 1,
-    },
-  },
-  design_dev_handoff: {
-    curve: 'narrow',
-    weights: { 'design.design_system': 2, 'design.component_library': 1.5, 'design.design_tokens': 1.5, 'careers.design_engineering_roles': 1.5 },
-  },
-  architecture_systems: {
-    curve: 'broad',
-    weights: {
-      'arch.status_page': 2,
-      'arch.uptime_sla': 2,
-      'arch.multi_region': 1.5,
-      'arch.reliability_practice': 1.5,
-      'arch.engineering_blog': 1.5,
-      'arch.scale_claims': 1,
-    },
-  },
-  spec_context_quality: {
-    curve: 'broad',
-    weights: {
-      'docs.documentation_site': 2,
-      'docs.api_reference': 2,
-      'docs.openapi_spec': 1.5,
-      'docs.versioning_policy': 1.5,
-      'docs.spec_practice': 1.5,
-      'docs.guides': 1,
-      'tech.docs_platform': 1,
-    },
-  },
-  build_vs_buy: {
-    curve: 'narrow',
-    weights: {
-      // A marketing site's tool stack says little of how the product is built: it alone lifts nothing.
-      'tech.vendor_breadth': 1,
-      'build.platform_partners': 1.5,
-      'build.focus_statement': 1.5,
-      'tech.managed_platform': 1,
-      'tech.site_generator': 1,
-    },
-  },
+/**
+ * Each dimension's curve. The signals and their weights are not restated here:
+ * each signal's entry in the catalogue (signal-types.ts) names its dimension
+ * and weight.
+ */
+export const DIMENSION_CURVES: Record<DimensionId, CurveName> = {
+  market_intelligence: 'narrow',
+  decision_quality: 'narrow',
+  roadmap_discipline: 'narrow',
+  competitive_positioning: 'narrow',
+  research_discovery: 'narrow',
+  prototyping_speed: 'narrow',
+  experience_design: 'broad',
+  design_dev_handoff: 'narrow',
+  architecture_systems: 'broad',
+  spec_context_quality: 'broad',
+  build_vs_buy: 'narrow',
   // Narrow: a site shows delivery in one or two places (a changelog or release posts, a stated rhythm).
-  delivery_velocity: {
-    curve: 'narrow',
-    weights: {
-      'changelog.cadence': 2.5,
-      'changelog.dated_entries': 2,
-      'changelog.published': 1,
-      'delivery.release_posts': 2,
-      'changelog.versioned_releases': 1.5,
-      'delivery.shipping_claims': 1.5,
-    },
-  },
-  developer_ecosystem: {
-    curve: 'broad',
-    weights: {
-      'devex.public_api': 2,
-      'devex.sdks': 1.5,
-      'devex.integrations_directory': 1.5,
-      'devex.marketplace': 1.5,
-      'devex.webhooks': 1,
-      'devex.open_source': 1,
-      'devex.developer_community': 1,
-    },
-  },
-  customer_signal_synthesis: {
-    curve: 'broad',
-    weights: {
-      'customers.case_studies': 2,
-      'customers.quantified_outcomes': 2,
-      'customers.feedback_synthesis': 1.5,
-      'customers.testimonials': 1,
-      'customers.reviews': 1,
-      'customers.logo_wall': 1,
-    },
-  },
-  product_analytics: {
-    curve: 'narrow',
-    weights: {
-      'tech.product_analytics': 2.5,
-      'tech.customer_data_platform': 2,
-      'tech.session_replay': 1.25,
-      'careers.analytics_roles': 1.5,
-      'analytics.instrumentation': 1.5,
-      'tech.web_analytics': 1,
-    },
-  },
-  data_strategy_flywheel: {
-    curve: 'narrow',
-    weights: {
-      'data.benchmarks': 2,
-      'data.learning_loop': 2,
-      'data.personalisation': 1.5,
-      'careers.data_roles': 1.5,
-      'data.warehouse_export': 1,
-    },
-  },
-  feedback_loop_quality: {
-    curve: 'narrow',
-    weights: {
-      'feedback.closed_loop': 2.5,
-      'feedback.public_board': 2,
-      'tech.feedback_widget': 1.5,
-      'feedback.satisfaction_surveys': 1,
-      'feedback.community_forum': 1,
-    },
-  },
-  quality_experimentation: {
-    curve: 'narrow',
-    weights: {
-      'tech.feature_flags': 2,
-      'tech.ab_testing': 2,
-      'quality.experimentation_practice': 2,
-      'quality.staged_rollouts': 1.5,
-      'quality.qa_practice': 1,
-    },
-  },
-  team_orchestration: {
-    curve: 'broad',
-    weights: {
-      'careers.product_roles': 2,
-      'careers.design_roles': 1.5,
-      'careers.ml_roles': 1.5,
-      'careers.team_structure': 1.5,
-      'careers.careers_page': 1,
-    },
-  },
-  process_iteration: {
-    curve: 'narrow',
-    weights: {
-      'process.public_handbook': 2,
-      'process.postmortems': 2,
-      'process.retrospectives': 1.5,
-      'process.operating_cadence': 1,
-      'process.async_culture': 1,
-    },
-  },
-  cost_token_economics: {
-    curve: 'narrow',
-    weights: {
-      'ai.token_pricing': 2.5,
-      'ai.usage_credits': 1.5,
-      'ai.model_choice': 1.5,
-      'ai.spend_controls': 1.5,
-      // Having AI features is not managing their cost: alone they lift nothing.
-      'ai.features': 0.5,
-    },
-  },
-  trust_security: {
-    curve: 'broad',
-    weights: {
-      'security.soc2': 2.5,
-      'security.iso27001': 2,
-      'security.trust_center': 1.5,
-      'security.disclosure': 1.5,
-      'security.enterprise_controls': 1,
-      'security.practices': 1,
-      'security.regulatory': 1,
-      'security.headers': 0.5,
-      // Counted, but so little that claims alone never lift the level far.
-      'security.vague_claims': 0.25,
-    },
-  },
-  positioning_messaging: {
-    curve: 'narrow',
-    weights: {
-      'positioning.target_audience': 1.5,
-      'positioning.category': 1.5,
-      'positioning.use_case_pages': 1.5,
-      'positioning.quantified_value': 1.5,
-      'positioning.headline': 1,
-    },
-  },
-  launch_execution: {
-    curve: 'narrow',
-    weights: { 'launch.announcements': 2, 'launch.launch_events': 1.5, 'launch.launch_process': 1.5, 'launch.press': 1, 'launch.release_posts': 1 },
-  },
-  adoption_expansion: {
-    curve: 'broad',
-    weights: {
-      'adoption.self_serve_signup': 2,
-      'adoption.free_plan': 1.5,
-      'adoption.free_trial': 1.5,
-      'adoption.team_expansion': 1.5,
-      'adoption.referral': 1,
-    },
-  },
-  pricing_packaging: {
-    curve: 'broad',
-    weights: {
-      'pricing.tiers': 2,
-      'pricing.usage_based': 2,
-      // A public pricing page is itself the main act of pricing transparency.
-      'pricing.public_page': 1.5,
-      'pricing.seat_based': 1,
-      'pricing.enterprise_plan': 1,
-      'pricing.annual_discount': 1,
-      'pricing.plan_comparison': 1,
-      'pricing.stated_price': 1,
-      'pricing.contact_sales': 0.5,
-    },
-  },
-  customer_success: {
-    curve: 'broad',
-    weights: {
-      'support.help_center': 2,
-      'support.channels': 1.5,
-      'support.response_times': 1.5,
-      'support.dedicated_csm': 1.5,
-      'support.training': 1.5,
-      'tech.support_platform': 1,
-    },
-  },
+  delivery_velocity: 'narrow',
+  developer_ecosystem: 'broad',
+  customer_signal_synthesis: 'broad',
+  product_analytics: 'narrow',
+  data_strategy_flywheel: 'narrow',
+  feedback_loop_quality: 'narrow',
+  quality_experimentation: 'narrow',
+  team_orchestration: 'broad',
+  process_iteration: 'narrow',
+  cost_token_economics: 'narrow',
+  trust_security: 'broad',
+  positioning_messaging: 'narrow',
+  launch_execution: 'narrow',
+  adoption_expansion: 'broad',
+  pricing_packaging: 'broad',
+  customer_success: 'broad',
 };
+
+function rubricFor(dimensionId: DimensionId): DimensionRubric {
+  const weights: Partial<Record<SignalId, number>> = {};
+  for (const entry of SIGNAL_CATALOGUE) if (entry.dimensionId === dimensionId) weights[entry.id] = entry.weight;
+  return { curve: DIMENSION_CURVES[dimensionId], weights };
+}
+
+/** Each dimension's curve and weighted signals, assembled from DIMENSION_CURVES and the signal catalogue. */
+export const RUBRIC = Object.fromEntries(
+  (Object.keys(DIMENSION_CURVES) as DimensionId[]).map((dimensionId) => [dimensionId, rubricFor(dimensionId)]),
+) as Record<DimensionId, DimensionRubric>;
 
 /**
  * Confidence follows the amount and the diversity of evidence: how many

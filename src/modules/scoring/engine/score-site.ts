@@ -9,7 +9,7 @@ import { DIMENSION_IDS, type DimensionId } from '../../../framework/dimensions.t
 import { tierForTotal } from '../../../framework/tiers.ts';
 import type { Finding, SiteFacts } from '../artifacts.ts';
 import type { DimensionScore, ScoringResult } from '../result-schema.ts';
-import { detectAntiPatterns, gatherFacts } from './anti-patterns.ts';
+import { detectAntiPatterns, gatherFacts } from './anti-pattern-facts.ts';
 import { crossDimensionNotes } from './cross-dimension-notes.ts';
 import { assessDimension, type DimensionGrounding, type LevelCap } from './dimension-score.ts';
 import { strengthsAndGaps } from './strengths-and-gaps.ts';
