@@ -3,9 +3,9 @@
  * trials, team expansion and referrals. "free" only counts next to what is
  * free ("free trial", "free plan"), never in "feel free to" or "hassle-free".
  */
-import { detectByLinks, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByLinks, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     // Starting a trial yourself is self-serve too: nobody from sales stands between the visitor and the product.
     signal: 'adoption.self_serve_signup', words: ['free', 'credit', 'sign', 'start', 'without', 'card', 'deploy', 'self', 'host'],

@@ -3,9 +3,9 @@
  * limits, model choice and spend controls. "AI" alone is too common to count;
  * it must name a feature ("AI assistant", "AI-powered").
  */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'ai.features', words: ['ai'],
     pattern: /\bAI[- ](?:powered|assisted|native|assistants?|agents?|copilots?|features?|search|summar(?:y|ies|ization|isation)|writing|insights|models?|answers)\b|\b(?:Ask|with) AI\b/,

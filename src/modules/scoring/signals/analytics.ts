@@ -5,9 +5,9 @@
  * A product that sells analytics describes funnels and retention as features
  * ("track your funnels"): claim-context.ts keeps those out.
  */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'analytics.instrumentation',
     words: ['we', 'our', 'anonymous', 'anonymi', 'conversion', 'retention', 'activation'],

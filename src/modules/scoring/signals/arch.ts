@@ -5,12 +5,12 @@
  * operating scale.
  */
 import type { Finding } from '../artifacts.ts';
-import { detectByPageKind, detectBySiteLinks, detectByTextRules, finding, pageStatement, pageTitle, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectBySiteLinks, detectByTextRules, finding, pageStatement, pageTitle, type PageContext, type SignalDetector, textRules } from './detection-rules.ts';
 import { sightVendors, VENDORS } from './vendors.ts';
 
 const STATUS_PAGE_VENDORS = VENDORS.filter((vendor) => vendor.signal === 'arch.status_page');
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'arch.uptime_sla', words: ['99', 'uptime', 'sla', 'service'],
     pattern: /\b99\.9\d*\s?% (?:uptime|availability|SLA)\b|\buptime (?:SLA|guarantee|commitment)\b|\b(?:uptime|availability) of 99\.9\d*\s?%|\bSLA (?:for|of) 99\.9\d*\s?%|\bservice[- ]level agreements?\b/i,

@@ -2,7 +2,7 @@
  * Build versus buy, from what the company says. The bought tool stack itself
  * (vendor breadth, hosting, site platform) is fingerprinted in tech.ts.
  */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
 /** Platforms and services a product is commonly built on or bought from. */
 const PLATFORM =
@@ -10,7 +10,7 @@ const PLATFORM =
 /** What a bought service does for the company: "Vercel for hosting", "Sentry for error reporting". */
 const PURPOSE = '(?:hosting|error (?:reporting|tracking)|monitoring|translations?|payments|billing|auth(?:entication)?|email|analytics|search|logging|CI|deploy(?:ment)?s?|storage|infrastructure|support)';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'build.platform_partners', words: ['built', 'run', 'hosted', 'powered', 'deployed', 'managed', 'depend', 'rely', 'use', 'using', 'aws', 'amazon', 'google', 'gcp', 'azure', 'kubernetes', 'postgres', 'snowflake', 'stripe', 'twilio', 'openai', 'anthropic', 'cloudflare', 'vercel', 'netlify', 'fly', 'heroku', 'supabase', 'clickhouse', 'redis', 'hetzner', 'digitalocean', 'sentry', 'crowdin', 'auth0', 'clerk', 'resend', 'algolia', 'firebase', 'render', 'railway', 'tinybird', 'upstash', 'planetscale', 'neon', 'datadog', 'segment', 'intercom', 'zendesk', 'github'],
     pattern: new RegExp(

@@ -3,7 +3,7 @@
  * testimonial is a job title, not an opening). Role titles are matched
  * case-sensitively, as job boards write them.
  */
-import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
 /**
  * Where a role title says who the company employs or hires: its careers
@@ -13,7 +13,7 @@ import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet }
  */
 const ON_CAREERS = ['careers', 'about', 'handbook'] as const;
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'careers.product_roles', words: ['product'],
     pattern: /\b(?:(?:Senior|Staff|Principal|Lead|Group|Associate) )?Product (?:Manager|Owner|Lead|Director)\b|\b(?:Head|VP|Vice President|Director) of Product\b|\bProduct Operations\b/,

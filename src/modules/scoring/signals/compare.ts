@@ -3,13 +3,13 @@
  * paths and stated differentiators. Competitor names must be capitalised, so
  * "vs. the old way" does not count as naming a rival.
  */
-import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
 /** A capitalised product name, not a month or a weekday ("December vs January" compares no products). */
 const COMPETITOR =
   '(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b)[A-Z][\\w.&-]+(?: [A-Z][\\w.&-]+)?';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   { signal: 'compare.named_alternative', words: ['vs', 'versus', 'alternative'], pattern: new RegExp(`\\b(?:vs\\.?|versus) ${COMPETITOR}|\\b(?:an? |the )?alternative to ${COMPETITOR}|\\b(?:[Aa]n?|[Tt]he|[Bb]est|[Tt]op|[Oo]pen[- ][Ss]ource) ${COMPETITOR} alternatives?\\b`) },
   { signal: 'compare.migration_path', words: ['from'], pattern: new RegExp(`\\b(?:[Mm]igrat(?:e|ing)|[Ss]witch(?:ing)?|[Mm]ov(?:e|ing)|[Ii]mport(?:ing)?) (?:over )?from ${COMPETITOR}`) },
   {

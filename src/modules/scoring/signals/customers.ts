@@ -5,7 +5,7 @@
  * that is one quotation.
  */
 import type { Finding } from '../artifacts.ts';
-import { detectByPageKind, detectByTextRules, finding, TextRuleSet, type PageContext, type SignalDetector } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, finding, textRules, type PageContext, type SignalDetector } from './detection-rules.ts';
 import { isByline, scopeAllows } from './page-anatomy.ts';
 import { quoteAround } from './quote.ts';
 
@@ -14,7 +14,7 @@ const OUTCOME_WORDS = [
   'faster', 'quicker', 'more', 'less', 'fewer', 'higher', 'growth', 'reduction', 'cheaper',
 ];
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   { signal: 'customers.case_studies', words: ['case', 'stor'], pattern: /\bcase stud(?:y|ies)\b|\b(?:customer|success) stor(?:y|ies)\b/i },
   {
     signal: 'customers.quantified_outcomes',

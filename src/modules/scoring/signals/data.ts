@@ -1,7 +1,7 @@
 /** Data strategy and flywheel: benchmarks from customer data, personalisation, learning loops, warehouse sync. */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'data.benchmarks', words: ['benchmark', 'anonymi', 'industry', 'peer'],
     pattern: /\bbenchmark(?:s|ed|ing)? (?:yourself |your \w+ )?(?:against|across) [^.\n]{0,40}\b(?:companies|customers|teams|peers|organi[sz]ations)\b|\banonymi[sz]ed (?:data|benchmarks?|usage)\b|\b(?:industry|peer) benchmarks?\b/i,

@@ -1,7 +1,7 @@
 /** Decision quality: principles, written rationale, public RFCs, metrics that drive decisions. */
-import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'decision.product_principles', words: ['principles', 'philosophy', 'tenets', 'values', 'manifesto', 'doctrine'],
     pattern: /\b(?:product|design|engineering|operating|company|guiding|core|leadership|founding|our) (?:principles|philosophy|tenets|values)\b|\bprinciples (?:we|that guide|behind)\b|\bmanifesto\b|\bdoctrine\b/i,

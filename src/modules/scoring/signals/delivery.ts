@@ -8,9 +8,9 @@
 import type { Finding } from '../artifacts.ts';
 import { findDateMentions } from '../extract/dates.ts';
 import { cadenceStrength, medianGapDays } from './changelog.ts';
-import { detectByTextRules, evidenceQuoteAt, finding, pageStatement, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByTextRules, evidenceQuoteAt, finding, pageStatement, type PageContext, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'delivery.shipping_claims',
     words: ['ship', 'release', 'publish', 'what', 'just', 'weekly', 'daily', 'monthly', 'bi', 'fortnightly', 'deploy', 'two', 'three', 'four', 'six', '2', '3', '4', '6', 'made'],

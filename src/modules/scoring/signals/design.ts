@@ -1,7 +1,7 @@
 /** Design-dev handoff: a design system, a component library or Storybook, design tokens. */
-import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   { signal: 'design.design_system', words: ['design'], pattern: /\bdesign system\b/i },
   { signal: 'design.component_library', words: ['component', 'ui', 'figma'], pattern: /\bcomponent librar(?:y|ies)\b|\bUI kit\b|\bFigma (?:kit|library|community file)\b/i },
   { signal: 'design.component_library', words: ['storybook'], pattern: /\bStorybook\b/ },

@@ -11,7 +11,7 @@ import { scopeAllows, type LineScope } from './page-anatomy.ts';
 import { isCompanyHost, type SiteIdentity } from './site-identity.ts';
 import type { PageKind } from './page-kinds.ts';
 import { quoteAround, quoteOf, sentenceAround } from './quote.ts';
-import { registerTriggerWords, type PageTextIndex } from './text-index.ts';
+import type { PageTextIndex } from './text-index.ts';
 
 /** A page with its kinds, anatomy and text index worked out once, shared by every detector. */
 export interface PageContext {
@@ -48,6 +48,14 @@ export interface TextRule {
   exceptOn?: readonly PageKind[];
   /** A sentence this also matches is about something else ("up to $12,000 per month" of a salary is no price). */
   unless?: RegExp;
+  /**
+   * Sentences the rule matches (`pattern`, and not `unless`): what it is
+   * for. text-rules.test.ts checks every one, so a change to the pattern
+   * that loses one fails there.
+   */
+  examples: readonly string[];
+  /** Sentences the rule must not match: where it stops (a near miss, a word it must not take). */
+  nonExamples: readonly string[];
 }
 
 /** The page itself is the evidence (a pricing page, a roadmap): its top heading is quoted. */
@@ -84,17 +92,17 @@ export function finding(signal: SignalId, page: PageArtifact, evidence: Evidence
   return { signal, dimensionId: signalType(signal).dimensionId, strength, evidence, url: page.finalUrl };
 }
 
-/** A family's text rules, checked and with their trigger words registered for indexing. */
-export class TextRuleSet {
-  readonly rules: readonly TextRule[];
-  constructor(rules: readonly TextRule[]) {
-    for (const rule of rules) {
-      if (rule.pattern.global || rule.pattern.sticky) throw new Error(`${rule.signal}: text rule patterns are stateless (no g or y flag)`);
-      if (rule.words.length === 0) throw new Error(`${rule.signal}: a text rule needs trigger words`);
-      registerTriggerWords(rule.words);
-    }
-    this.rules = rules;
+/**
+ * A family's text rules, checked as the family loads. Their trigger words
+ * are indexed because detector-catalogue.ts lists the family, not by loading
+ * it.
+ */
+export function textRules(rules: readonly TextRule[]): readonly TextRule[] {
+  for (const rule of rules) {
+    if (rule.pattern.global || rule.pattern.sticky) throw new Error(`${rule.signal}: text rule patterns are stateless (no g or y flag)`);
+    if (rule.words.length === 0) throw new Error(`${rule.signal}: a text rule needs trigger words`);
   }
+  return rules;
 }
 
 function applies(rule: TextRule, context: PageContext): boolean {
@@ -130,10 +138,10 @@ export function evidenceQuoteAt(signal: string, context: PageContext, start: num
   return quoteAround(context.page.mainText, start, end);
 }
 
-export function detectByTextRules(pages: readonly PageContext[], ruleSet: TextRuleSet): Finding[] {
+export function detectByTextRules(pages: readonly PageContext[], rules: readonly TextRule[]): Finding[] {
   const findings: Finding[] = [];
   for (const context of pages) {
-    for (const rule of ruleSet.rules) {
+    for (const rule of rules) {
       if (!applies(rule, context) || !pageSpeaksFor(rule.signal, context.kinds)) continue;
       const match = context.text.firstMatch(
         rule.pattern,

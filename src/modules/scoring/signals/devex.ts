@@ -1,7 +1,7 @@
 /** Developer ecosystem: public API, SDKs, webhooks, integrations, marketplace, open source, developer community. */
-import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByLinks, detectByPageKind, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   { signal: 'devex.public_api', words: ['api'], pattern: /\b(?:REST(?:ful)?|GraphQL|public|open) API\b|\bAPI keys?\b/ },
   {
     // An API offered to customers in other words: "a robust API that enables you to automate deployments".

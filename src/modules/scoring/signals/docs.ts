@@ -1,7 +1,7 @@
 /** Spec and context quality: documentation, API reference, machine-readable specs, guides, versioning policy, written specs. */
-import { detectByPageKind, detectBySiteLinks, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectBySiteLinks, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   // Lower-case "documentation": "API Documentation" in title case is often a product's feature name.
   // "API documentation platform" or "feature" is what an API tool sells, not its own docs.
   { signal: 'docs.api_reference', words: ['api'], pattern: /\bAPI (?:reference|Reference|REFERENCE|docs|documentation)\b(?! (?:platform|tool|feature|generator|editor))|\bour API (?:Documentation|Docs)\b/ },

@@ -1,7 +1,7 @@
 /** Feedback loop quality: feature-request boards, credited changes, satisfaction surveys, community forums. */
-import { detectByLinks, detectBySiteLinks, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByLinks, detectBySiteLinks, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'feedback.public_board', words: ['feature', 'feedback', 'request', 'submit', 'idea', 'upvot', 'vote', 'add', 'suggest'],
     // A board is a place to send and weigh requests; "feature requests" alone may be a perk or a competitor's feature.

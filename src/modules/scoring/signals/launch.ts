@@ -1,8 +1,8 @@
 /** Launch execution: announcements, launch events, press material, launch posts on the blog. */
 import type { Finding } from '../artifacts.ts';
-import { detectByPageKind, detectByTextRules, finding, pageStatement, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, finding, pageStatement, type PageContext, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   { signal: 'launch.announcements', words: ['announcing', 'introducing'], pattern: /\b(?:Announcing|Introducing)\b/ },
   {
     signal: 'launch.announcements', words: ['now', 'generally', 'excited', 'thrilled', 'proud', 'happy', 'just', 'unveil', 'today'],

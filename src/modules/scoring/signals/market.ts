@@ -1,7 +1,7 @@
 /** Market intelligence: published reports, survey data, research hubs, segment pages, trend writing. */
-import { detectByPageKind, detectByTextRules, detectByTitle, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, detectByTitle, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'market.research_report', words: ['state', 'report', 'survey'],
     // "State of DevOps 2024", "State of AI Report"; not "the State of California" in a policy.

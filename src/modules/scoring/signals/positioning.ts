@@ -1,13 +1,13 @@
 /** Positioning and messaging: the home page's headline, a named audience, use-case pages, quantified value. */
 import type { Finding } from '../artifacts.ts';
-import { detectByPageKind, detectByTextRules, evidenceQuoteAt, finding, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, evidenceQuoteAt, finding, type PageContext, type SignalDetector, textRules } from './detection-rules.ts';
 
 const AUDIENCE =
   '(?:teams|developers|engineers|startups|enterprises|agencies|marketers|founders|businesses|companies|designers|analysts|operators|creators|accountants|freelancers|professionals|organi[sz]ations|individuals|groups|committees|publishers|bloggers|educators|schools|clinics|retailers|merchants|sellers|researchers|writers)';
 /** What a product is, named as a kind of product: "an open-source analytics platform". */
 const PRODUCT_CATEGORY = '(?:platform|tool|app|software|service|workspace|API|SDK|solution|system|suite)';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     // "built for product teams", "helps one-person companies ...", "the scheduling tool for small businesses".
     signal: 'positioning.target_audience', words: ['for', 'help', 'ideal', 'our', 'target'],

@@ -4,7 +4,7 @@
  * whose presence without any price is the "hidden pricing" anti-pattern.
  */
 import type { Finding } from '../artifacts.ts';
-import { detectByPageKind, detectByTextRules, evidenceQuoteAt, finding, type PageContext, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, evidenceQuoteAt, finding, type PageContext, type SignalDetector, textRules } from './detection-rules.ts';
 import { quoteAround } from './quote.ts';
 
 /** A price as written, in any common currency: "$49", "€1,200", "₹500", "$0.25", "49 USD", "CHF 20". */
@@ -28,7 +28,7 @@ const USAGE_UNIT =
 /** Trigger words of USAGE_UNIT: a "/ 100k events" price holds no other. */
 const USAGE_UNIT_WORDS = ['api', 'request', 'event', 'gb', 'gigabyte', 'minute', 'message', 'email', 'sms', 'task', 'run', 'transaction', 'mau', 'monthly', 'credit', 'second', 'compute'];
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     // "per 1,000 API calls", "$8 / 100k events", "we charge based on usage", "pay only for what you use".
     signal: 'pricing.usage_based',

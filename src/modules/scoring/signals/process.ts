@@ -1,7 +1,7 @@
 /** Process iteration: public handbooks, postmortems, retrospectives, operating cadence, written async culture. */
-import { detectByPageKind, detectByTextRules, detectByTitle, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, detectByTitle, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   { signal: 'process.public_handbook', words: ['handbook', 'how'], pattern: /\b(?:our|public|company|team|employee|open) handbook\b|\bhow we work\b/i },
   {
     signal: 'process.postmortems', words: ['post', 'incident', 'root', 'outage'],

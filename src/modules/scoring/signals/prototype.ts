@@ -1,7 +1,7 @@
 /** Prototyping speed: betas and alphas, early access, labs and previews, prototyping practice. */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'prototype.beta_program', words: ['beta', 'alpha'],
     // "(Beta)" marks a named feature ("Logs (Beta)"), not a statistic's "(alpha)".

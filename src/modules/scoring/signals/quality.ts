@@ -1,7 +1,7 @@
 /** Quality and experimentation practice as described in text; the tools themselves are fingerprinted elsewhere. */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'quality.experimentation_practice', words: ['test', 'experiment', 'split', 'holdout', 'multivariate'],
     pattern: /\bA\/B[- ]test(?:s|ing|ed)?\b|\bexperiment(?:s|ation)? (?:platform|program(?:me)?|culture|velocity|results)\b|\bsplit[- ]tests?\b|\bholdouts?\b|\bmultivariate tests?\b/i,

@@ -1,7 +1,7 @@
 /** Research and discovery practice: user research, panels and advisory boards, interview counts. */
-import { detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'research.user_research_practice', words: ['research', 'interview', 'usability', 'discovery', 'jobs'],
     pattern: /\b(?:user|customer|UX) (?:research|interviews)\b|\busability (?:tests?|testing|studies|sessions)\b|\bdiscovery (?:calls|interviews|sprints?|research)\b|\bjobs[- ]to[- ]be[- ]done\b/i,

@@ -11,7 +11,7 @@ import {
   detectByTitle,
   finding,
   pageStatement,
-  TextRuleSet,
+  textRules,
   type PageContext,
   type SignalDetector,
 } from './detection-rules.ts';
@@ -31,7 +31,7 @@ const DISTINCT_STATUSES_NEEDED = 2;
 const ROADMAP_HEADING = /\broadmap\b/i;
 const CHANGELOG_HREF = /\/(?:changelog|release-notes|releases|whats-new)(?:[/?.]|$)/i;
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   { signal: 'roadmap.timeframes', words: ['q1', 'q2', 'q3', 'q4', 'h1', 'h2'], pattern: /\b(?:Q[1-4]|H[12]) 20\d\d\b/, onlyOn: ['roadmap'] },
   {
     // How the roadmap is made and kept: "three different roadmap views", "quarterly roadmapping".

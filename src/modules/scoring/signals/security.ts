@@ -6,9 +6,9 @@
  * "SOC 20", "DPA" is not "dpa" inside a word.
  */
 import type { Finding } from '../artifacts.ts';
-import { detectByPageKind, detectByTextRules, finding, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByPageKind, detectByTextRules, finding, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   { signal: 'security.soc2', words: ['soc'], pattern: /\bSOC[\s-]?2\b(?:,? Type (?:II|2|I|1)\b)?/ },
   { signal: 'security.iso27001', words: ['iso'], pattern: /\bISO(?:\/IEC)?[\s-]?27001\b/ },
   { signal: 'security.regulatory', words: ['gdpr', 'hipaa', 'ccpa', 'pci', 'fedramp', 'dpa'], pattern: /\b(?:GDPR|HIPAA|CCPA|PCI[\s-]DSS|FedRAMP|DPA)\b/ },

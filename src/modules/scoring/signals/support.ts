@@ -1,7 +1,7 @@
 /** Customer success: help centre, support channels, response times, success managers, training. */
-import { detectBySiteLinks, detectByPageKind, detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectBySiteLinks, detectByPageKind, detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   { signal: 'support.help_center', words: ['help', 'knowledge', 'support'], pattern: /\bhelp (?:center|centre|docs)\b|\bknowledge base\b|\bsupport (?:portal|center|centre|docs)\b/i },
   {
     signal: 'support.channels', words: ['24', 'live', 'support', 'for', 'contact'],

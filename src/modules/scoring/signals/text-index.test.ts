@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PageTextIndex, registerTriggerWords } from './text-index.ts';
-// Loading the detectors registers their trigger words, as in production.
-import './detect-signals.ts';
+import { TRIGGER_VOCABULARY } from './detector-catalogue.ts';
+import { PageTextIndex, TriggerVocabulary } from './text-index.ts';
 
 describe('PageTextIndex', () => {
   const text = 'Webhooks for every event\nNothing here\nOur REST API and webhook retries\nAPIs galore';
-  const index = new PageTextIndex(text);
+  const index = new PageTextIndex(text, TRIGGER_VOCABULARY);
 
   it('finds lines by word prefix, case-insensitively, in order', () => {
     expect(index.linesWithAny(['webhook'])).toEqual([0, 2]);
@@ -22,7 +21,7 @@ describe('PageTextIndex', () => {
   });
 
   it('only matches words at the start of a token', () => {
-    expect(new PageTextIndex('rapid results').linesWithAny(['api'])).toEqual([]);
+    expect(new PageTextIndex('rapid results', TRIGGER_VOCABULARY).linesWithAny(['api'])).toEqual([]);
   });
 
   it('merges several words into ascending lines, each once, and matches on the first line that fits (property)', () => {
@@ -30,7 +29,7 @@ describe('PageTextIndex', () => {
     const line = fc.array(fc.constantFrom('API', 'webhooks', 'Tokens', 'uptime', 'research', 'rapid', 'plain', 'REST API'), { maxLength: 4 });
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), fc.subarray(words, { minLength: 1 }), (lines, chosen) => {
-        const page = new PageTextIndex(lines.map((l) => l.join(' ')).join('\n'));
+        const page = new PageTextIndex(lines.map((l) => l.join(' ')).join('\n'), TRIGGER_VOCABULARY);
         const union = [...new Set(chosen.flatMap((word) => page.linesWithAny([word])))].sort((a, b) => a - b);
         expect(page.linesWithAny(chosen)).toEqual(union);
         const firstRest = union.find((n) => /\bREST API\b/.test(page.lines[n]!));
@@ -40,8 +39,14 @@ describe('PageTextIndex', () => {
     );
   });
 
-  it('refuses words that were never registered, and registration once pages are indexed', () => {
-    expect(() => index.linesWithAny(['zyzzyva'])).toThrow(/never registered/);
-    expect(() => registerTriggerWords(['late'])).toThrow(/before the first page/);
+  it('refuses words outside its vocabulary, and vocabulary words that are not lower-case letters and digits', () => {
+    expect(() => index.linesWithAny(['zyzzyva'])).toThrow(/not in the vocabulary/);
+    expect(() => new TriggerVocabulary(['Webhook'])).toThrow(/lower-case/);
+  });
+
+  it('indexes by the vocabulary it is given: a word covers the longer words it starts', () => {
+    const page = new PageTextIndex('Webhooks here\nweb apps there\nnothing', new TriggerVocabulary(['webhook', 'web']));
+    expect(page.linesWithAny(['webhook'])).toEqual([0, 1]);
+    expect(new PageTextIndex('Webhooks here', new TriggerVocabulary(['api'])).linesWithAny(['api'])).toEqual([]);
   });
 });

@@ -6,38 +6,36 @@
  *
  * Words are matched case-insensitively as prefixes of a token: the word
  * "webhook" triggers on "Webhooks". The vocabulary is every word of every
- * rule set, registered when the detector modules load; it is compiled into
- * one pattern on first use and frozen from then on.
+ * text rule in the detector catalogue (detector-catalogue.ts builds it once
+ * from its explicit list of rules), passed to each index.
  */
 
-const registered = new Set<string>();
-let compiled: { pattern: RegExp; stemOf: Map<string, string> } | null = null;
+/** The trigger words of a set of text rules, compiled into one pattern. */
+export class TriggerVocabulary {
+  /** Matches any stem at the start of a token. */
+  readonly pattern: RegExp;
+  /** Each word's stem: the shortest word in the vocabulary it starts with. */
+  readonly stemOf: ReadonlyMap<string, string>;
 
-/** Adds rule words to the vocabulary. Only valid while modules load, before any page is indexed. */
-export function registerTriggerWords(words: readonly string[]): void {
-  if (compiled) throw new Error('Trigger words must be registered before the first page is indexed');
-  for (const word of words) {
-    if (!/^[a-z0-9]+$/.test(word)) throw new Error(`Trigger word "${word}" must be lower-case letters and digits`);
-    registered.add(word);
+  /**
+   * A word with a shorter word of the vocabulary as its prefix is covered by
+   * that stem (lines with "webhooks" are among those with "webhook"), so no
+   * two alternatives of the pattern can match at one place.
+   */
+  constructor(vocabulary: Iterable<string>) {
+    const words = [...new Set(vocabulary)].sort();
+    for (const word of words) {
+      if (!/^[a-z0-9]+$/.test(word)) throw new Error(`Trigger word "${word}" must be lower-case letters and digits`);
+    }
+    const stemOf = new Map<string, string>();
+    for (const word of words) {
+      // Sorted words put a word's prefixes before it, shortest first.
+      stemOf.set(word, words.find((candidate) => word.startsWith(candidate)) ?? word);
+    }
+    const stems = [...new Set(stemOf.values())].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+    this.pattern = new RegExp(`\\b(?:${stems.join('|')})`, 'gi');
+    this.stemOf = stemOf;
   }
-}
-
-/**
- * The vocabulary as stems: a word with a shorter registered word as its prefix
- * is covered by that stem (lines with "webhooks" are among those with
- * "webhook"), so no two alternatives of the pattern can match at one place.
- */
-function vocabulary(): NonNullable<typeof compiled> {
-  if (compiled) return compiled;
-  const words = [...registered].sort();
-  const stemOf = new Map<string, string>();
-  for (const word of words) {
-    // Sorted words put a word's prefixes before it, shortest first.
-    stemOf.set(word, words.find((candidate) => word.startsWith(candidate)) ?? word);
-  }
-  const stems = [...new Set(stemOf.values())].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  compiled = { pattern: new RegExp(`\\b(?:${stems.join('|')})`, 'gi'), stemOf };
-  return compiled;
 }
 
 export class PageTextIndex {
@@ -45,10 +43,12 @@ export class PageTextIndex {
   readonly lines: string[];
   /** Offset in `text` where each line starts. */
   readonly lineStarts: number[];
+  private readonly vocabulary: TriggerVocabulary;
   private readonly linesByStem = new Map<string, number[]>();
 
   /** `indexed` chooses the lines rules may match on (evidence lines); by default, all of them. */
-  constructor(text: string, indexed: (line: number) => boolean = () => true) {
+  constructor(text: string, vocabulary: TriggerVocabulary, indexed: (line: number) => boolean = () => true) {
+    this.vocabulary = vocabulary;
     this.text = text;
     this.lines = text.split('\n');
     this.lineStarts = [];
@@ -57,9 +57,8 @@ export class PageTextIndex {
       this.lineStarts.push(offset);
       offset += line.length + 1;
     }
-    const { pattern } = vocabulary();
     let line = 0;
-    for (const match of text.matchAll(pattern)) {
+    for (const match of text.matchAll(vocabulary.pattern)) {
       while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1]! <= match.index) line++;
       if (!indexed(line)) continue;
       const stem = match[0].toLowerCase();
@@ -122,11 +121,11 @@ export class PageTextIndex {
    * that matches on its first candidate line never pays for merging them all.
    */
   #visitCandidateLines(words: readonly string[], visit: (line: number) => boolean): void {
-    const { stemOf } = vocabulary();
+    const { stemOf } = this.vocabulary;
     const groups: number[][] = [];
     for (const word of words) {
       const stem = stemOf.get(word);
-      if (stem === undefined) throw new Error(`Trigger word "${word}" was never registered`);
+      if (stem === undefined) throw new Error(`Trigger word "${word}" is not in the vocabulary`);
       const lines = this.linesByStem.get(stem);
       if (lines && !groups.includes(lines)) groups.push(lines);
     }

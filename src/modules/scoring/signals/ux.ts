@@ -1,7 +1,7 @@
 /** Experience design: guided onboarding, accessibility, templates, platforms, localisation, power-user craft. */
-import { detectByTextRules, type SignalDetector, TextRuleSet } from './detection-rules.ts';
+import { detectByTextRules, type SignalDetector, textRules } from './detection-rules.ts';
 
-const TEXT_RULES = new TextRuleSet([
+export const TEXT_RULES = textRules([
   {
     signal: 'ux.onboarding_flow', words: ['onboarding', 'tour', 'walkthrough', 'setup', 'demo'],
     pattern: /\b(?:guided|interactive|in-app|personali[sz]ed) (?:onboarding|tours?|walkthroughs?|setup|demo)\b|\bonboarding (?:checklist|wizard)\b|\bsetup wizard\b|\bproduct tours?\b/i,
