@@ -15,31 +15,47 @@ const OUTCOME_WORDS = [
 ];
 
 export const TEXT_RULES = textRules([
-  { signal: 'customers.case_studies', words: ['case', 'stor'], pattern: /\bcase stud(?:y|ies)\b|\b(?:customer|success) stor(?:y|ies)\b/i },
+  {
+    signal: 'customers.case_studies', words: ['case', 'stor'], pattern: /\bcase stud(?:y|ies)\b|\b(?:customer|success) stor(?:y|ies)\b/i,
+    examples: ['Read our case studies.', 'Customer stories from around the world.'],
+    nonExamples: ['A study of cases.'],
+  },
   {
     signal: 'customers.quantified_outcomes',
     words: OUTCOME_WORDS,
     pattern:
       /\b(?:increased|reduced|cut|saved|grew|improved|boosted|doubled|tripled|lowered|shortened|raised|decreased)\b[^.\n]{0,80}?\d+(?:\.\d+)?\s?(?:%|x\b|×|percent\b|hours\b|days\b|minutes\b|weeks\b)|\b\d+(?:\.\d+)?\s?(?:%|x|×) (?:faster|quicker|more|less|fewer|higher|lower|increase|reduction|growth|improvement|cheaper)\b/i,
     onlyOn: ['customers'],
+    examples: ['Acme cut its close time by 40%.', '3x faster onboarding.'],
+    nonExamples: ['We cut the ribbon in 2020.'],
   },
-  { signal: 'customers.testimonials', words: ['testimonial', 'say'], pattern: /\btestimonials?\b|\bwhat (?:our )?customers (?:say|are saying)\b/i },
+  {
+    signal: 'customers.testimonials', words: ['testimonial', 'say'], pattern: /\btestimonials?\b|\bwhat (?:our )?customers (?:say|are saying)\b/i,
+    examples: ['Read the testimonials.', 'What our customers say.'],
+    nonExamples: ['What our founders say.'],
+  },
   {
     signal: 'customers.logo_wall',
-    words: ['trust', 'used', 'use', 'rely', 'choose', 'love', 'join', 'embedded', 'adopted', 'customers', 'users', 'teams', 'companies', 'organi', 'businesses', 'over', 'more'],
+    words: ['trust', 'used', 'use', 'rely', 'relied', 'choose', 'love', 'join', 'embedded', 'adopted', 'customers', 'users', 'teams', 'companies', 'organi', 'businesses', 'over', 'more'],
     pattern:
       /\btrusted by\b|\bused by (?:teams|companies|\d[\d,]*)\b|\b(?:\d[\d,]*\+?|thousands of|hundreds of|millions of) (?:teams|companies|customers|organi[sz]ations|businesses|developers) (?:use|rely on|trust|choose|love)\b|\bjoin (?:\d[\d,]*\+?|thousands of) (?:teams|companies|customers)\b|\b(?:used|embedded|adopted|relied on) by [A-Z][\w.-]+(?:,? (?:and |to )?[A-Z][\w.-]+)+|\b(?:over |more than )?\d[\d,.]*k?\+? (?:paying )?(?:customers|teams|companies|organi[sz]ations|businesses)\b(?! (?:per|a|each) )/i,
+    examples: ['Trusted by 4,000 teams.', 'Used by Stripe, Vercel and Linear.', 'Over 10,000 customers.'],
+    nonExamples: ['Used by default.'],
   },
   {
     // What the company does with what customers tell it: feedback reviewed on a rhythm, everyone on support.
     signal: 'customers.feedback_synthesis', words: ['review', 'feedback', 'insights', 'requests', 'customer', 'everyone', 'all', 'support'],
     pattern:
       /\breview(?:s|ed|ing)? (?:the |all |customer |user |incoming )?(?:feedback|requests|insights|support tickets)\b|\b(?:feedback|insights|requests) (?:is|are) (?:reviewed|triaged|tracked|collected|synthesi[sz]ed|tagged|prioriti[sz]ed)\b|\bcustomer (?:obsession|insights? (?:meetings?|reviews?))\b|\b(?:everyone|all (?:staff|employees)) (?:in the company )?(?:does|do|works?|is encouraged to do) (?:\w+ )?(?:customer )?support\b|\b(?:customer )?support shifts\b/i,
+    examples: ['We review customer feedback every week.', 'Everyone in the company does support.'],
+    nonExamples: ['Reviews from our users.'],
   },
   {
     signal: 'customers.reviews',
     words: ['g2', 'capterra', 'trustpilot', 'gartner', 'out', 'stars'],
     pattern: /\b(?:G2|Capterra|Trustpilot|Gartner Peer Insights)\b|\b[45]\.\d (?:out of 5|stars)\b/,
+    examples: ['Rated 4.8 stars on G2.', '4.7 out of 5 on average.'],
+    nonExamples: ['Great reviews everywhere.'],
   },
 ]);
 

@@ -16,6 +16,8 @@ export const TEXT_RULES = textRules([
     words: ['ship', 'release', 'publish', 'what', 'just', 'weekly', 'daily', 'monthly', 'bi', 'fortnightly', 'deploy', 'two', 'three', 'four', 'six', '2', '3', '4', '6', 'made'],
     pattern:
       /\b(?:we )?ship(?:s|ping)? (?:new (?:features|improvements|updates|versions?) )?(?:weekly|daily|monthly|every (?:week|day|month|two weeks|\d+ (?:days|weeks)))\b|\b(?:ships|releases?|publish(?:es)?) (?:with )?a new (?:version|release)(?: [\w-]+){0,5} (?:once a|every) (?:week|month|day|quarter|\d+ (?:weeks|days))\b|\b(?:weekly|daily|monthly|bi-?weekly|fortnightly) releases?\b|\brelease (?:cadence|schedule|cycle|train)\b|\b(?:two|2|three|3|four|4|six|6)-week (?:cycles|sprints|release cycles?)\b|\bmade \d+ (?:official )?releases\b|\bwhat we(?:'|’)ve shipped\b|\bwhat we (?:have )?shipped\b|\bwe just (?:released|shipped|launched)\b|\b\d+ releases (?:in|this|last|per) (?:year|20\d\d|month)\b|\bdeploy(?:s|ing)? (?:to production )?\d[\d,]* times (?:a|per) (?:day|week)\b/i,
+    examples: ['We ship new features weekly.', 'Weekly releases since 2019.', 'We deploy 40 times a day.'],
+    nonExamples: ['Shipping to Europe takes a week.'],
   },
 ]);
 

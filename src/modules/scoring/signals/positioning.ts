@@ -15,16 +15,22 @@ export const TEXT_RULES = textRules([
       `\\bideal customer (?:profile|persona)\\b|\\b(?:our|target) (?:customers|audience|buyers|users) (?:are|is|include)\\b|\\b(?:built|made|designed) for (?:[\\w-]+ ){0,3}${AUDIENCE}\\b|\\bfor (?:modern |growing |small |fast-moving |distributed )?(?:[\\w-]+ )?${AUDIENCE} (?:who|that|of every size)\\b|\\bhelps? (?:[\\w-]+ ){0,3}${AUDIENCE}\\b|\\b${PRODUCT_CATEGORY} for (?:[\\w-]+ ){0,3}${AUDIENCE}\\b`,
       'i',
     ),
+    examples: ['Built for finance teams.', 'For developers who ship fast.'],
+    nonExamples: ['Built in 2019.'],
   },
   {
     // "Acme is an open-source analytics platform ...", "A business workspace for ...": the product named as a kind.
     signal: 'positioning.category', words: ['platform', 'tool', 'app', 'software', 'service', 'workspace', 'api', 'sdk', 'solution', 'system', 'suite'],
     pattern: new RegExp(`^(?:[A-Z][\\w.-]*(?: [A-Z][\\w.-]*)? is )?(?:an?|the) (?:[\\w-]+ ){0,5}${PRODUCT_CATEGORY}\\b`, 'i'),
     onlyOn: ['home', 'about'],
+    examples: ['Acme is an open-source analytics platform.', 'The collaborative workspace for docs.'],
+    nonExamples: ['We are happy to help.'],
   },
   {
     signal: 'positioning.quantified_value', words: ['faster', 'quicker', 'cheaper', 'more', 'less', 'fewer', 'higher', 'lower', 'sav'],
     pattern: /\b\d+(?:\.\d+)?\s?(?:x|×|%) (?:faster|quicker|cheaper|more|less|fewer|higher|lower)\b|\b(?:save|saves|saving) (?:\d+|hours|days)\b[^.\n]{0,20}\b(?:a|per|every) (?:week|month|day)\b/i,
+    examples: ['3x faster builds.', 'Save 5 hours a week on reporting.'],
+    nonExamples: ['Save the date.'],
   },
 ]);
 

@@ -38,32 +38,50 @@ export const TEXT_RULES = textRules([
       'i',
     ),
     onlyOn: ['pricing', 'home'],
+    examples: ['$0.10 per 1,000 requests.', 'Pay as you go.', 'Usage-based pricing.'],
+    nonExamples: ['Pay once, own it forever.'],
   },
-  { signal: 'pricing.seat_based', words: ['per', 'user', 'seat'], pattern: /\bper (?:user|seat|member|editor|agent|teammate)\b|\/\s?(?:user|seat)\b/i, onlyOn: ['pricing'] },
-  { signal: 'pricing.enterprise_plan', words: ['enterprise', 'custom'], pattern: /\bEnterprise\b|^Custom$/m, onlyOn: ['pricing'] },
+  {
+    signal: 'pricing.seat_based', words: ['per', 'user', 'seat'], pattern: /\bper (?:user|seat|member|editor|agent|teammate)\b|\/\s?(?:user|seat)\b/i, onlyOn: ['pricing'],
+    examples: ['$8 per user per month.', '$12 / seat.'],
+    nonExamples: ['One user, one account.'],
+  },
+  {
+    signal: 'pricing.enterprise_plan', words: ['enterprise', 'custom'], pattern: /\bEnterprise\b|^Custom$/m, onlyOn: ['pricing'],
+    examples: ['Enterprise', 'Custom'],
+    nonExamples: ['enterprise in lower case'],
+  },
   {
     signal: 'pricing.annual_discount', words: ['billed', 'save', 'annual', 'yearly', 'months', 'pay'],
     pattern: /\bbilled (?:annually|yearly)\b|\bpay (?:annually|yearly)\b|\bsave (?:up to )?\d+%|\b\d+% off (?:annual|yearly)\b|\bannual (?:billing|plans?|subscriptions?)\b|\byearly (?:billing|plans?)\b|\b(?:two|2) months free\b/i,
     onlyOn: ['pricing'],
+    examples: ['Billed annually.', 'Save 20% with yearly billing.'],
+    nonExamples: ['Save your work.'],
   },
   {
     signal: 'pricing.plan_comparison', words: ['compare', 'comparison', 'included'],
     pattern: /\bcompare (?:all )?(?:plans|features|tiers)\b|\b(?:feature|plan) comparison\b|\bwhat(?:'|’)s included\b/i,
     onlyOn: ['pricing'],
+    examples: ['Compare plans.', 'What\'s included'],
+    nonExamples: ['Compare yourself to others.'],
   },
   {
     // A price stated off the pricing page: in a launch post, on the home page's plan card ("$12 / year").
     signal: 'pricing.stated_price', words: ['usd', 'eur', 'gbp', 'per', 'month', 'mo', 'year', 'yr', 'user', 'seat'],
-    pattern: /(?:[$€£]|\b(?:USD|EUR|GBP))\s?\d[\d,.]*\s?(?:\/|per|a)\s?(?:month|mo|year|yr|user|seat)\b/i,
+    pattern: /(?:[$€£]|\b(?:USD|EUR|GBP))\s?\d[\d,.]*\s?(?:\/\s?|(?:per|a)\s)(?:month|mo|year|yr|user|seat)\b/i,
     // The pricing page's prices are its tiers (tierFindings).
     // Careers and benefits pages speak of pay, not of prices.
     exceptOn: ['pricing', 'careers'],
     // Money the company pays out or reimburses is no price of its product.
     unless: /\b(?:salary|salaries|stipend|allowance|reimburs\w*|bonus|benefits?|insurance|per diem|expenses?|budget|donat\w*|sponsor\w*|household|per employee|contribution)\b/i,
+    examples: ['Pro is $7/month.', 'Only $149 per year.'],
+    nonExamples: ['A $500 stipend per month for your home office.', 'Costs $7 today.'],
   },
   {
     signal: 'pricing.contact_sales', words: ['sales', 'request', 'quote', 'contact'],
     pattern: /\b(?:contact|talk to|speak (?:to|with)|chat with) (?:our |the )?sales(?: team)?\b|\brequest (?:a )?(?:quote|pricing)\b|\bget a (?:custom )?quote\b|\bpricing (?:is )?available on request\b|\bcontact us for (?:a )?(?:pricing|quote)\b/i,
+    examples: ['Contact sales for a quote.', 'Request a quote.'],
+    nonExamples: ['Sales are up 20%.'],
   },
 ]);
 

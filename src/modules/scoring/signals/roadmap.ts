@@ -32,18 +32,26 @@ const ROADMAP_HEADING = /\broadmap\b/i;
 const CHANGELOG_HREF = /\/(?:changelog|release-notes|releases|whats-new)(?:[/?.]|$)/i;
 
 export const TEXT_RULES = textRules([
-  { signal: 'roadmap.timeframes', words: ['q1', 'q2', 'q3', 'q4', 'h1', 'h2'], pattern: /\b(?:Q[1-4]|H[12]) 20\d\d\b/, onlyOn: ['roadmap'] },
+  {
+    signal: 'roadmap.timeframes', words: ['q1', 'q2', 'q3', 'q4', 'h1', 'h2'], pattern: /\b(?:Q[1-4]|H[12]) 20\d\d\b/, onlyOn: ['roadmap'],
+    examples: ['Dark mode ships in Q3 2026.'],
+    nonExamples: ['Q3 was a busy quarter.'],
+  },
   {
     // How the roadmap is made and kept: "three different roadmap views", "quarterly roadmapping".
     signal: 'roadmap.planning_practice', words: ['roadmap', 'quarterly', 'annual', 'yearly', 'planning', 'scheduled', 'planned'],
     pattern:
       /\broadmap (?:views?|planning|process|reviews?|prioriti[sz]ation|updates?|horizons?)\b|\broadmapping\b|\b(?:quarterly|annual|yearly) (?:roadmap|planning)\b|\bplanning (?:cycles?|process|sessions?)\b|\b(?:scheduled|planned) for the (?:upcoming|next) (?:cycle|quarter|release)\b/i,
+    examples: ['We run quarterly roadmap planning with customers.', 'Our roadmap process is public.'],
+    nonExamples: ['See the roadmap.'],
   },
   {
     // A look ahead offered to readers: "check what we will be working on in the next few weeks".
     // "What's coming next" in passing is excitement, not a roadmap.
     signal: 'roadmap.preview', words: ['what'],
     pattern: /\bwhat we(?:'re|’re| are| will be| plan to be) working on (?:next|in the (?:next|coming))\b/i,
+    examples: ['Here is what we are working on next.'],
+    nonExamples: ['What we worked on last year.'],
   },
 ]);
 
