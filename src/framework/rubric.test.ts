@@ -4,10 +4,16 @@ import { CURVES, LEVEL_SUPPORT, MAX_COUNTED_REPEATS, REPEAT_DECAY, RUBRIC, SPECI
 import { SIGNAL_CATALOGUE, type SignalId } from './signal-types.ts';
 
 describe('rubric', () => {
-  it('weighs every catalogue signal in exactly the dimension the catalogue names, and nothing else', () => {
-    const weighted = DIMENSION_IDS.flatMap((id) => Object.keys(RUBRIC[id].weights).map((signal) => ({ signal, id })));
-    expect(weighted.map((w) => w.signal).sort()).toEqual(SIGNAL_CATALOGUE.map((entry) => entry.id).sort());
-    for (const { signal, id } of weighted) expect(SIGNAL_CATALOGUE.find((entry) => entry.id === signal)!.dimensionId, signal).toBe(id);
+  it('weighs every catalogue signal in exactly the dimension its entry names, with the weight its entry gives', () => {
+    const weighted = DIMENSION_IDS.flatMap((id) => Object.entries(RUBRIC[id].weights).map(([signal, weight]) => ({ signal, id, weight })));
+    expect(weighted).toHaveLength(SIGNAL_CATALOGUE.length);
+    for (const entry of SIGNAL_CATALOGUE) {
+      expect(weighted.filter((w) => w.signal === entry.id), entry.id).toEqual([{ signal: entry.id, id: entry.dimensionId, weight: entry.weight }]);
+    }
+  });
+
+  it('has a positive weight on every catalogue entry', () => {
+    for (const entry of SIGNAL_CATALOGUE) expect(entry.weight, entry.id).toBeGreaterThan(0);
   });
 
   it('has curves whose control points rise', () => {

@@ -115,7 +115,7 @@ export type CurveName = keyof typeof CURVES;
 
 export interface DimensionRubric {
   curve: CurveName;
-  /** The signals this dimension expects, with their weights, heaviest first: read from the signal catalogue. */
+  /** The signals this dimension expects, with their weights, in catalogue order: read from the signal catalogue. */
   weights: Partial<Record<SignalId, number>>;
 }
 

@@ -9,10 +9,10 @@
  * seen. Each signal feeds exactly one dimension (`dimensionId`) with its
  * `weight`: the points one full-strength finding is worth there (rubric.ts,
  * step 1); 2.5 marks the most telling. The rubric reads the weights from here
- * and adds only each dimension's curve. Within a dimension the entries run
- * heaviest first. The label is a noun phrase that reads inside a sentence
- * ("found published pricing tiers"), the description says what the detector
- * looks for.
+ * and adds only each dimension's curve. The label is a noun phrase that
+ * reads inside a sentence ("found published pricing tiers"), the description
+ * says what the detector looks for; the detector family's text rules carry
+ * example sentences of it.
  */
 import type { DimensionId } from './dimensions.ts';
 
