@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextRule } from './detection-rules.ts';
 import { DETECTOR_FAMILIES, TEXT_RULES, TRIGGER_VOCABULARY } from './detector-catalogue.ts';
 import { PageTextIndex } from './text-index.ts';
-import { uncoveredPaths } from './trigger-word-coverage.ts';
+import { uncoveredPaths } from '../../../../test/trigger-word-coverage.ts';
 
 /** Whether the rule takes the sentence the way detection does: through the page index and its trigger words, then `unless`. */
 function ruleMatches(rule: TextRule, sentence: string): boolean {

@@ -1,9 +1,10 @@
 /**
  * Whether a text rule's trigger words cover its pattern: every text the
  * pattern can match must hold a token that starts with one of the words,
- * since the page index (text-index.ts) only tries a rule on lines holding
- * one. A word missing from the list would silently drop those matches; this
- * finds them by reading the pattern itself, not a sample of text.
+ * since the page index (scoring/signals/text-index.ts) only tries a rule on
+ * lines holding one. A word missing from the list would silently drop those
+ * matches; this finds them by reading the pattern itself, not a sample of
+ * text. Used by scoring/signals/text-rules.test.ts.
  *
  * The pattern is parsed and unfolded into its paths, each written in a small
  * alphabet that keeps only what decides tokens:
@@ -19,7 +20,8 @@
  * known as far as its word characters run. A path is covered when one of its
  * tokens starts with a trigger word. Small classes ([sz], [1-4]) and bounded
  * repeats ({0,3}) unfold into every choice; lookarounds are left out (they
- * add no text of the match), which can only make a path look less covered. Used by text-rules.test.ts.
+ * add no text of the match), which can only make a path look less covered,
+ * except `(?<![\w-])`, read as a boundary: no word character before.
  */
 
 type Node =
