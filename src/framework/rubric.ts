@@ -26,7 +26,7 @@
  *    once never makes a level 3, and one page with three claims (a roadmap
  *    page with statuses and a date) never makes a level 4.
  *
- * Worked example (pricing_packaging, broad curve 1 / 3.5 / 6.5):
+ * Worked example (pricing_packaging, broad curve 1 / 3 / 6.5):
  *    tiers on the pricing page (2 x 1.0)                         = 2.0
  *  + usage-based pricing on the pricing page (2 x 1.0)           = 2.0
  *  + usage-based pricing repeated on the docs page (2 x 1.0 x .5) = 1.0

@@ -6,7 +6,7 @@ export const TEXT_RULES = textRules([
   {
     signal: 'launch.announcements', words: ['announcing', 'introducing'], pattern: /\b(?:Announcing|Introducing)\b/,
     examples: ['Introducing Acme 2.0.', 'Announcing our Series A.'],
-    nonExamples: ['introducing in lower case'],
+    nonExamples: ['We are introducing a new onboarding flow for hires.', 'Reintroducing the classic editor.'],
   },
   {
     signal: 'launch.announcements', words: ['now', 'generally', 'excited', 'thrilled', 'proud', 'happy', 'just', 'unveil', 'today'],

@@ -49,7 +49,7 @@ export const TEXT_RULES = textRules([
   {
     signal: 'pricing.enterprise_plan', words: ['enterprise', 'custom'], pattern: /\bEnterprise\b|^Custom$/m, onlyOn: ['pricing'],
     examples: ['Enterprise', 'Custom'],
-    nonExamples: ['enterprise in lower case'],
+    nonExamples: ['Built for the enterprise.', 'Custom domains on every plan.'],
   },
   {
     signal: 'pricing.annual_discount', words: ['billed', 'save', 'annual', 'yearly', 'months', 'pay'],

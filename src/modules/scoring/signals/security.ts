@@ -22,7 +22,7 @@ export const TEXT_RULES = textRules([
   {
     signal: 'security.regulatory', words: ['gdpr', 'hipaa', 'ccpa', 'pci', 'fedramp', 'dpa'], pattern: /\b(?:GDPR|HIPAA|CCPA|PCI[\s-]DSS|FedRAMP|DPA)\b/,
     examples: ['We are GDPR and HIPAA compliant.', 'Sign our DPA.'],
-    nonExamples: ['Gdpr in lower case.'],
+    nonExamples: ['Read our privacy policy.', 'The DPAs of each country.'],
   },
   {
     signal: 'security.regulatory', words: ['processing'], pattern: /\bdata processing (?:agreement|addendum)\b/i,
@@ -43,7 +43,7 @@ export const TEXT_RULES = textRules([
   {
     signal: 'security.enterprise_controls', words: ['sso', 'saml', 'scim', 'rbac'], pattern: /\b(?:SSO|SAML|SCIM|RBAC)\b/,
     examples: ['SSO and SCIM on every plan.', 'RBAC for teams.'],
-    nonExamples: ['Sso in lower case.'],
+    nonExamples: ['SSOT means a single source of truth.', 'Files land in the sso bucket.'],
   },
   {
     signal: 'security.enterprise_controls', words: ['single', 'audit', 'role', 'encrypt'],
