@@ -69,6 +69,9 @@ describe('the Sources screen', () => {
     await expectVisible(section.getByText('Only your account sees this section', { exact: false }));
     expect(await section.locator('.evidence-measured').count()).toBeGreaterThan(0);
     expect(await section.locator('.evidence-reported').count()).toBeGreaterThan(0);
+    // Detail after the overview: the section comes below "At a glance", not above it.
+    const glanceBottom = (await page.getByRole('region', { name: 'At a glance' }).boundingBox())!;
+    expect((await section.boundingBox())!.y).toBeGreaterThanOrEqual(glanceBottom.y + glanceBottom.height);
     await expectAccessible(page, 'a result with the three kinds of evidence');
     await saveScreenshot(page, 'result-three-kinds-of-evidence');
 
