@@ -58,6 +58,14 @@ describe('the Sources screen', () => {
     await expectAccessible(page, 'the Sources screen, GitHub connected and synced');
     await saveScreenshot(page, 'sources-connected');
 
+    // The dashboard names the product's newest measured signals, each with where it comes from.
+    await page.goto('/app');
+    const card = page.locator('.product-card', { hasText: 'Burrowly' });
+    await expectVisible(card.getByText('Measured in your tools'));
+    await expectVisible(card.getByRole('link', { name: 'median PR cycle time 19 h over 30 days, acme/api' }));
+    await expectAccessible(page, 'the dashboard with measured signals');
+    await saveScreenshot(page, 'dashboard-measured-signals');
+
     // A score of the product shows what the tools measure and what the team reports beside the site.
     await web.app.app.inject({ method: 'POST', url: '/api/team-notes', headers, payload: { productId, dimensionId: 'customer_signal_synthesis', body: 'We interview five customers a week.' } });
     const scored = await web.app.app.inject({ method: 'POST', url: '/api/score/product', headers, payload: { productId } });
