@@ -1,8 +1,10 @@
 /**
  * The Sources screen (issue 27), as an owner uses it: connects GitHub through
  * the local server speaking GitHub's OAuth (the browser goes there and back),
- * syncs, sees what each signal fed, and disconnects; and a result of the
- * account's own product showing the three kinds of evidence beside the site.
+ * chooses which repositories count for its product, syncs, sees what each
+ * signal fed and the dashboard's measured signals, and disconnects; and a
+ * result of the account's own product showing the three kinds of evidence
+ * below its overview.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-api.ts';
@@ -47,10 +49,16 @@ describe('the Sources screen', () => {
     await page.getByRole('button', { name: 'Connect GitHub' }).click();
     await page.waitForURL(/\/app\/settings\/sources\?/);
     await expectVisible(page.getByText('GitHub is connected.'));
-    const connectionId = new URL(page.url()).searchParams.get('connected')!;
-    const scoped = await web.app.app.inject({ method: 'PUT', url: `/api/sources/${connectionId}/scopes`, headers, payload: { scopes: [{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }] } });
-    expect(scoped.statusCode).toBe(200);
-    await page.reload();
+    // The picker lists what the grant can read (from the provider) and saves which count for which product.
+    await page.getByRole('button', { name: 'Choose repositories' }).click();
+    await page.getByRole('group', { name: 'acme/api' }).getByRole('checkbox', { name: 'Burrowly' }).check();
+    await expectVisible(page.getByRole('group', { name: 'acme/web' }).getByRole('checkbox', { name: 'Burrowly' }));
+    await expectAccessible(page, 'the Sources screen, choosing repositories');
+    await saveScreenshot(page, 'sources-choosing-repositories');
+    await page.getByRole('button', { name: 'Save the choice' }).click();
+    await expectVisible(page.getByText('Saved: 1 choice. Sync to read them.'));
+    await expectVisible(page.getByText('acme/api → Burrowly'));
+    expect((await web.app.app.inject({ method: 'GET', url: '/api/sources', headers })).json().connections[0].scopes).toEqual([{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }]);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expectVisible(page.getByText(/Synced: \d+ signals stored\./));
     await expectVisible(page.getByRole('table', { name: 'What its signals fed' }).getByText('github.pr_cycle_time_hours'));
