@@ -39,7 +39,8 @@ function measuredSentence(dimension: CombinedDimension): string | null {
 function levelSentence(dimension: CombinedDimension): string | null {
   if (dimension.toolsLevel === null) return null;
   if (dimension.toolsLevel === dimension.site.level) return `That agrees with the site's level ${dimension.site.level}.`;
-  return `On the tools' figures ${dimension.dimensionName} stands at level ${dimension.toolsLevel}, against level ${dimension.site.level} from the site: the lowest measured figure sets it.`;
+  const lowest = dimension.tools.filter((entry) => entry.level !== null).length > 1 ? ': the lowest measured figure sets it' : '';
+  return `On the tools' figures ${dimension.dimensionName} stands at level ${dimension.toolsLevel}, against level ${dimension.site.level} from the site${lowest}.`;
 }
 
 /** Under an overview: the dimensions where the tools and the site disagree by two levels or more, each in its own words. */
