@@ -80,6 +80,7 @@ import { CreditLedger } from './modules/metering/credit-ledger.ts';
 import { registerGetUsage } from './modules/metering/routes/get-usage.ts';
 import { UsageReports } from './modules/metering/usage-report.ts';
 import { CoachService } from './modules/coach/coach-service.ts';
+import { analyseQuestion } from './modules/coach/local/question-analysis.ts';
 import { createLlmCoach } from './modules/coach/llm/llm-coach.ts';
 import { registerPostChat } from './modules/coach/routes/post-chat.ts';
 import { CoachConversations } from './modules/coach/coach-conversations.ts';
@@ -347,6 +348,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       current: async (accountId) => (await billing.entitlementOf(accountId)).plan,
     },
     products,
+    teamNotes: { dimensionsSpokenTo: (text) => analyseQuestion(text).dimensions, replaceInterviewNotes: (...note) => tribalNotes.replaceInterviewNotes(...note) },
   });
   // Trial mail sweeps on the job engine, next to mail.send: they enqueue, the send job's gate checks preferences.
   // Mail that follows an event (the welcome, a join, a plan or pack bought) is enqueued by the event's own transaction.
@@ -533,7 +535,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   // The signed-in app (/app...): pages render the account's state; their scripts act through the JSON API.
   const appPages = { settings: pageSettings, accounts, billing, onboarding };
-  registerDashboardPages(app, { ...appPages, scoring, products, usageReports, benchmarks });
+  registerDashboardPages(app, { ...appPages, scoring, products, usageReports, benchmarks, signals });
   registerCoachPage(app, { ...appPages, scoring, conversations: coachConversations });
   registerSettingsPages(app, { ...appPages, apiKeys, webhooks, webhookDeliveries, invitations, sources, signals, products });
   registerBillingPages(app, { ...appPages, usageReports });

@@ -7,6 +7,7 @@
  *                                      score a site without a server: a readable report (with --explain, the
  *                                      arithmetic behind each level), or the ScoringResult as JSON
  *   maturity migrate                   apply the database migrations and exit
+ *   maturity reseal-tokens             seal every stored source token again under the first SOURCES_ENCRYPTION_KEYS key
  *   maturity demo-site [--site <name>] [--port <port>]
  *                                      serve an example company's site on 127.0.0.1 (no internet needed)
  * Every command, and the command itself, answers --help (-h) and --version (-v) on stdout with status 0.
@@ -56,6 +57,12 @@ const COMMANDS: Record<string, Command> = {
     help: 'Applies the database migrations (DATABASE_URL, or the embedded database in DATA_DIR) and exits.',
     asTheService: true,
     run: async () => (await import('./cli/migrate-command.ts')).migrateCommand(),
+  },
+  'reseal-tokens': {
+    usage: 'maturity reseal-tokens',
+    help: 'Key rotation for GitHub and Linear tokens: opens every stored token with whichever SOURCES_ENCRYPTION_KEYS key sealed it and seals it again under the first. Afterwards the old keys can leave the list (docs/OPERATIONS.md). Safe to run again.',
+    asTheService: true,
+    run: async () => (await import('./cli/reseal-tokens-command.ts')).resealTokensCommand(),
   },
   'demo-site': {
     usage: 'maturity demo-site [--site <name>] [--port <port>]',

@@ -1,8 +1,10 @@
 /**
  * The Sources screen (issue 27), as an owner uses it: connects GitHub through
  * the local server speaking GitHub's OAuth (the browser goes there and back),
- * syncs, sees what each signal fed, and disconnects; and a result of the
- * account's own product showing the three kinds of evidence beside the site.
+ * chooses which repositories count for its product, syncs, sees what each
+ * signal fed and the dashboard's measured signals, and disconnects; and a
+ * result of the account's own product showing the three kinds of evidence
+ * below its overview.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-api.ts';
@@ -47,16 +49,30 @@ describe('the Sources screen', () => {
     await page.getByRole('button', { name: 'Connect GitHub' }).click();
     await page.waitForURL(/\/app\/settings\/sources\?/);
     await expectVisible(page.getByText('GitHub is connected.'));
-    const connectionId = new URL(page.url()).searchParams.get('connected')!;
-    const scoped = await web.app.app.inject({ method: 'PUT', url: `/api/sources/${connectionId}/scopes`, headers, payload: { scopes: [{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }] } });
-    expect(scoped.statusCode).toBe(200);
-    await page.reload();
+    // The picker lists what the grant can read (from the provider) and saves which count for which product.
+    await page.getByRole('button', { name: 'Choose repositories' }).click();
+    await page.getByRole('group', { name: 'acme/api' }).getByRole('checkbox', { name: 'Burrowly' }).check();
+    await expectVisible(page.getByRole('group', { name: 'acme/web' }).getByRole('checkbox', { name: 'Burrowly' }));
+    await expectAccessible(page, 'the Sources screen, choosing repositories');
+    await saveScreenshot(page, 'sources-choosing-repositories');
+    await page.getByRole('button', { name: 'Save the choice' }).click();
+    await expectVisible(page.getByText('Saved: 1 choice. Sync to read them.'));
+    await expectVisible(page.getByText('acme/api → Burrowly'));
+    expect((await web.app.app.inject({ method: 'GET', url: '/api/sources', headers })).json().connections[0].scopes).toEqual([{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }]);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expectVisible(page.getByText(/Synced: \d+ signals stored\./));
     await expectVisible(page.getByRole('table', { name: 'What its signals fed' }).getByText('github.pr_cycle_time_hours'));
     await expectVisible(page.getByText('acme/api → Burrowly'));
     await expectAccessible(page, 'the Sources screen, GitHub connected and synced');
     await saveScreenshot(page, 'sources-connected');
+
+    // The dashboard names the product's newest measured signals, each with where it comes from.
+    await page.goto('/app');
+    const card = page.locator('.product-card', { hasText: 'Burrowly' });
+    await expectVisible(card.getByText('Measured in your tools'));
+    await expectVisible(card.getByRole('link', { name: 'median PR cycle time 19 h over 30 days, acme/api' }));
+    await expectAccessible(page, 'the dashboard with measured signals');
+    await saveScreenshot(page, 'dashboard-measured-signals');
 
     // A score of the product shows what the tools measure and what the team reports beside the site.
     await web.app.app.inject({ method: 'POST', url: '/api/team-notes', headers, payload: { productId, dimensionId: 'customer_signal_synthesis', body: 'We interview five customers a week.' } });
@@ -69,6 +85,9 @@ describe('the Sources screen', () => {
     await expectVisible(section.getByText('Only your account sees this section', { exact: false }));
     expect(await section.locator('.evidence-measured').count()).toBeGreaterThan(0);
     expect(await section.locator('.evidence-reported').count()).toBeGreaterThan(0);
+    // Detail after the overview: the section comes below "At a glance", not above it.
+    const glanceBottom = (await page.getByRole('region', { name: 'At a glance' }).boundingBox())!;
+    expect((await section.boundingBox())!.y).toBeGreaterThanOrEqual(glanceBottom.y + glanceBottom.height);
     await expectAccessible(page, 'a result with the three kinds of evidence');
     await saveScreenshot(page, 'result-three-kinds-of-evidence');
 

@@ -38,10 +38,10 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity usage', () => {
     const { code, stdout, stderr } = await run(NODE, [MATURITY_BIN, flag], serverEnv());
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('Usage:\n  maturity serve\n');
-    for (const command of ['token --sub', 'score <url>', 'migrate', 'demo-site [--site <name>]']) expect(stdout).toContain(`maturity ${command}`);
+    for (const command of ['token --sub', 'score <url>', 'migrate', 'reseal-tokens', 'demo-site [--site <name>]']) expect(stdout).toContain(`maturity ${command}`);
   });
 
-  it.each(['serve', 'token', 'score', 'migrate', 'demo-site'])('maturity %s --help and --version: what it does, and the version, status 0, nothing done', async (command) => {
+  it.each(['serve', 'token', 'score', 'migrate', 'reseal-tokens', 'demo-site'])('maturity %s --help and --version: what it does, and the version, status 0, nothing done', async (command) => {
     const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     const help = await run(NODE, [MATURITY_BIN, command, '--help'], serverEnv());
     expect(help.code, help.stderr).toBe(0);

@@ -2,8 +2,10 @@
  * What the coach knows besides the conversation and the result it is about,
  * given to both coaches (local and model) alike: another result the
  * conversation compares with, the account's welcome interview (who asks,
- * what for, how big the team is) and what moved since the score before.
+ * what for, how big the team is), what moved since the score before, and
+ * what the team's tools measured and its notes said beside the site.
  */
+import type { CombinedEvidence } from '../scoring/evidence-kinds/combine-evidence.ts';
 import type { ScoreChange } from '../scoring/score-change.ts';
 import type { SubmittedResult } from '../scoring/result-schema.ts';
 
@@ -21,6 +23,12 @@ export interface CoachContext {
   interview: InterviewAnswers | null;
   /** What changed since the previous score of the same depth; null for a first score or a result not the account's. */
   change: ScoreChange | null;
+  /**
+   * The result's three kinds of evidence (issue 27): measured signals and team
+   * notes per dimension, as stored with the score; null when only the site
+   * went in, or the result is not the asker's (nor published).
+   */
+  evidence?: CombinedEvidence | null;
 }
 
 export const NO_CONTEXT: CoachContext = { comparedWith: null, interview: null, change: null };

@@ -38,6 +38,11 @@ export class TokenCipher {
     return [this.#sealWith.id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
   }
 
+  /** Whether the value names the key that seals now (its first part is the key id). */
+  sealsWith(sealed: string): boolean {
+    return sealed.split('.')[0] === this.#sealWith.id;
+  }
+
   /** Throws when the key is unknown or the value was altered. */
   open(sealed: string): string {
     const [keyId, iv, tag, data] = sealed.split('.');
@@ -48,6 +53,16 @@ export class TokenCipher {
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
   }
+}
+
+/**
+ * A sealed value under the sealing key (keys[0]), or null when it is sealed
+ * under it already: what a key rotation runs over every stored token.
+ * Throws as `open` does.
+ */
+export function resealed(cipher: TokenCipher, sealed: string): string | null {
+  if (cipher.sealsWith(sealed)) return null;
+  return cipher.seal(cipher.open(sealed));
 }
 
 /** "id:base64key" entries, as SOURCES_ENCRYPTION_KEYS lists them. */

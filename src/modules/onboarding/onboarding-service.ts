@@ -42,6 +42,15 @@ export interface OnboardingDependencies {
   plans: { known(accountId: string): Plan | null; current(accountId: string): Promise<Plan> };
   /** The account's products (products module); `find` only if it belongs to the account. */
   products: { list(accountId: string): Promise<ProductRef[]>; find(accountId: string, productId: string): Promise<ProductRef | null> };
+  /**
+   * The team notes the interview writes (issue 27, tribal-notes module): which
+   * dimensions a goal speaks to, and the interview's notes replaced in its
+   * transaction. Without it the interview writes none.
+   */
+  teamNotes?: {
+    dimensionsSpokenTo(text: string): readonly string[];
+    replaceInterviewNotes(executor: Executor, accountId: string, authorUserId: string, notes: { productId: string | null; dimensionId: string; body: string }[]): Promise<void>;
+  };
 }
 
 export interface WelcomeInterviewAnswers {
@@ -159,9 +168,16 @@ export class OnboardingService {
     };
   }
 
-  /** Stores the answers (a resubmission replaces them) and completes the welcome interview milestone, first time kept. */
+  /**
+   * Stores the answers (a resubmission replaces them) and completes the
+   * welcome interview milestone, first time kept. Each goal that speaks to a
+   * dimension becomes a team note on it (self-reported, like every note), for
+   * the product the interview names when the account has it, else for the
+   * whole account.
+   */
   async submitWelcomeInterview(accountId: string, respondentUserId: string, answers: WelcomeInterviewAnswers): Promise<WelcomeInterview> {
     const now = this.#deps.clock.now();
+    const notes = this.#deps.teamNotes ? await this.#interviewNotes(accountId, answers, this.#deps.teamNotes.dimensionsSpokenTo) : [];
     const fields = {
       respondentUserId,
       respondentRole: answers.role,
@@ -177,8 +193,16 @@ export class OnboardingService {
         .values({ accountId, ...fields, submittedAt: now })
         .onConflictDoUpdate({ target: welcomeInterviews.accountId, set: fields });
       await completeMilestone(tx, accountId, 'welcomeInterview', now);
+      await this.#deps.teamNotes?.replaceInterviewNotes(tx, accountId, respondentUserId, notes);
     });
     return (await this.welcomeInterview(accountId))!;
+  }
+
+  /** One note per goal and dimension it speaks to; a goal that names no dimension stays in the interview only (a note on every dimension would say nothing). */
+  async #interviewNotes(accountId: string, answers: WelcomeInterviewAnswers, dimensionsSpokenTo: (text: string) => readonly string[]) {
+    const named = answers.product.name.trim().toLowerCase();
+    const product = (await this.#deps.products.list(accountId)).find((candidate) => candidate.name.trim().toLowerCase() === named);
+    return answers.goals.flatMap((goal) => dimensionsSpokenTo(goal).map((dimensionId) => ({ productId: product?.id ?? null, dimensionId, body: goal })));
   }
 
   /** Every product of the account with its owners, products in the order they were added. */

@@ -7,13 +7,20 @@
  */
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { tribalNotes } from './tables.ts';
 
 export type TribalNote = typeof tribalNotes.$inferSelect;
 export const NOTE_ORIGINS = ['note', 'interview', 'score_context'] as const;
 export type NoteOrigin = (typeof NOTE_ORIGINS)[number];
 const NOTES_PER_PRODUCT_READ = 200;
+
+/** A note from the welcome interview: one of its goals, for a dimension it speaks to. */
+export interface InterviewNote {
+  productId: string | null;
+  dimensionId: string;
+  body: string;
+}
 
 export class TribalNoteService {
   readonly #db: Database;
@@ -38,6 +45,18 @@ export class TribalNoteService {
       .where(and(eq(tribalNotes.accountId, accountId), scope))
       .orderBy(desc(tribalNotes.createdAt))
       .limit(NOTES_PER_PRODUCT_READ);
+  }
+
+  /**
+   * What the team said in the welcome interview, as notes: a resubmitted
+   * interview replaces the notes of the one before (in the interview's
+   * transaction), and leaves every other note alone.
+   */
+  async replaceInterviewNotes(executor: Executor, accountId: string, authorUserId: string, notes: InterviewNote[]): Promise<void> {
+    await executor.delete(tribalNotes).where(and(eq(tribalNotes.accountId, accountId), eq(tribalNotes.origin, 'interview')));
+    if (notes.length === 0) return;
+    const createdAt = this.#clock.now();
+    await executor.insert(tribalNotes).values(notes.map((note) => ({ accountId, authorUserId, ...note, origin: 'interview', createdAt })));
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {

@@ -8,6 +8,9 @@
 import type { CombinedDimension, CombinedEvidence } from '../../modules/scoring/evidence-kinds/combine-evidence.ts';
 import { html } from '../view.ts';
 
+/** Where a note was said, when not in the notes field. */
+const NOTE_ORIGIN_WORDS: Record<string, string> = { score_context: 'said when scoring', interview: 'said in the welcome interview' };
+
 function Dimension({ dimension }: { dimension: CombinedDimension }) {
   return html`<li class="evidence-dimension">
     <h3>${dimension.dimensionName}: level ${dimension.level} <span class="muted">(${dimension.levelFrom === 'tools' ? 'from what the tools measure' : 'from the site'})</span></h3>
@@ -23,7 +26,7 @@ function Dimension({ dimension }: { dimension: CombinedDimension }) {
         : null}
       ${dimension.team.length > 0
         ? html`<div><dt><span class="evidence-kind evidence-reported">Self-reported</span> What the team reports</dt><dd><ul>
-            ${dimension.team.map((note) => html`<li>“${note.body}”${note.origin === 'score_context' ? html` <span class="muted">(said when scoring)</span>` : null}</li>`)}
+            ${dimension.team.map((note) => html`<li>“${note.body}”${NOTE_ORIGIN_WORDS[note.origin] ? html` <span class="muted">(${NOTE_ORIGIN_WORDS[note.origin]})</span>` : null}</li>`)}
           </ul></dd></div>`
         : null}
     </dl>

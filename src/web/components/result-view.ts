@@ -7,7 +7,8 @@
  * the quotes it rests on (each linked to the page it came from), its
  * reasoning and the next step.
  * A page may add to it (the result page does): how the company stands among
- * its peers, beside the total and each level, and feedback on the score.
+ * its peers, beside the total and each level; under the overview, what the
+ * team's tools and notes add to the site; and feedback on the score.
  * A quick score says so under its total, with the way to the full score.
  */
 import { dimensionById } from '../../framework/dimensions.ts';
@@ -87,11 +88,13 @@ export interface ResultViewProps extends DimensionAdditions {
   calls?: ComponentChildren;
   /** Under the company and total: how it stands among its peers. */
   standing?: ComponentChildren;
+  /** Under "At a glance", where a reader looks for detail: the tools' and the team's evidence beside the site (issue 27). */
+  beneathGlance?: ComponentChildren;
   /** After the calls to action: feedback on the score as a whole (or the invitation to give it). */
   scoreFeedback?: ComponentChildren;
 }
 
-export function ResultView({ result, share, calls, standing, scoreFeedback, levelAside, feedback }: ResultViewProps) {
+export function ResultView({ result, share, calls, standing, beneathGlance, scoreFeedback, levelAside, feedback }: ResultViewProps) {
   const additions = { levelAside, feedback };
   const functions = functionSummaries(result);
   const company = companyLabel(result);
@@ -132,6 +135,7 @@ export function ResultView({ result, share, calls, standing, scoreFeedback, leve
           </div>
         </div>
       </section>
+      ${beneathGlance}
       <${ShareBar} ...${share} />
 
       ${result.crossDimensionNotes ? html`<section aria-labelledby="notes-heading"><h2 id="notes-heading">Across dimensions</h2><p>${result.crossDimensionNotes}</p></section>` : null}

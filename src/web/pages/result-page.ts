@@ -150,7 +150,8 @@ function resultDocument(
         audience: 'Anyone with this link can see this result, without signing in: send it to whoever should read it. The PDF report holds the same, to forward or print.',
       }}
       calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} owner=${extras.owner} />`}
-      standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />${evidence ? html`<${EvidenceKindsSection} evidence=${evidence.view} own=${evidence.own} published=${evidence.publishedAt !== null} />` : null}`}
+      standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />`}
+      beneathGlance=${evidence ? html`<${EvidenceKindsSection} evidence=${evidence.view} own=${evidence.own} published=${evidence.publishedAt !== null} />` : null}
       levelAside=${extras.peers?.available ? (score: DimensionScore) => html`<${PeerMedian} comparison=${extras.peers} dimensionId=${score.dimensionId} />` : undefined}
       scoreFeedback=${extras.verdicts
         ? html`<${ScoreVerdictSection} resultId=${result.id} saved=${extras.verdicts} />`

@@ -9,6 +9,7 @@ import type { SubmittedResult } from '../../scoring/result-schema.ts';
 import { NO_CONTEXT, type CoachContext } from '../coach-context.ts';
 import { comparisonAnswer } from './answers/comparison.ts';
 import { changeLine, dimensionMoveLine, goalsLine, teamLine } from './answers/context-lines.ts';
+import { contradictionsLine, dimensionEvidenceLine } from './answers/evidence-lines.ts';
 import { resolveFocus, type ChatMessage, type Focus } from './conversation.ts';
 import { joinBlocks } from './markdown.ts';
 import { specialAnswer } from './special-questions.ts';
@@ -48,14 +49,20 @@ export function composeCoachAnswer(input: CoachInput): string {
  * the welcome interview under an overview, a list of gaps or a whole plan;
  * the team's size under a plan; what moved since the previous score under
  * an overview or an answer about the total; a dimension's own move under an
- * answer about it.
+ * answer about it; what the team's tools measured and its notes said about a
+ * dimension under an answer or plan about it, and where the tools contradict
+ * the site under an overview.
  */
 function withContext(answer: string, focus: Focus, view: ResultView | null, context: CoachContext): string {
   if (!view) return answer;
   const wholePlan = focus.kind === 'plan' && focus.scope === 'all';
+  const planned = focus.kind === 'plan' && typeof focus.scope === 'object' && 'dimension' in focus.scope ? [focus.scope.dimension] : [];
+  const spokenOf = focus.kind === 'dimension' ? [focus.dimensionId] : focus.kind === 'dimensions' ? focus.dimensionIds : planned;
   const lines = [
     focus.kind === 'overview' || focus.kind === 'tier' ? changeLine(context.change) : null,
     focus.kind === 'dimension' ? dimensionMoveLine(context.change, focus.dimensionId) : null,
+    ...spokenOf.map((id) => dimensionEvidenceLine(context.evidence, id)),
+    focus.kind === 'overview' ? contradictionsLine(context.evidence) : null,
     (focus.kind === 'overview' || (focus.kind === 'gaps' && focus.offset === 0) || wholePlan) ? goalsLine(view, context.interview) : null,
     focus.kind === 'plan' && focus.view === 'plan' ? teamLine(context.interview) : null,
   ];

@@ -99,11 +99,13 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
       if (compareResultId && !comparedWith && !stored) throw new ApiError('NOT_FOUND', { message: 'No scoring result has the id given in compareResultId.' });
       // "How do we compare to Rival?": the account's own score of the company the question names.
       if (!comparedWith && result) comparedWith = await namedCompany(deps, principal.accountId, result, messages.at(-1)!.content);
-      const [interview, change] = await Promise.all([
+      const [interview, change, evidence] = await Promise.all([
         deps.interviewOf(principal.accountId),
         resultId ? deps.scoring.changeOf(principal.accountId, resultId) : null,
+        // The tools' and team's evidence stored with the score: the account's own, or what its owner published.
+        resultId ? deps.scoring.evidenceView(resultId, principal.accountId) : null,
       ]);
-      const context: CoachContext = { comparedWith, interview, change };
+      const context: CoachContext = { comparedWith, interview, change, evidence: evidence?.view ?? null };
 
       // Watched from before admission, so a client that leaves while being admitted is seen too.
       const signal = abortOnDisconnect(reply);

@@ -184,8 +184,8 @@ describe('sources', () => {
     expect(quality.tools.map((entry) => entry.summary)).toContain(`median time to restore 2 h, reported ${new Date(Date.now() - 3600_000).toISOString().slice(0, 10)}`);
     const customers = dimensions.find((d) => d.dimensionId === 'customer_signal_synthesis')!;
     expect(customers.team).toEqual(expect.arrayContaining([
-      { kind: 'self-reported', body: 'We interview five customers a week.', origin: 'note' },
-      { kind: 'self-reported', body: 'Our releases go out behind feature flags.', origin: 'score_context' },
+      { kind: 'self-reported', body: 'We interview five customers a week.', origin: 'note', dimensionId: 'customer_signal_synthesis' },
+      { kind: 'self-reported', body: 'Our releases go out behind feature flags.', origin: 'score_context', dimensionId: null },
     ]));
     // A note never moves a level: with no measurement there, the site's level stands.
     expect(customers).toMatchObject({ levelFrom: 'site', level: customers.site.level });

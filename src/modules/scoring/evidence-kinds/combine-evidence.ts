@@ -54,6 +54,8 @@ export interface ReportedEvidence {
   kind: 'self-reported';
   body: string;
   origin: string;
+  /** The dimension the note was written for; null: the whole product. Absent in views stored before it was kept. */
+  dimensionId?: string | null;
 }
 
 export interface CombinedDimension {
@@ -76,7 +78,7 @@ export interface CombinedEvidence {
 
 const DAY_MS = 24 * 3600_000;
 const CONTRADICTION_GAP = 2;
-const UNIT_SUFFIX: Record<string, string> = { hours: ' h', percent: '%', 'per week': ' a week', 'issues per week': ' a week', count: '' };
+const UNIT_SUFFIX: Record<string, string> = { hours: ' h', percent: '%', 'per week': ' a week', 'issues per week': ' a week', count: '', '': '' };
 
 export function combineEvidence(site: SiteDimension[], signals: MeasuredEvidenceInput[], notes: TeamNoteInput[]): CombinedEvidence {
   const measuredByDimension = new Map<string, MeasuredEvidence[]>();
@@ -94,7 +96,7 @@ export function combineEvidence(site: SiteDimension[], signals: MeasuredEvidence
     const toolsLevel = levels.length > 0 ? Math.min(...levels) : null;
     const team = notes
       .filter((note) => note.dimensionId === dimension.dimensionId || note.dimensionId === null)
-      .map((note): ReportedEvidence => ({ kind: 'self-reported', body: note.body, origin: note.origin }))
+      .map((note): ReportedEvidence => ({ kind: 'self-reported', body: note.body, origin: note.origin, dimensionId: note.dimensionId }))
       .sort((a, b) => a.origin.localeCompare(b.origin) || a.body.localeCompare(b.body));
     const gap = toolsLevel === null ? 0 : toolsLevel - dimension.score;
     return {
@@ -113,6 +115,12 @@ export function combineEvidence(site: SiteDimension[], signals: MeasuredEvidence
     };
   });
   return { dimensions, usesPrivateEvidence: signals.length > 0 || notes.length > 0 };
+}
+
+/** One stored signal in words with its provenance (the dashboard's list); a type not in the catalogue (custom.*) is named by its id. */
+export function measuredSummary(signal: MeasuredEvidenceInput): string {
+  const known = measuredSignalType(signal.type);
+  return summarise(known?.label ?? signal.type, known?.unit ?? '', signal);
 }
 
 /** "median PR cycle time 19 h over 30 days, acme/api" or, pushed, "median PR cycle time 18 h, reported 2026-11-20". */

@@ -1,8 +1,9 @@
-/** What the dashboard's pages read: the app pages' common services, and products, scores, usage and peer benchmarks. */
+/** What the dashboard's pages read: the app pages' common services, and products, scores, usage, peer benchmarks and measured signals. */
 import type { UsageReports } from '../../../modules/metering/usage-report.ts';
 import type { PeerSource } from '../../components/peer-comparison.ts';
 import type { ProductService } from '../../../modules/products/product-service.ts';
 import type { ScoringService } from '../../../modules/scoring/scoring-service.ts';
+import type { SignalService } from '../../../modules/signals/signal-service.ts';
 import type { AppPageDeps } from '../app-visit.ts';
 
 export interface DashboardDeps extends AppPageDeps {
@@ -11,4 +12,6 @@ export interface DashboardDeps extends AppPageDeps {
   usageReports: UsageReports;
   /** The comparison of each product's latest score with its segment's peers (BenchmarkService). */
   benchmarks: PeerSource;
+  /** Each product's newest measured signals, from its tools or pushed (issue 27). */
+  signals: Pick<SignalService, 'latestForProduct'>;
 }

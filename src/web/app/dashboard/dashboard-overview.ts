@@ -2,14 +2,20 @@
  * What the dashboard (/app) shows of an account, read through the services
  * the API reads: each product with its latest score and the one of the same
  * depth before it (for the move since: a quick score is never measured
- * against a full one), the recent scores made without a product, and the
- * usage report of GET /api/usage.
+ * against a full one) and its newest measured signals (issue 27), the
+ * recent scores made without a product, and the usage report of
+ * GET /api/usage.
  */
 import type { UsageReport } from '../../../modules/metering/routes/usage-schemas.ts';
 import type { UsageReports } from '../../../modules/metering/usage-report.ts';
 import type { Product, ProductService } from '../../../modules/products/product-service.ts';
 import { HISTORY_LIMIT } from '../../../modules/scoring/api/score-schemas.ts';
 import type { ScoreSummary, ScoringService } from '../../../modules/scoring/scoring-service.ts';
+import type { SignalRow, SignalService } from '../../../modules/signals/signal-service.ts';
+import { MEASURED_SIGNAL_TYPES } from '../../../framework/measured-signals.ts';
+
+/** How many measured signals a product's card names, newest first; the rest stay in GET /api/signals. */
+export const MEASURED_ON_CARD_LIMIT = 5;
 
 /** How many scores without a product the dashboard lists; the rest stay in GET /api/scores. */
 export const RECENT_UNFILED_LIMIT = 10;
@@ -20,6 +26,8 @@ export interface ProductOverview {
   latest: ScoreSummary | null;
   /** The score of the newest's depth before it, for the move since; null when there is none. */
   previous: ScoreSummary | null;
+  /** Its newest measured value of each signal type and scope (a repository, a team), newest first; pushed ones without a product count for every product. */
+  measured: SignalRow[];
 }
 
 export interface DashboardOverview {
@@ -33,6 +41,7 @@ export interface OverviewSources {
   products: ProductService;
   scoring: ScoringService;
   usageReports: UsageReports;
+  signals: Pick<SignalService, 'latestForProduct'>;
 }
 
 export async function dashboardOverview(sources: OverviewSources, accountId: string): Promise<DashboardOverview> {
@@ -44,10 +53,14 @@ export async function dashboardOverview(sources: OverviewSources, accountId: str
   ]);
   const overviews = await Promise.all(
     products.map(async (product): Promise<ProductOverview> => {
-      const [latest = null] = await sources.scoring.history(accountId, { productId: product.id, limit: 1 });
-      if (!latest) return { product, latest, previous: null };
+      const [[latest = null], measuredNow] = await Promise.all([
+        sources.scoring.history(accountId, { productId: product.id, limit: 1 }),
+        sources.signals.latestForProduct(accountId, product.id),
+      ]);
+      const measured = [...measuredNow].sort(byCardOrder).slice(0, MEASURED_ON_CARD_LIMIT);
+      if (!latest) return { product, latest, previous: null, measured };
       const [, previous = null] = await sources.scoring.history(accountId, { productId: product.id, depth: latest.depth, limit: 2 });
-      return { product, latest, previous };
+      return { product, latest, previous, measured };
     }),
   );
   return {
@@ -55,6 +68,21 @@ export async function dashboardOverview(sources: OverviewSources, accountId: str
     unfiled: recent.filter((score) => score.productId === null).slice(0, RECENT_UNFILED_LIMIT),
     usage,
   };
+}
+
+/**
+ * A card names a few signals: the newest day first, and within a day (a sync
+ * stores all its values at once) those that feed a level before the counts
+ * behind them, in the catalogue's order (cycle time before review time...).
+ */
+function byCardOrder(a: SignalRow, b: SignalRow): number {
+  const rank = (row: SignalRow) => {
+    const index = MEASURED_SIGNAL_TYPES.findIndex((entry) => entry.type === row.type);
+    if (index < 0) return 2 * MEASURED_SIGNAL_TYPES.length;
+    return MEASURED_SIGNAL_TYPES[index]!.bands ? index : MEASURED_SIGNAL_TYPES.length + index;
+  };
+  const dayOf = (row: SignalRow) => row.observedAt.toISOString().slice(0, 10);
+  return dayOf(b).localeCompare(dayOf(a)) || rank(a) - rank(b) || a.type.localeCompare(b.type) || (a.scope ?? '').localeCompare(b.scope ?? '');
 }
 
 /** An account with nothing to show yet gets the first-run path instead of empty lists. */

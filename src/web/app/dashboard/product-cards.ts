@@ -1,11 +1,15 @@
 /**
  * The dashboard's lists: each product as a card with its latest score, the
- * move since the score of the same depth before it, and what can be done
- * with it; and the scores made without a product, as a table. A quick score
+ * move since the score of the same depth before it, what its tools measure
+ * (with where each figure comes from), and what can be done with it; and
+ * the scores made without a product, as a table. A quick score
  * carries its label, and its product's rescore button says it runs the full
  * score.
  */
+import { measuredSummary } from '../../../modules/scoring/evidence-kinds/combine-evidence.ts';
 import { describeDelta } from '../../../modules/scoring/score-change.ts';
+import type { SignalRow } from '../../../modules/signals/signal-service.ts';
+import { APP_PATHS } from '../app-layout.ts';
 import { PeerLine, type PeerComparison } from '../../components/peer-comparison.ts';
 import { depthFacts, QuickScoreBadge } from '../../components/quick-score-notice.ts';
 import { fullScorePath } from '../../pages/try-page.ts';
@@ -42,13 +46,33 @@ function LatestScore({ latest, previous }: { latest: ScoreSummary; previous: Sco
     <p class="muted product-when">Scored <${ScoreMoment} iso=${latest.createdAt} />.${previous ? ` ${moveSince(latest, previous)}.` : ` ${firstOfItsDepth(latest)}`}</p>`;
 }
 
+const SOURCE_NAMES: Record<string, string> = { github: 'GitHub', linear: 'Linear', push: 'pushed' };
+
+/** The product's newest measured signals, each with its provenance: the figure, its period and repository or team, and the tool it came from. */
+function MeasuredSignals({ measured, productName }: { measured: SignalRow[]; productName: string }) {
+  if (measured.length === 0) return null;
+  return html`<div class="product-measured">
+    <p class="product-measured-title">Measured in your tools<span class="visually-hidden"> for ${productName}</span></p>
+    <ul>
+      ${measured.map(
+        (signal) => html`<li>
+          ${signal.link ? html`<a href=${signal.link} rel="nofollow noopener">${measuredSummary(signal)}</a>` : measuredSummary(signal)}
+          <span class="muted"> · ${SOURCE_NAMES[signal.source] ?? signal.source}</span>
+        </li>`,
+      )}
+    </ul>
+    <a class="muted" href=${APP_PATHS.sources}>Sources</a>
+  </div>`;
+}
+
 function ProductCard({ overview, peers }: { overview: ProductOverview; peers: PeerComparison | null }) {
-  const { product, latest, previous } = overview;
+  const { product, latest, previous, measured } = overview;
   return html`<li class="card product-card" data-feedback-host data-product-id=${product.id} data-product-url=${product.url}>
     <h3><a href=${productHistoryPath(product.id)}>${product.name}</a></h3>
     <p class="product-url muted">${product.url}</p>
     ${latest ? html`<${LatestScore} latest=${latest} previous=${previous} />` : html`<p class="product-score muted">Not scored yet.</p>`}
     <${PeerLine} comparison=${peers} owner=${true} />
+    <${MeasuredSignals} measured=${measured} productName=${product.name} />
     <div class="product-actions">
       <${RescoreButton} product=${product} scored=${latest !== null} quick=${latest?.depth === 'quick'} segment=${peers?.segmentKey ?? null} />
       <a href=${productHistoryPath(product.id)}>History and trend<span class="visually-hidden"> of ${product.name}</span></a>

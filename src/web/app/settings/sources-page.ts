@@ -16,7 +16,8 @@ export function registerSourcesPage(app: App, deps: AppPageDeps & { sources: Sou
     const manage = visit.may('sources:manage');
     const listed = manage ? await deps.sources.list(accountId) : [];
     const fed = manage ? await deps.signals.syncedSummary(accountId, listed.map(({ connection }) => connection.id)) : [];
-    const productNames = new Map((await deps.products.list(accountId)).map((product) => [product.id, product.name]));
+    const products = (await deps.products.list(accountId)).map((product) => ({ id: product.id, name: product.name }));
+    const productNames = new Map(products.map((product) => [product.id, product.name]));
     const nameOf = (id: string) => productNames.get(id) ?? 'a removed product';
     const query = request.query as Record<string, string | undefined>;
     const data: SourcesPageData = {
@@ -28,9 +29,10 @@ export function registerSourcesPage(app: App, deps: AppPageDeps & { sources: Sou
         connectedAt: connection.createdAt,
         lastSyncedAt: connection.lastSyncedAt,
         lastSyncError: connection.lastSyncError,
-        scopes: scopes.map((scope) => ({ productName: nameOf(scope.productId), resourceName: scope.resourceName })),
+        scopes: scopes.map((scope) => ({ productId: scope.productId, productName: nameOf(scope.productId), resourceId: scope.resourceId, resourceName: scope.resourceName })),
         fed: fed.filter((entry) => entry.integrationId === connection.id).map((entry) => ({ type: entry.type, count: entry.count, productNames: entry.products.map(nameOf) })),
       })),
+      products,
       outcome: query.connected || query.error ? { connected: Boolean(query.connected), error: query.error?.slice(0, 300) ?? null, provider: query.provider ?? null } : null,
     };
     return sendAppPage(reply, deps.settings, visit, {

@@ -2,8 +2,10 @@
  * The Sources page's content (/app/settings/sources, issue 27): GitHub and
  * Linear, each connectable once configured (else what to set, in the
  * configuration's words), and each connection with its account, last sync,
- * last error, the repositories or teams it counts for which product, and
- * what each of its signals fed. Owners and admins (sources:manage) act.
+ * last error, the repositories or teams it counts for which product (chosen
+ * here, from what the grant can read: sources.js asks the provider through
+ * GET /api/sources/<id>/resources), and what each of its signals fed.
+ * Owners and admins (sources:manage) act.
  */
 import { measuredSignalType } from '../../../framework/measured-signals.ts';
 import { html } from '../../view.ts';
@@ -23,9 +25,11 @@ export interface SourcesPageData {
     connectedAt: Date;
     lastSyncedAt: Date | null;
     lastSyncError: string | null;
-    scopes: { productName: string; resourceName: string }[];
+    scopes: { productId: string; productName: string; resourceId: string; resourceName: string }[];
     fed: { type: string; count: number; productNames: string[] }[];
   }[];
+  /** The account's products, that repositories and teams count for. */
+  products: { id: string; name: string }[];
   /** From the provider's redirect back: what happened. */
   outcome: { connected: boolean; error: string | null; provider: string | null } | null;
 }
@@ -47,7 +51,28 @@ function Provider({ entry, connected }: { entry: SourcesPageData['providers'][nu
   </section>`;
 }
 
-function Connection({ connection }: { connection: SourcesPageData['connections'][number] }) {
+/**
+ * The choice of which repositories or teams count for which product: the
+ * products and the current choice are in the page; the repositories or teams
+ * come from the provider when asked (sources.js), one group of products per
+ * repository or team. Saving replaces the whole choice.
+ */
+function ScopePicker({ connection, products }: { connection: SourcesPageData['connections'][number]; products: SourcesPageData['products'] }) {
+  const words = RESOURCE_WORDS[connection.provider] ?? 'resources';
+  if (products.length === 0) return html`<p class="muted">Add a product on the dashboard first: ${words} count for a product.</p>`;
+  const chosen = connection.scopes.map(({ productId, resourceId }) => ({ productId, resourceId }));
+  return html`<div class="scope-picker" data-scope-picker data-source-id=${connection.id} data-products=${JSON.stringify(products)} data-scopes=${JSON.stringify(chosen)}>
+    <button type="button" class="button button-quiet" data-choose-scopes>Choose ${words}</button>
+    <form class="scope-form" data-scope-form hidden>
+      <p class="hint">Tick the products each of your ${words} counts for; what is not ticked is not read.</p>
+      <div data-scope-choices></div>
+      <div class="form-actions"><button type="submit" class="button">Save the choice</button></div>
+    </form>
+    <${ActionProblem} id=${`connection-${connection.id}-scopes-problem`} />
+  </div>`;
+}
+
+function Connection({ connection, products }: { connection: SourcesPageData['connections'][number]; products: SourcesPageData['products'] }) {
   const name = PROVIDER_NAMES[connection.provider] ?? connection.provider;
   const id = `connection-${connection.id}`;
   return html`<section class="card" aria-labelledby=${id}>
@@ -58,6 +83,7 @@ function Connection({ connection }: { connection: SourcesPageData['connections']
       <div><dt>Last error</dt><dd>${connection.lastSyncError ?? html`<span class="muted">None</span>`}</dd></div>
       <div><dt>Counts for</dt><dd>${connection.scopes.length === 0 ? html`<span class="muted">Nothing chosen yet</span>` : connection.scopes.map((scope, index) => html`${index > 0 ? '; ' : ''}${scope.resourceName} → ${scope.productName}`)}</dd></div>
     </dl>
+    <${ScopePicker} connection=${connection} products=${products} />
     ${connection.fed.length > 0
       ? html`<table class="sources-fed">
           <caption>What its signals fed</caption>
@@ -84,7 +110,7 @@ export function SourcesSettings({ visit, data }: { visit: AppVisit; data: Source
     ${visit.may('sources:manage')
       ? html`${data.providers.map((entry) => html`<${Provider} entry=${entry} connected=${data.connections.some((connection) => connection.provider === entry.provider)} />`)}
           <p class="form-status" role="status" data-page-status></p>
-          ${data.connections.length === 0 ? html`<p class="muted">No source connected yet.</p>` : data.connections.map((connection) => html`<${Connection} connection=${connection} />`)}
+          ${data.connections.length === 0 ? html`<p class="muted">No source connected yet.</p>` : data.connections.map((connection) => html`<${Connection} connection=${connection} products=${data.products} />`)}
           <${ConfirmDialog} />`
       : html`<p class="notice">Owners and admins connect the team's tools. Ask one of them if you need one.</p>`}
   `;
