@@ -59,6 +59,8 @@ export interface JobRunnerOptions {
   log: FastifyBaseLogger;
   /** Handlers run at once per queue in this process (WORKER_CONCURRENCY). Default DEFAULT_WORKER_CONCURRENCY. */
   concurrency?: number;
+  /** How often an idle worker looks for due jobs (OUTBOX_POLL_MS); at least 500 ms. New jobs wake it sooner (LISTEN/NOTIFY). Default 2 s. */
+  pollMs?: number;
   /** Told how each attempt ended (the metrics). */
   onJobEvent?: (event: JobEvent) => void;
 }
@@ -89,6 +91,7 @@ export class JobRunner {
   readonly #clock: Clock;
   readonly #log: FastifyBaseLogger;
   readonly #concurrency: number;
+  readonly #pollSeconds: number;
   readonly #onJobEvent: ((event: JobEvent) => void) | undefined;
   readonly #handlers = new Map<string, JobHandler>();
   readonly #recurring: RecurringJob[] = [];
@@ -101,6 +104,7 @@ export class JobRunner {
     this.#clock = options.clock;
     this.#log = options.log;
     this.#concurrency = options.concurrency ?? DEFAULT_WORKER_CONCURRENCY;
+    this.#pollSeconds = Math.max(0.5, (options.pollMs ?? 2000) / 1000);
     this.#onJobEvent = options.onJobEvent;
   }
 
@@ -131,7 +135,7 @@ export class JobRunner {
     for (const [name] of this.#handlers) {
       await this.#engine.boss.work<JobEnvelope>(
         name,
-        { includeMetadata: true, batchSize: 1, localConcurrency: this.#concurrency, groupConcurrency: 1 },
+        { includeMetadata: true, batchSize: 1, localConcurrency: this.#concurrency, groupConcurrency: 1, pollingIntervalSeconds: this.#pollSeconds },
         async ([job]) => {
           if (job) await this.#runClaimed(job as ClaimedJob);
         },

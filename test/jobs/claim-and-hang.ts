@@ -8,7 +8,7 @@
 import pino from 'pino';
 import { systemClock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseOptions } from '../../src/db/client.ts';
-import { JobRunner } from '../../src/jobs/job-runner.ts';
+import { JobRunner } from '../../src/queue/job-runner.ts';
 
 const database = await openDatabase(JSON.parse(process.env.JOB_DATABASE!) as DatabaseOptions);
 const leaseMs = process.env.JOB_LEASE_MS ? Number(process.env.JOB_LEASE_MS) : undefined;

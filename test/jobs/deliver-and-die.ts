@@ -8,8 +8,8 @@
 import pino from 'pino';
 import { systemClock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseOptions } from '../../src/db/client.ts';
-import { JobQueue } from '../../src/jobs/job-queue.ts';
-import { JobRunner } from '../../src/jobs/job-runner.ts';
+import { JobQueue } from '../../src/queue/job-queue.ts';
+import { JobRunner } from '../../src/queue/job-runner.ts';
 import { systemLookup } from '../../src/net/safe-connector.ts';
 import { WebhookDeliveries } from '../../src/modules/webhooks/webhook-deliveries.ts';
 import { createWebhookPoster } from '../../src/modules/webhooks/webhook-post.ts';

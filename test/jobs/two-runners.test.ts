@@ -9,8 +9,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
-import { JobQueue } from '../../src/jobs/job-queue.ts';
-import { JobRunner } from '../../src/jobs/job-runner.ts';
+import { JobQueue } from '../../src/queue/job-queue.ts';
+import { JobRunner } from '../../src/queue/job-runner.ts';
 import { jobs } from '../../src/jobs/tables.ts';
 import { createTestDatabase, type TestDatabase } from '../harness.ts';
 

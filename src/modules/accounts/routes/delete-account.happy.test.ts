@@ -78,7 +78,7 @@ describe('DELETE /api/account/delete', () => {
     expect(revocation.requests).toHaveLength(0);
 
     // First attempt: both providers fail; the messages stay queued.
-    expect(await t.services.outbox.processDue()).toBe(0);
+    expect((await t.services.jobRunner.runDue()).completed).toBe(0);
     expect(stripe.requests.length).toBeGreaterThan(0);
     expect(revocation.requests).toHaveLength(2);
     const pending = rowsOf<{ topic: string; attempts: number }>(
@@ -90,13 +90,13 @@ describe('DELETE /api/account/delete', () => {
       ['integrations.revoke_token', 1],
     ]);
     // Not yet due again.
-    expect(await t.services.outbox.processDue()).toBe(0);
+    expect((await t.services.jobRunner.runDue()).completed).toBe(0);
 
     // The providers recover; after the backoff the side effects complete.
     stripe.healthy();
     revocation.healthy();
     clock.advance(60_000);
-    expect(await t.services.outbox.processDue()).toBe(3);
+    expect((await t.services.jobRunner.runDue()).completed).toBe(3);
     const cancellation = stripe.cancellations().at(-1)!;
     expect(cancellation.subscriptionId).toBe('sub_delete_1');
     expect(cancellation.form.get('prorate')).toBe('false');

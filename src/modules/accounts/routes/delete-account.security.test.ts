@@ -56,7 +56,7 @@ describe('an erasure keeps no raw identifier', () => {
 
     const erased = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: owner, payload: { confirmation: 'DELETE' } });
     expect(erased.statusCode).toBe(200);
-    await t.services.outbox.processDue();
+    await t.services.jobRunner.runDue();
 
     // The account_deleted entry stands under a keyed uuid, not the account's id.
     const [entry] = rowsOf<{ account_id: string }>(

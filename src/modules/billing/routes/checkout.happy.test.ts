@@ -155,7 +155,7 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
       await t.database.db.execute(sql`SELECT payload->>'subscriptionId' AS subscription FROM outbox_messages WHERE completed_at IS NULL AND topic = 'billing.cancel_subscription'`),
     );
     expect(pending.map((row) => row.subscription)).toEqual([pro!.id]);
-    expect(await t.services.outbox.processDue()).toBe(1);
+    expect((await t.services.jobRunner.runDue()).completed).toBe(1);
     expect(await subscriptions()).toEqual([pro, enterprise]);
     expect(await t.services.billing.planOf(accountId)).toBe('enterprise');
   });
@@ -170,7 +170,7 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
       await t.database.db.execute(sql`SELECT payload->>'subscriptionId' AS subscription FROM outbox_messages WHERE completed_at IS NULL AND topic = 'billing.cancel_subscription'`),
     );
     expect(pending.map((row) => row.subscription)).toEqual([expect.stringMatching(/^sub_local_/)]);
-    expect(await t.services.outbox.processDue()).toBe(1);
+    expect((await t.services.jobRunner.runDue()).completed).toBe(1);
     expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM billing_subscriptions WHERE account_id = ${accountId}`))[0]!.n).toBe(0);
   });
 });

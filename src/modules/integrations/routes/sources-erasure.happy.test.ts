@@ -64,7 +64,7 @@ describe('erasure and sources', () => {
     expect(queued).not.toContain(githubTokens[0]);
     expect(queued).not.toContain(linearTokens[0]);
 
-    await t.services.outbox.processDue();
+    await t.services.jobRunner.runDue();
     expect(github.revokedGrants()).toEqual(githubTokens);
     expect(github.liveTokens()).toEqual([]);
     expect(linear.revokedTokens()).toContain(linearTokens[0]);
