@@ -15,7 +15,7 @@ import { fromPglite, PgBoss, TestClock, type ConstructorOptions, type Queue } fr
 import { systemClock, type Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { QueueBacklog } from '../observability/service-metrics.ts';
-import { DEFAULT_QUEUE_OPTIONS } from './retry-policy.ts';
+import { DEFAULT_QUEUE_OPTIONS, HEARTBEAT_SECONDS } from './retry-policy.ts';
 
 export interface JobEngineOptions {
   database: DatabaseHandle;
@@ -37,6 +37,7 @@ export class JobEngine {
   readonly #clock: Clock;
   readonly #testClock: TestClock | null;
   readonly #queues = new Set<string>();
+  #supervisedAt = 0;
 
   private constructor(boss: PgBoss, schema: string, clock: Clock, testClock: TestClock | null) {
     this.boss = boss;
@@ -59,6 +60,8 @@ export class JobEngine {
       // Traces travel in the job's data (job-queue.ts), the service's own way.
       openTelemetry: { enabled: false },
       useListenNotify: background,
+      // Jobs whose worker went silent are looked for this often (with HEARTBEAT_SECONDS, a dead worker's job is retried within about a minute).
+      monitorIntervalSeconds: HEARTBEAT_SECONDS,
     };
     const native = options.database.native;
     const boss =
@@ -67,7 +70,9 @@ export class JobEngine {
         : new PgBoss({ ...common, connectionString: native.url, max: 4, application_name: 'maturity-jobs' });
     boss.on('error', (error) => options.log.error({ err: error }, 'job engine error'));
     await boss.start();
-    return new JobEngine(boss, schema, options.clock, testClock);
+    const engine = new JobEngine(boss, schema, options.clock, testClock);
+    engine.#supervisedAt = options.clock.now().getTime();
+    return engine;
   }
 
   /** Creates the queue once (idempotent across instances), with the house's retry and retention. */
@@ -81,9 +86,20 @@ export class JobEngine {
     return this.#queues.has(name);
   }
 
-  /** Under a test clock: pg-boss's database time moves to the service clock's now. */
+  /**
+   * Under a test clock: pg-boss's database time moves to the service clock's
+   * now, and once the clock has moved a heartbeat's length, pg-boss's
+   * supervision runs as its timer would have (jobs whose worker went silent
+   * are given back for a retry; finished jobs past retention are deleted).
+   */
   async syncClock(): Promise<void> {
-    if (this.#testClock && this.#testClock.now() !== this.#clock.now().getTime()) await this.#testClock.setTime(this.#clock.now().getTime());
+    if (!this.#testClock) return;
+    const now = this.#clock.now().getTime();
+    if (this.#testClock.now() !== now) await this.#testClock.setTime(now);
+    if (Math.abs(now - this.#supervisedAt) >= HEARTBEAT_SECONDS * 1000) {
+      this.#supervisedAt = now;
+      await this.boss.supervise();
+    }
   }
 
   /** Per queue: jobs due and not yet done (waiting or being retried), and how long the oldest has been due. */

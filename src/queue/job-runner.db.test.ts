@@ -8,7 +8,7 @@ import { JobEngine } from './job-engine.ts';
 import { JobQueue } from './job-queue.ts';
 import { JobRunner, PermanentJobError, type JobEvent } from './job-runner.ts';
 import { outboxOn } from './outbox.ts';
-import { FIRST_RETRY_SECONDS } from './retry-policy.ts';
+import { FIRST_RETRY_SECONDS, HEARTBEAT_SECONDS } from './retry-policy.ts';
 import { jobDedupeKeys } from './tables.ts';
 
 const log = pino({ level: 'silent' });
@@ -261,6 +261,30 @@ describe('job engine on pg-boss', () => {
     // newer attempt's failure would have found nothing to fail.
     expect(job.state).toBe('retry');
     expect(effects).toEqual([1]);
+  });
+
+  it('a job whose worker died (its heartbeats stopped) runs again, once, on another runner', async () => {
+    const jobRunner = runner();
+    const runs: number[] = [];
+    jobRunner.on('orphaned', async (payload, context) => {
+      expect(payload).toEqual({ mail: 'day 7' });
+      runs.push(context.attempt);
+    });
+    await jobRunner.prepare();
+    await engine.syncClock();
+    const id = enqueuedId(await queue.enqueue(database.handle.db, { name: 'orphaned', payload: { mail: 'day 7' } }));
+    // A worker claims it and dies: no heartbeat, no outcome.
+    expect((await engine.boss.fetch('orphaned')).map((job) => job.id)).toEqual([id]);
+
+    // While its heartbeat could still come, nobody else runs it.
+    clock.advance((HEARTBEAT_SECONDS / 2) * 1000);
+    expect(await jobRunner.runDue()).toEqual({ completed: 0, failed: 0 });
+    clock.advance(HEARTBEAT_SECONDS * 1000);
+    await jobRunner.runDue();
+    clock.advance(2 * FIRST_RETRY_SECONDS * 1000 + 1000);
+    await jobRunner.runDue();
+    expect(runs).toEqual([2]);
+    expect(await jobRow('orphaned', id)).toMatchObject({ state: 'completed', retryCount: 1 });
   });
 
   it('an account\'s erasure removes its pending jobs and keys, and leaves others', async () => {
