@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.ts';
+import { ManualClock, systemClock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { JobQueue } from '../../src/queue/job-queue.ts';
@@ -97,15 +97,13 @@ describe('a job interrupted by a process kill', () => {
   it('runs once, on another runner, after its heartbeats stopped', async () => {
     const options = databaseOptions();
     let handle = await opened(options);
-    const setup = await engineOn(handle, { now: () => new Date() });
+    const setup = await engineOn(handle, systemClock);
     await setup.engine.ensureQueue('hang');
     const enqueued = await setup.queue.enqueue(handle.db, { name: 'hang', payload: { mail: 'day 7' } });
     if (!enqueued.enqueued) throw new Error('not enqueued');
-    // PGlite is one process's database: the child opens the directory only once this one let go.
-    if (options.kind === 'pglite') {
-      await cleanups.pop()!();
-      await handle.close();
-    }
+    // This process's engine is done with the job; PGlite is one process's database: the child opens the directory only once this one let go.
+    await cleanups.pop()!();
+    if (options.kind === 'pglite') await handle.close();
 
     const hanging = startHangingRunner(options);
     expect(await hanging.claimed).toBe(enqueued.id);
@@ -134,7 +132,7 @@ describe('a job interrupted by a process kill', () => {
     expect(await runner.runDue()).toEqual({ completed: 0, failed: 0 });
     expect(runs).toEqual([2]);
     expect(await engine.boss.getJobById('hang', enqueued.id)).toMatchObject({ state: 'completed', retryCount: 1 });
-  });
+  }, 120_000);
 
   it('logs a webhook attempt whose process died mid-POST, and sends it again under the same webhook-id: the log and the receiver agree (issue 24)', async () => {
     // The receiver: the first POST never gets an answer (its sender dies), the next ones 204.
@@ -163,15 +161,13 @@ describe('a job interrupted by a process kill', () => {
       .returning({ id: outgoingWebhooks.id });
     const poster = createWebhookPoster({ allowlist: [receiverHost], lookup: systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
     cleanups.push(() => poster.close());
-    const setup = await engineOn(handle, clock);
+    const setup = await engineOn(handle, systemClock);
     const setupRunner = new JobRunner({ db: handle.db, engine: setup.engine, queue: setup.queue, clock, log });
     new WebhookDeliveries({ db: handle.db, clock, jobs: setup.queue, poster }).register(setupRunner);
     await setupRunner.prepare();
     const queued = await new WebhookDeliveries({ db: handle.db, clock, jobs: setup.queue, poster }).sendTest(account!.id, endpoint!.id);
-    if (options.kind === 'pglite') {
-      await cleanups.pop()!();
-      await handle.close();
-    }
+    await cleanups.pop()!();
+    if (options.kind === 'pglite') await handle.close();
 
     const child = spawn(NODE, [path.join(ROOT, 'test/jobs/deliver-and-die.ts')], {
       cwd: ROOT,
@@ -210,5 +206,5 @@ describe('a job interrupted by a process kill', () => {
     expect(await logged()).toMatchObject({ attempts: 2, status: 'delivered', responseStatus: 204 });
     // Two POSTs with one webhook-id, and two attempts in the log.
     expect(received).toEqual([queued!.messageId, queued!.messageId]);
-  });
+  }, 120_000);
 });
