@@ -80,18 +80,22 @@ export class JobQueue {
         ...(request.maxAttempts !== undefined ? { retryLimit: Math.max(0, request.maxAttempts - 1) } : {}),
         ...(request.accountId ? { group: { id: request.accountId } } : {}),
       });
+      // pg-boss orders by created_on, which is the transaction's start for every job of one
+      // transaction: the statement's own time keeps the order they were enqueued in.
+      await tx.execute(sql`UPDATE ${sql.raw(`${this.engine.schema}.job`)} SET created_on = clock_timestamp() WHERE name = ${request.name} AND id = ${id}`);
       return { enqueued: true, id } as const;
     });
   }
 
   /**
-   * The account's erasure, in its transaction: its jobs that have not run
-   * (waiting or between retries) are deleted; its dedupe keys go by the
-   * foreign key's cascade. A job running now finishes; its handler finds the
-   * account gone.
+   * The account's erasure, in its transaction: its jobs are deleted, those
+   * that have not run (waiting or between retries) and the finished ones
+   * (their data may name its people); its dedupe keys go by the foreign
+   * key's cascade. A job running now finishes; its handler finds the account
+   * gone, and pg-boss deletes it after the retention.
    */
   async forgetAccount(tx: Transaction, accountId: string): Promise<void> {
-    await tx.execute(sql`DELETE FROM ${sql.raw(`${this.engine.schema}.job`)} WHERE state IN ('created', 'retry') AND data->>'accountId' = ${accountId}`);
+    await tx.execute(sql`DELETE FROM ${sql.raw(`${this.engine.schema}.job`)} WHERE state <> 'active' AND data->>'accountId' = ${accountId}`);
   }
 
   #executorFor(tx: Transaction) {

@@ -77,7 +77,7 @@ interface RecurringJob {
 }
 
 export const DEFAULT_WORKER_CONCURRENCY = 4;
-const DRAIN_BATCH = 10;
+const DRAIN_BATCH = 100;
 const LAST_ERROR_MAX_CHARS = 1000;
 
 type ClaimedJob = JobWithMetadata<JobEnvelope>;
