@@ -109,7 +109,7 @@ describe('DELETE /api/account/delete', () => {
       [`at_${accountId}`, 'access_token'],
     ]);
     expect(revoked[0]!.authorization).toBe(`Basic ${Buffer.from('client-id:client-secret').toString('base64')}`);
-    const leftover = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM outbox_messages WHERE completed_at IS NULL`));
+    const leftover = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name LIKE 'outbox.%' AND state IN ('created', 'retry', 'active')`));
     expect(leftover[0]!.n).toBe(0);
   });
 
