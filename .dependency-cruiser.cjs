@@ -3,7 +3,7 @@
  * and by hand with `npx depcruise src bin --output-type err`.
  * docs/ARCHITECTURE.md explains the layers and names every exception.
  */
-const lowerLayers = '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|poll-loop\\.ts$|lease-heartbeat\\.ts$|storable-text\\.ts$|escape-html\\.ts$|db/|http/|identity/|net/|outbox/|jobs/|mail/|observability/)';
+const lowerLayers = '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|storable-text\\.ts$|escape-html\\.ts$|db/|http/|identity/|net/|queue/|mail/|observability/)';
 const testCode = '(\\.test\\.ts$|^test/)';
 /** Where a module's HTTP words live that other modules' routes may share: schemas, the answers to its refusals. */
 const moduleApi = '^src/modules/[^/]+/api/';
@@ -20,7 +20,7 @@ module.exports = {
     },
     {
       name: 'lower-layers-never-import-modules',
-      comment: 'framework, config, clock, poll-loop, lease-heartbeat, storable-text, escape-html, db, http, identity, net, outbox, jobs, mail and observability sit under every module; they name none of them.',
+      comment: 'framework, config, clock, storable-text, escape-html, db, http, identity, net, queue, mail and observability sit under every module; they name none of them.',
       severity: 'error',
       from: { path: lowerLayers, pathNot: testCode },
       to: { path: '^src/modules/' },

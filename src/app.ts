@@ -20,7 +20,7 @@ import { createHttpServer } from './http-server.ts';
 import { registerLiveness } from './http/liveness.ts';
 import { registerReadiness } from './http/readiness.ts';
 import { installHttpMetrics, registerTokenMetrics } from './http/metrics.ts';
-import { createServiceMetrics, type ServiceMetrics } from './observability/service-metrics.ts';
+import { createServiceMetrics, reportJobEvent, type ServiceMetrics } from './observability/service-metrics.ts';
 import { measureCrawls, measureMailSends, measureModelFetch, measureWebhookPosts } from './observability/measured.ts';
 import { cookieSessions, handshakeSessions } from './identity/browser-sessions.ts';
 import { loadOrCreateDevKey, type DevSigningKey } from './identity/dev-identity.ts';
@@ -111,9 +111,10 @@ import { registerPostScoreQuick } from './modules/scoring/routes/post-score-quic
 import { registerPostTryScore } from './modules/scoring/routes/post-try-score.ts';
 import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
 import { SharedResultCache } from './modules/scoring/shared-result-cache.ts';
-import { Outbox, type OutboxMessage } from './outbox/outbox.ts';
-import { JobQueue } from './jobs/job-queue.ts';
-import { JobRunner } from './jobs/job-runner.ts';
+import { outboxOn, type Outbox, type OutboxMessage } from './queue/outbox.ts';
+import { JobEngine } from './queue/job-engine.ts';
+import { JobQueue } from './queue/job-queue.ts';
+import { JobRunner } from './queue/job-runner.ts';
 import { createMailer, mailDirectory } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { handleSendMail } from './mail/send-mail-job.ts';
@@ -152,7 +153,7 @@ export interface AppDependencies {
   crawlLookup?: HostLookup;
   /** Replaces the scoring judge (crawled pages -> result); tests make it fail to reach SCORE_FAILED. */
   scoringJudge?: ScoringDependencies['judge'];
-  /** Background pollers (the outbox); tests drive them by hand. Default true. */
+  /** Background work (job workers, pg-boss's cron and maintenance); tests drive jobs by hand with jobRunner.runDue(). Default true. */
   backgroundWork?: boolean;
   /** Where the log lines go; default standard output. Tests read them to check what is logged. */
   logStream?: DestinationStream;
@@ -172,7 +173,7 @@ export interface Services {
   coach: CoachService;
   outbox: Outbox;
   onboarding: OnboardingService;
-  /** Enqueue jobs in your transaction (src/jobs/); mail through enqueueMail (src/mail/send-mail-job.ts). */
+  /** Enqueue jobs in your transaction (src/queue/); mail through enqueueMail (src/mail/send-mail-job.ts). */
   jobs: JobQueue;
   jobRunner: JobRunner;
   mailer: Mailer;
@@ -213,9 +214,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Services.
   const log = app.log;
   const metrics = createServiceMetrics();
-  const outbox = new Outbox(database.db, clock, log, metrics.jobs);
-  const jobs = new JobQueue(clock);
-  const jobRunner = new JobRunner({ db: database.db, clock, log, report: metrics.jobs });
+  const jobEngine = await JobEngine.start({ database, clock, log, background: deps.backgroundWork !== false });
+  const jobs = new JobQueue(jobEngine, clock);
+  const jobRunner = new JobRunner({ db: database.db, engine: jobEngine, queue: jobs, clock, log, concurrency: config.workerConcurrency, pollMs: config.outboxPollMs, onJobEvent: reportJobEvent(metrics.jobs) });
+  const outbox = outboxOn(jobs, jobRunner);
   const mailer = createMailer(config, clock);
   const paymentProvider =
     deps.paymentProvider ??
@@ -319,6 +321,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       emailPreferences.erasureParticipant((tx, accountId): Promise<string[]> => accounts.addressesOnlyIn(tx, accountId)),
       // The mail kept for those addresses (the embedded mailer's .eml files) goes too, after the commit.
       { sideEffectsOnErasure: async (tx, accountId): Promise<OutboxMessage[]> => forgetRecipientsMessages(await accounts.addressesOnlyIn(tx, accountId)) },
+      // The account's jobs that have not run go with it (their dedupe keys by the cascade).
+      { sideEffectsOnErasure: async (tx, accountId): Promise<OutboxMessage[]> => (await jobs.forgetAccount(tx, accountId), []) },
     ],
   });
   const invitations = new InvitationService({
@@ -400,7 +404,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const crawler = measureCrawls(createCrawler(crawlerOptionsFromConfig(config.crawl, deps.crawlLookup)), metrics.crawls);
   const crawlSlots = new CrawlSlots(config.crawl.maxActive, config.crawl.queueLimit);
   const backlogUnread = (error: unknown) => log.warn({ err: error }, 'queue backlog could not be read for the metrics');
-  metrics.watchQueues(async () => [{ queue: 'crawl', ...crawlSlots.backlog() }, ...(await jobRunner.backlog()), ...(await outbox.backlog())], backlogUnread);
+  metrics.watchQueues(async () => [{ queue: 'crawl', ...crawlSlots.backlog() }, ...(await jobEngine.backlog())], backlogUnread);
   const scoring = new ScoringService({
     db: database.db,
     clock,
@@ -574,14 +578,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onReady', async () => chargesInFlight.startRenewing());
   if (deps.backgroundWork !== false) {
     app.addHook('onReady', async () => chargesInFlight.startReclaiming());
-    app.addHook('onReady', async () => outbox.start(config.outboxPollMs));
-    // The same cadence as the outbox: both carry out work that follows a commit.
-    app.addHook('onReady', async () => jobRunner.start(config.outboxPollMs));
+    app.addHook('onReady', async () => jobRunner.start());
   }
   app.addHook('onClose', async () => {
     await chargesInFlight.stop();
-    await outbox.stop();
     await jobRunner.stop();
+    await jobEngine.stop();
     await mailer.close();
     await limiter.close();
     await crawler.close();
@@ -589,6 +591,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
+  // Every handler is registered: their queues exist before the first request enqueues a job.
+  await jobRunner.prepare();
   return { app, metrics, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries, sources, signals }, database, devKey, routes };
 }
 

@@ -118,7 +118,8 @@ export const EnvironmentSchema = Type.Object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP server mail goes out through, smtp://user:pass@host:port or smtps://...; unset writes each mail as an .eml file under DATA_DIR/mail'),
   MAIL_FROM: Type.String({ default: 'Maturity Scoring <no-reply@localhost>', description: 'From address of every mail' }),
 
-  OUTBOX_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 2000, description: 'How often pending side effects are retried' }),
+  OUTBOX_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 2000, description: 'How often job workers poll for due jobs (at least every 500 ms; LISTEN/NOTIFY wakes them sooner for new jobs)' }),
+  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4, description: 'Job handlers run at once per job queue in this process (a slow webhook never holds up mail)' }),
   SSE_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 300_000, default: 10_000, description: 'Silence after which an event stream sends a heartbeat comment' }),
   SSE_STALL_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 60_000, description: 'How long an event stream may wait for its client to read before it is closed' }),
 });
@@ -214,6 +215,7 @@ function configFromEnvironment(env: Environment) {
       from: env.MAIL_FROM,
     },
     outboxPollMs: env.OUTBOX_POLL_MS,
+    workerConcurrency: env.WORKER_CONCURRENCY,
     /** Silence after which an event stream sends a heartbeat comment. */
     sseHeartbeatMs: env.SSE_HEARTBEAT_MS,
     /** How long an event stream may wait for its client to read before it is closed. */

@@ -48,7 +48,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         await handle.close();
         const client = new pg.Client({ connectionString: url });
         await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        // The job engine's schema beside it (src/queue/job-engine.ts).
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
         await client.end();
       },
     };

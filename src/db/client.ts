@@ -35,6 +35,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?(): Promise<Blob>;
+  /**
+   * What the job engine (src/queue/job-engine.ts) connects with: the embedded
+   * instance itself (one connection, shared), or the server and schema to open
+   * a pool of its own on.
+   */
+  native: { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; url: string; schema: string | null };
 }
 
 export type DatabaseOptions =
@@ -87,6 +93,7 @@ async function openPostgres(options: { url: string; schema?: string | null; pool
   return {
     kind: 'postgres',
     db,
+    native: { kind: 'postgres', url: options.url, schema: options.schema ?? null },
     async rawTransaction(work) {
       const client = await pool.connect();
       try {
@@ -180,6 +187,7 @@ async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob;
   return {
     kind: 'pglite',
     db,
+    native: { kind: 'pglite', client },
     rawTransaction: (work) =>
       client.transaction((tx) =>
         work({

@@ -6,7 +6,7 @@
  * SMTP). The message's payload is cleared once done, as every outbox
  * payload is.
  */
-import type { OutboxMessage } from '../outbox/outbox.ts';
+import type { OutboxMessage } from '../queue/outbox.ts';
 import type { Mailer } from './mailer.ts';
 
 export const FORGET_RECIPIENTS_TOPIC = 'mail.forget_recipients';

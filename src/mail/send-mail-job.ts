@@ -13,8 +13,8 @@
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Executor } from '../db/client.ts';
-import type { EnqueueResult, JobQueue, JobRequest } from '../jobs/job-queue.ts';
-import { PermanentJobError, type JobContext, type JobRunner } from '../jobs/job-runner.ts';
+import type { EnqueueResult, JobQueue, JobRequest } from '../queue/job-queue.ts';
+import { PermanentJobError, type JobContext, type JobRunner } from '../queue/job-runner.ts';
 import { OPT_OUT_CATEGORIES, TRANSACTIONAL_CATEGORIES } from '../vocabulary/mail-categories.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 

@@ -27,6 +27,11 @@ export interface JobReport {
   attemptEnded(queue: string, outcome: 'completed' | 'failed' | 'dead'): void;
 }
 
+/** The job runner's onJobEvent (src/queue/job-runner.ts), told to the metrics. */
+export function reportJobEvent(report: JobReport): (event: { queue: string; outcome: 'completed' | 'failed' | 'dead' }) => void {
+  return (event) => report.attemptEnded(event.queue, event.outcome);
+}
+
 /** One queue's backlog: jobs waiting to run, and how long the oldest of them has been due. */
 export interface QueueBacklog {
   queue: string;

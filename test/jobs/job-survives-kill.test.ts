@@ -1,8 +1,9 @@
 /**
  * A job whose process dies mid-run (SIGKILL: no shutdown, no cleanup) runs
- * again once its lease lapses, and exactly once: the other runner does not
- * touch it while the lease holds. On PGlite the database is a data
- * directory the killed process had open; on PostgreSQL, a schema.
+ * again once its heartbeats have stopped for HEARTBEAT_SECONDS (pg-boss's
+ * supervision gives it back), and exactly once: the other runner does not
+ * touch it before. On PGlite the database is a data directory the killed
+ * process had open; on PostgreSQL, a schema (and its job engine's schema).
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -15,12 +16,14 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.ts';
+import { ManualClock, systemClock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { JobQueue } from '../../src/jobs/job-queue.ts';
-import { DEFAULT_LEASE_MS, JobRunner } from '../../src/jobs/job-runner.ts';
-import { jobs } from '../../src/jobs/tables.ts';
+import { JobQueue } from '../../src/queue/job-queue.ts';
+import { JobRunner } from '../../src/queue/job-runner.ts';
+import { JobEngine } from '../../src/queue/job-engine.ts';
+import { FIRST_RETRY_SECONDS, HEARTBEAT_SECONDS } from '../../src/queue/retry-policy.ts';
+import type { Clock } from '../../src/clock.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { systemLookup } from '../../src/net/safe-connector.ts';
 import { outgoingWebhooks, webhookDeliveries } from '../../src/modules/webhooks/tables.ts';
@@ -29,7 +32,7 @@ import { createWebhookPoster } from '../../src/modules/webhooks/webhook-post.ts'
 import { testDatabaseKind } from '../harness.ts';
 import { NODE, ROOT } from '../process/processes.ts';
 
-const LEASE_MS = 60_000;
+const log = pino({ level: 'silent' });
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -43,7 +46,7 @@ function databaseOptions(): DatabaseOptions {
     cleanups.push(async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
       await client.end();
     });
     return { kind: 'postgres', url, schema, poolSize: 2 };
@@ -59,10 +62,17 @@ async function opened(options: DatabaseOptions): Promise<DatabaseHandle> {
   return handle;
 }
 
-function startHangingRunner(options: DatabaseOptions, leaseMs: number | null = LEASE_MS) {
+/** This process's job engine on the database, stopped by the cleanups. */
+async function engineOn(handle: DatabaseHandle, clock: Clock) {
+  const engine = await JobEngine.start({ database: handle, clock, log, background: false });
+  cleanups.push(() => engine.stop());
+  return { engine, queue: new JobQueue(engine, clock) };
+}
+
+function startHangingRunner(options: DatabaseOptions) {
   const child = spawn(NODE, [path.join(ROOT, 'test/jobs/claim-and-hang.ts')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, JOB_DATABASE: JSON.stringify(options), ...(leaseMs === null ? {} : { JOB_LEASE_MS: String(leaseMs) }) },
+    env: { PATH: process.env.PATH, JOB_DATABASE: JSON.stringify(options) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -84,12 +94,15 @@ function startHangingRunner(options: DatabaseOptions, leaseMs: number | null = L
 }
 
 describe('a job interrupted by a process kill', () => {
-  it('runs once, on another runner, after its lease lapses', async () => {
+  it('runs once, on another runner, after its heartbeats stopped', async () => {
     const options = databaseOptions();
     let handle = await opened(options);
-    const enqueued = await new JobQueue({ now: () => new Date() }).enqueue(handle.db, { name: 'hang', payload: { mail: 'day 7' } });
+    const setup = await engineOn(handle, systemClock);
+    await setup.engine.ensureQueue('hang');
+    const enqueued = await setup.queue.enqueue(handle.db, { name: 'hang', payload: { mail: 'day 7' } });
     if (!enqueued.enqueued) throw new Error('not enqueued');
-    // PGlite is one process's database: the child opens the directory only once this one let go.
+    // This process's engine is done with the job; PGlite is one process's database: the child opens the directory only once this one let go.
+    await cleanups.pop()!();
     if (options.kind === 'pglite') await handle.close();
 
     const hanging = startHangingRunner(options);
@@ -100,57 +113,26 @@ describe('a job interrupted by a process kill', () => {
     if (options.kind === 'pglite') handle = await opened(options);
     cleanups.push(() => handle.close());
     const clock = new ManualClock(new Date());
+    const { engine, queue } = await engineOn(handle, clock);
     const runs: number[] = [];
-    const runner = new JobRunner({ db: handle.db, clock, log: pino({ level: 'silent' }), leaseMs: LEASE_MS });
+    const runner = new JobRunner({ db: handle.db, engine, queue, clock, log });
     runner.on('hang', async (payload, context) => {
       expect(payload).toEqual({ mail: 'day 7' });
       runs.push(context.attempt);
     });
 
-    // The dead process's lease still holds: nobody runs the job.
+    // The dead process's heartbeat could still come: nobody runs the job.
+    clock.advance((HEARTBEAT_SECONDS / 2) * 1000);
     expect(await runner.runDue()).toEqual({ completed: 0, failed: 0 });
-    clock.advance(LEASE_MS + 1_000);
-    expect(await runner.runDue()).toEqual({ completed: 1, failed: 0 });
+    // Silent past the heartbeat (and the supervision's period): given back, and run after the retry delay.
+    clock.advance(2 * HEARTBEAT_SECONDS * 1000);
+    await runner.runDue();
+    clock.advance(2 * FIRST_RETRY_SECONDS * 1000 + 1000);
+    await runner.runDue();
     expect(await runner.runDue()).toEqual({ completed: 0, failed: 0 });
     expect(runs).toEqual([2]);
-    const [row] = await handle.db.select().from(jobs);
-    expect(row).toMatchObject({ attempts: 2, deadAt: null });
-    expect(row!.completedAt).not.toBeNull();
-  });
-
-  it('resumes a whole batch about a minute after its runner died, with the default lease (issue 24)', async () => {
-    expect(DEFAULT_LEASE_MS).toBe(60_000);
-    const options = databaseOptions();
-    let handle = await opened(options);
-    const queue = new JobQueue({ now: () => new Date() });
-    const ids: string[] = [];
-    for (const mail of ['first', 'second', 'third']) {
-      const enqueued = await queue.enqueue(handle.db, { name: 'hang', payload: { mail } });
-      if (!enqueued.enqueued) throw new Error('not enqueued');
-      ids.push(enqueued.id);
-    }
-    if (options.kind === 'pglite') await handle.close();
-
-    // The runner claims the three as one batch and hangs on the first.
-    const hanging = startHangingRunner(options, null);
-    expect(await hanging.claimed).toBe(ids[0]);
-    hanging.child.kill('SIGKILL');
-    expect(await hanging.exited).toBe('SIGKILL');
-
-    if (options.kind === 'pglite') handle = await opened(options);
-    cleanups.push(() => handle.close());
-    const clock = new ManualClock(new Date());
-    const ran: string[] = [];
-    const runner = new JobRunner({ db: handle.db, clock, log: pino({ level: 'silent' }) });
-    runner.on('hang', async (payload) => {
-      ran.push(String(payload.mail));
-    });
-    clock.advance(30_000);
-    expect(await runner.runDue()).toEqual({ completed: 0, failed: 0 });
-    clock.advance(31_000);
-    expect(await runner.runDue()).toEqual({ completed: 3, failed: 0 });
-    expect(ran).toEqual(['first', 'second', 'third']);
-  });
+    expect(await engine.boss.getJobById('hang', enqueued.id)).toMatchObject({ state: 'completed', retryCount: 1 });
+  }, 120_000);
 
   it('logs a webhook attempt whose process died mid-POST, and sends it again under the same webhook-id: the log and the receiver agree (issue 24)', async () => {
     // The receiver: the first POST never gets an answer (its sender dies), the next ones 204.
@@ -179,7 +161,12 @@ describe('a job interrupted by a process kill', () => {
       .returning({ id: outgoingWebhooks.id });
     const poster = createWebhookPoster({ allowlist: [receiverHost], lookup: systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
     cleanups.push(() => poster.close());
-    const queued = await new WebhookDeliveries({ db: handle.db, clock, jobs: new JobQueue(clock), poster }).sendTest(account!.id, endpoint!.id);
+    const setup = await engineOn(handle, systemClock);
+    const setupRunner = new JobRunner({ db: handle.db, engine: setup.engine, queue: setup.queue, clock, log });
+    new WebhookDeliveries({ db: handle.db, clock, jobs: setup.queue, poster }).register(setupRunner);
+    await setupRunner.prepare();
+    const queued = await new WebhookDeliveries({ db: handle.db, clock, jobs: setup.queue, poster }).sendTest(account!.id, endpoint!.id);
+    await cleanups.pop()!();
     if (options.kind === 'pglite') await handle.close();
 
     const child = spawn(NODE, [path.join(ROOT, 'test/jobs/deliver-and-die.ts')], {
@@ -200,14 +187,18 @@ describe('a job interrupted by a process kill', () => {
     cleanups.push(() => handle.close());
     // Time from the kill on: the dead runner's lease was taken after the test's first clock started.
     const after = new ManualClock(new Date());
-    const runner = new JobRunner({ db: handle.db, clock: after, log: pino({ level: 'silent' }) });
-    new WebhookDeliveries({ db: handle.db, clock: after, jobs: new JobQueue(after), poster, random: () => 0 }).register(runner);
+    const { engine, queue } = await engineOn(handle, after);
+    const runner = new JobRunner({ db: handle.db, engine, queue, clock: after, log });
+    new WebhookDeliveries({ db: handle.db, clock: after, jobs: queue, poster, random: () => 0 }).register(runner);
     const logged = async () => (await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued!.id)))[0]!;
     // The attempt was logged before it went out: the log already says one was made.
     expect(await logged()).toMatchObject({ attempts: 1, status: 'pending' });
 
-    // A minute later the attempt's lease has lapsed: it is logged as interrupted, and the next one is due 15 s on.
-    after.advance(61_000);
+    // A minute later the attempt's heartbeats have long stopped: the job is given back, runs again after its
+    // retry delay, finds the attempt without an outcome, logs it as interrupted, and the next one is due 15 s on.
+    after.advance(2 * HEARTBEAT_SECONDS * 1000 + 1000);
+    await runner.runDue();
+    after.advance(2 * FIRST_RETRY_SECONDS * 1000 + 1000);
     await runner.runDue();
     expect(await logged()).toMatchObject({ attempts: 1, status: 'pending', lastError: expect.stringMatching(/^Interrupted/) });
     after.advance(15_000);
@@ -215,5 +206,5 @@ describe('a job interrupted by a process kill', () => {
     expect(await logged()).toMatchObject({ attempts: 2, status: 'delivered', responseStatus: 204 });
     // Two POSTs with one webhook-id, and two attempts in the log.
     expect(received).toEqual([queued!.messageId, queued!.messageId]);
-  });
+  }, 120_000);
 });

@@ -3,11 +3,9 @@
  * transaction goes out over real SMTP after the commit, once per dedupe key,
  * through a refusing server, and leaves with the account's erasure.
  */
-import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
-import { jobs } from '../../src/jobs/tables.ts';
 import type { OutgoingMail } from '../../src/mail/mailer.ts';
 import { enqueueMail, SEND_MAIL_JOB } from '../../src/mail/send-mail-job.ts';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server.ts';
@@ -44,8 +42,11 @@ afterAll(async () => {
 beforeEach(async () => {
   smtp.received.length = 0;
   smtp.refusing = false;
-  await t.database.db.delete(jobs);
+  await t.services.jobs.engine.boss.deleteAllJobs(SEND_MAIL_JOB);
 });
+
+/** The mail jobs pg-boss holds (src/queue): the envelope's payload, state and output. */
+const mailJobs = () => t.services.jobs.engine.boss.findJobs<{ payload: Record<string, unknown> }>(SEND_MAIL_JOB);
 
 describe('mail.send', () => {
   it('sends after the commit, over SMTP, with both parts; the same dedupe key never sends twice', async () => {
@@ -85,8 +86,9 @@ describe('mail.send', () => {
     smtp.refusing = true;
     await enqueueMail(t.services.jobs, t.database.db, daySeven);
     expect(await t.services.jobRunner.runDue()).toMatchObject({ failed: 1 });
-    const [pending] = await t.database.db.select().from(jobs).where(eq(jobs.name, SEND_MAIL_JOB));
-    expect(pending!.lastError).toMatch(/451|Try again later/);
+    const [pending] = await mailJobs();
+    expect(pending!.state).toBe('retry');
+    expect(JSON.stringify(pending!.output)).toMatch(/451|Try again later/);
 
     smtp.refusing = false;
     clock.advance(5 * 60_000);
@@ -98,9 +100,8 @@ describe('mail.send', () => {
     const result = await t.services.jobs.enqueue(t.database.db, { name: SEND_MAIL_JOB, payload: { to: 'x@example.test', subject: 'no parts' } });
     if (!result.enqueued) throw new Error('not enqueued');
     await t.services.jobRunner.runDue();
-    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, result.id));
-    expect(row).toMatchObject({ attempts: 1, lastError: 'mail.send payload is not an outgoing mail' });
-    expect(row!.deadAt).not.toBeNull();
+    const row = await t.services.jobs.engine.boss.getJobById(SEND_MAIL_JOB, result.id);
+    expect(row).toMatchObject({ retryCount: 0, state: 'failed', output: { message: 'mail.send payload is not an outgoing mail' } });
     expect(smtp.received).toEqual([]);
   });
 
@@ -110,7 +111,7 @@ describe('mail.send', () => {
     await enqueueMail(t.services.jobs, t.database.db, daySeven, { accountId, runAt: new Date(clock.now().getTime() + 86_400_000) });
     const erased = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: owner, payload: { confirmation: 'DELETE' } });
     expect(erased.statusCode).toBe(200);
-    expect(await t.database.db.select().from(jobs).where(eq(jobs.name, SEND_MAIL_JOB))).toEqual([]);
+    expect(await mailJobs()).toEqual([]);
     clock.advance(2 * 86_400_000);
     await t.services.jobRunner.runDue();
     expect(smtp.received).toEqual([]);

@@ -1,17 +1,18 @@
 /**
- * Two runners polling one database run each job exactly once. On PostgreSQL
- * the runners hold separate connection pools, as two instances do, and race
- * for the same rows (FOR UPDATE SKIP LOCKED); on PGlite (one connection) the
- * same test checks the interleaving of two runners in one process.
+ * Two instances' job engines (pg-boss) on one database run each job exactly
+ * once. On PostgreSQL each engine opens a pool of its own, as two instances
+ * do, and they race for the same rows (pg-boss claims with SKIP LOCKED); on
+ * PGlite (one connection) the same test checks the interleaving of two
+ * engines in one process.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
-import { JobQueue } from '../../src/jobs/job-queue.ts';
-import { JobRunner } from '../../src/jobs/job-runner.ts';
-import { jobs } from '../../src/jobs/tables.ts';
+import { JobQueue } from '../../src/queue/job-queue.ts';
+import { JobRunner } from '../../src/queue/job-runner.ts';
+import { JobEngine } from '../../src/queue/job-engine.ts';
 import { createTestDatabase, type TestDatabase } from '../harness.ts';
 
 const JOB_COUNT = 60;
@@ -29,13 +30,17 @@ afterAll(async () => {
 
 describe('two runners on one database', () => {
   it('run each of N jobs exactly once', async () => {
-    const queue = new JobQueue(systemClock);
+    const log = pino({ level: 'silent' });
+    const engines = await Promise.all([database.handle, second].map((handle) => JobEngine.start({ database: handle, clock: systemClock, log, background: false })));
+    const queue = new JobQueue(engines[0]!, systemClock);
+    await engines[0]!.ensureQueue('count');
     await database.handle.db.transaction(async (tx) => {
       for (let n = 0; n < JOB_COUNT; n++) await queue.enqueue(tx, { name: 'count', payload: { n } });
     });
     const runsByJob = new Map<number, string[]>();
     const runners = [database.handle, second].map((handle, index) => {
-      const runner = new JobRunner({ db: handle.db, clock: systemClock, log: pino({ level: 'silent' }), batchSize: 4 });
+      const engine = engines[index]!;
+      const runner = new JobRunner({ db: handle.db, engine, queue: new JobQueue(engine, systemClock), clock: systemClock, log });
       runner.on('count', async (payload) => {
         const n = Number(payload.n);
         runsByJob.set(n, [...(runsByJob.get(n) ?? []), `runner ${index}`]);
@@ -49,8 +54,10 @@ describe('two runners on one database', () => {
     expect(summaries.reduce((sum, summary) => sum + summary.completed, 0)).toBe(JOB_COUNT);
     expect([...runsByJob.keys()].sort((a, b) => a - b)).toEqual([...Array(JOB_COUNT).keys()]);
     expect([...runsByJob.values()].filter((runs) => runs.length !== 1)).toEqual([]);
-    const rows = await database.handle.db.select().from(jobs);
-    expect(rows.every((row) => row.completedAt !== null && row.attempts === 1)).toBe(true);
+    const rows = await engines[0]!.boss.findJobs('count');
+    expect(rows).toHaveLength(JOB_COUNT);
+    expect(rows.every((row) => row.state === 'completed' && row.retryCount === 0)).toBe(true);
+    for (const engine of engines) await engine.stop();
     if (database.options) {
       // Both instances took part: the race was real.
       expect(new Set([...runsByJob.values()].flat()).size).toBe(2);

@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.ts';
 import { rowsOf, type Database, type Executor, type Transaction } from '../../db/client.ts';
 import { ExpiringCache } from '../../expiring-cache.ts';
 import type { Identity } from '../../identity/claims.ts';
-import type { Outbox } from '../../outbox/outbox.ts';
+import type { Outbox } from '../../queue/outbox.ts';
 import type { ErasureParticipant } from './erasure.ts';
 import type { Role } from '../../vocabulary/roles.ts';
 import { accounts, auditLog, memberships, removedMembers } from './tables.ts';

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../db/client.ts';
-import type { OutboxMessage } from '../../outbox/outbox.ts';
+import type { OutboxMessage } from '../../queue/outbox.ts';
 
 /**
  * A module whose data outside our database must be cleaned up when an account

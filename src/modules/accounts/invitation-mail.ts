@@ -6,7 +6,7 @@
  * transaction, so a rolled-back invitation sends nothing.
  */
 import type { Transaction } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
 import { enqueueMail } from '../../mail/send-mail-job.ts';
 import type { InvitationMailContent } from './invitations.ts';
 

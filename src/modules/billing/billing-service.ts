@@ -10,14 +10,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { ExpiringCache } from '../../expiring-cache.ts';
-import type { Outbox, OutboxMessage } from '../../outbox/outbox.ts';
+import type { Outbox, OutboxMessage } from '../../queue/outbox.ts';
 import { AccountErasedError } from '../../vocabulary/account-erased.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
 import { entitlementFrom, type BillingState, type Entitlement } from './entitlement.ts';
 import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit, type PlanChangeHook } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { INVOICES_LISTED, PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider, type ProviderInvoice } from './payment-provider.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
 import { isHigherPlan, isPaidPlan, PAID_PLANS, PLAN_NAMES, PRICE_KEYS, priceKeyOf, SCORE_PACKS, type PaidPlan, type Plan, type Price, type PriceKey, type PriceTable } from '../../vocabulary/plans.ts';
 import { billingAccounts, billingPaymentFailures, billingSubscriptions, localInvoices, subscriptionCancellations } from './tables.ts';
 

@@ -23,7 +23,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import type { Outbox } from '../../outbox/outbox.ts';
+import type { Outbox } from '../../queue/outbox.ts';
 import { factOf, type PaymentEvent, type PaymentFact, type PaymentObjectOutcome } from './payment-events.ts';
 import { isHigherPlan, PAID_PLANS, type PaidPlan, type Plan, type ScorePack } from '../../vocabulary/plans.ts';
 import { appliedPaymentObjects, billingAccounts, billingPaymentFailures, billingSubscriptions, heldPaymentEvents, paymentEvents } from './tables.ts';

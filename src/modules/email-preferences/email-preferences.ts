@@ -13,7 +13,7 @@ import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
-import type { OutboxMessage } from '../../outbox/outbox.ts';
+import type { OutboxMessage } from '../../queue/outbox.ts';
 import { isOptOutCategory, OPT_OUT_CATEGORIES, type OptOutCategory } from '../../vocabulary/mail-categories.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
 import { withPreferenceFooter } from './mail-footer.ts';

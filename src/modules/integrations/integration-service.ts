@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
-import type { OutboxMessage } from '../../outbox/outbox.ts';
+import type { OutboxMessage } from '../../queue/outbox.ts';
 import { SOURCE_REVOKE_TOPIC } from './source-connections.ts';
 import { integrations } from './tables.ts';
 

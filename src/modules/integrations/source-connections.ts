@@ -10,7 +10,7 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { Outbox, OutboxMessage } from '../../outbox/outbox.ts';
+import type { Outbox, OutboxMessage } from '../../queue/outbox.ts';
 import { githubClient, githubLogin, githubMeasurements, githubRepositories, type SourceResource } from './github-source.ts';
 import { linearClient, linearMeasurements, linearOrganization, linearTeams } from './linear-source.ts';
 import { syncPeriod, type Measurement } from './measurements.ts';

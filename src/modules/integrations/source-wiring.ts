@@ -5,8 +5,8 @@
  * erasure, or a disconnect whose provider was down), and the scheduled sync.
  */
 import type { Config } from '../../config.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
-import type { Outbox } from '../../outbox/outbox.ts';
+import type { JobRunner } from '../../queue/job-runner.ts';
+import type { Outbox } from '../../queue/outbox.ts';
 import { SOURCE_REVOKE_TOPIC, SOURCES_SYNC_JOB, SourceConnections, type SourceConnectionsDependencies } from './source-connections.ts';
 import { sealingKeysFrom, TokenCipher } from './token-cipher.ts';
 

@@ -13,8 +13,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
+import type { JobRunner } from '../../queue/job-runner.ts';
 import { enqueueMail } from '../../mail/send-mail-job.ts';
 import type { Role } from '../../vocabulary/roles.ts';
 import type { ScoreChange } from '../scoring/score-change.ts';

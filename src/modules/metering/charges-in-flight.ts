@@ -23,7 +23,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import { PollLoop } from '../../poll-loop.ts';
+import { PollLoop } from './poll-loop.ts';
 import type { CreditLedger } from './credit-ledger.ts';
 
 /** How long a charge stays in flight without a renewal before it is taken for dead work. */

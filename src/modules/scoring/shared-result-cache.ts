@@ -23,7 +23,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Transaction } from '../../db/client.ts';
-import type { OutboxMessage } from '../../outbox/outbox.ts';
+import type { OutboxMessage } from '../../queue/outbox.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
 import { scoringResults } from './tables.ts';
 

@@ -4,7 +4,7 @@
  * transaction that disables the endpoint, once per owner and disabling.
  */
 import type { Executor } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
 import { enqueueMail } from '../../mail/send-mail-job.ts';
 import type { EndpointDisabledNotice } from './webhook-deliveries.ts';
 

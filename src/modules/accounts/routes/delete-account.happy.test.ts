@@ -78,25 +78,27 @@ describe('DELETE /api/account/delete', () => {
     expect(revocation.requests).toHaveLength(0);
 
     // First attempt: both providers fail; the messages stay queued.
-    expect(await t.services.outbox.processDue()).toBe(0);
+    const pendingOutbox = async () =>
+      rowsOf<{ name: string; state: string }>(
+        await t.database.db.execute(sql`SELECT name, state FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name LIKE 'outbox.%' AND state IN ('created', 'retry', 'active') ORDER BY name`),
+      );
+    await t.services.jobRunner.runDue();
     expect(stripe.requests.length).toBeGreaterThan(0);
     expect(revocation.requests).toHaveLength(2);
-    const pending = rowsOf<{ topic: string; attempts: number }>(
-      await t.database.db.execute(sql`SELECT topic, attempts FROM outbox_messages WHERE completed_at IS NULL ORDER BY topic`),
-    );
-    expect(pending.map((m) => [m.topic, m.attempts])).toEqual([
-      ['billing.cancel_subscription', 1],
-      ['integrations.revoke_token', 1],
-      ['integrations.revoke_token', 1],
+    expect((await pendingOutbox()).map((m) => [m.name, m.state])).toEqual([
+      ['outbox.billing.cancel_subscription', 'retry'],
+      ['outbox.integrations.revoke_token', 'retry'],
+      ['outbox.integrations.revoke_token', 'retry'],
     ]);
     // Not yet due again.
-    expect(await t.services.outbox.processDue()).toBe(0);
+    expect((await t.services.jobRunner.runDue()).completed).toBe(0);
 
     // The providers recover; after the backoff the side effects complete.
     stripe.healthy();
     revocation.healthy();
     clock.advance(60_000);
-    expect(await t.services.outbox.processDue()).toBe(3);
+    expect((await t.services.jobRunner.runDue()).completed).toBe(3);
+    expect(await pendingOutbox()).toEqual([]);
     const cancellation = stripe.cancellations().at(-1)!;
     expect(cancellation.subscriptionId).toBe('sub_delete_1');
     expect(cancellation.form.get('prorate')).toBe('false');
@@ -107,7 +109,7 @@ describe('DELETE /api/account/delete', () => {
       [`at_${accountId}`, 'access_token'],
     ]);
     expect(revoked[0]!.authorization).toBe(`Basic ${Buffer.from('client-id:client-secret').toString('base64')}`);
-    const leftover = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM outbox_messages WHERE completed_at IS NULL`));
+    const leftover = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name LIKE 'outbox.%' AND state IN ('created', 'retry', 'active')`));
     expect(leftover[0]!.n).toBe(0);
   });
 

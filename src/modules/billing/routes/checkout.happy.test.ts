@@ -152,10 +152,12 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
     ]);
     // The one cancellation waiting for the provider is the replaced Pro subscription's.
     const pending = rowsOf<{ subscription: string }>(
-      await t.database.db.execute(sql`SELECT payload->>'subscriptionId' AS subscription FROM outbox_messages WHERE completed_at IS NULL AND topic = 'billing.cancel_subscription'`),
+      await t.database.db.execute(sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`),
     );
     expect(pending.map((row) => row.subscription)).toEqual([pro!.id]);
-    expect(await t.services.outbox.processDue()).toBe(1);
+    // The drain runs the account's other jobs too (mail); the cancellation is among them, and done.
+    await t.services.jobRunner.runDue();
+    expect(rowsOf(await t.database.db.execute(sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`))).toEqual([]);
     expect(await subscriptions()).toEqual([pro, enterprise]);
     expect(await t.services.billing.planOf(accountId)).toBe('enterprise');
   });
@@ -167,10 +169,12 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
     const erased = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: owner, payload: { confirmation: 'DELETE' } });
     expect(erased.statusCode).toBe(200);
     const pending = rowsOf<{ subscription: string }>(
-      await t.database.db.execute(sql`SELECT payload->>'subscriptionId' AS subscription FROM outbox_messages WHERE completed_at IS NULL AND topic = 'billing.cancel_subscription'`),
+      await t.database.db.execute(sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`),
     );
     expect(pending.map((row) => row.subscription)).toEqual([expect.stringMatching(/^sub_local_/)]);
-    expect(await t.services.outbox.processDue()).toBe(1);
+    // The drain runs the account's other jobs too (mail); the cancellation is among them, and done.
+    await t.services.jobRunner.runDue();
+    expect(rowsOf(await t.database.db.execute(sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`))).toEqual([]);
     expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM billing_subscriptions WHERE account_id = ${accountId}`))[0]!.n).toBe(0);
   });
 });

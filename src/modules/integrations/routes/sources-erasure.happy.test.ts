@@ -60,11 +60,11 @@ describe('erasure and sources', () => {
       const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${accountId}`));
       expect(row!.n, table).toBe(0);
     }
-    const queued = JSON.stringify(rowsOf(await t.database.db.execute(sql`SELECT payload FROM outbox_messages WHERE topic = 'sources.revoke_grant'`)));
+    const queued = JSON.stringify(rowsOf(await t.database.db.execute(sql`SELECT data->'payload' AS payload FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name = 'outbox.sources.revoke_grant'`)));
     expect(queued).not.toContain(githubTokens[0]);
     expect(queued).not.toContain(linearTokens[0]);
 
-    await t.services.outbox.processDue();
+    await t.services.jobRunner.runDue();
     expect(github.revokedGrants()).toEqual(githubTokens);
     expect(github.liveTokens()).toEqual([]);
     expect(linear.revokedTokens()).toContain(linearTokens[0]);

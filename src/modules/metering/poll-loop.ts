@@ -1,5 +1,5 @@
 /**
- * Background polling, shared by the job runner and the outbox: `round` runs
+ * Background polling, for the charges in flight (the jobs run on pg-boss, src/queue): `round` runs
  * every `intervalMs` until stop(). The loop is a chain of timeouts, each set
  * when the round before it ends, so a slow round never overlaps the next;
  * each timeout is unref'd, so polling alone never keeps the process alive.
