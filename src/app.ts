@@ -567,13 +567,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       registerLocalPortalCancel(forms, { ...localCheckout, billing });
     }
   });
-  if (devKey) registerDevJwks(app, devKey);
   if (devKey) {
+    registerDevJwks(app, devKey);
     const inbox = { settings: pageSettings, mailDirectory: mailDirectory(config.dataDir) };
     registerDevInboxPage(app, { ...inbox, smtpConfigured: config.mail.smtpUrl !== null });
     registerDevInboxMessagePage(app, inbox);
   }
-
   // A score's charge stays in flight while this instance works on it: its lease is renewed whatever else runs here.
   app.addHook('onReady', async () => chargesInFlight.startRenewing());
   if (deps.backgroundWork !== false) {
@@ -590,7 +589,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     await webhookPoster.close();
     if (ownsDatabase) await database.close();
   });
-
   // Every handler is registered: their queues exist before the first request enqueues a job.
   await jobRunner.prepare();
   return { app, metrics, services: { accounts, billing, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, scoring, coach, outbox, onboarding, jobs, jobRunner, mailer, emailPreferences, benchmarks, feedback, webhooks, webhookDeliveries, sources, signals }, database, devKey, routes };
