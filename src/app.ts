@@ -256,7 +256,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     log,
     settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl: config.publicBaseUrl },
     jobs,
-    creditPack: async (tx, purchase) => {
+    // Billing announces a bought pack; metering credits its scores, lifecycle mail thanks the buyer.
+    onPackPurchased: async (tx, purchase) => {
       await creditLedger.creditPack(tx, { ...purchase, now: clock.now() });
       await lifecycleMail.packBought(tx, purchase.accountId, purchase);
     },
