@@ -7,11 +7,11 @@ import { Type, type Static } from 'typebox';
 import { stageForLevel, tierForTotal } from '../../../framework/tiers.ts';
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
-import { abortOnDisconnect, whenResponseCloses } from '../../../http/client-disconnect.ts';
+import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
 import { ApiError, errorResponses, invalidBody, type FieldProblem } from '../../../http/errors.ts';
-import { dataEvent, destroyWhenStalled, DONE_EVENT, eventStream, HEARTBEAT, HEARTBEAT_DUE, SSE_HEADERS, STREAM_OPEN, withHeartbeat } from '../../../http/sse.ts';
+import { dataEvent, readyTogether } from '../../../http/sse.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
-import { rateLimitHeaders, refusalError } from '../../metering/api/refusal-responses.ts';
+import { admitOrRefuse, sendMeteredStream } from '../../metering/api/metered-stream.ts';
 import { SubmittedResultSchema, type SubmittedResult } from '../../scoring/result-schema.ts';
 import type { ScoringService } from '../../scoring/scoring-service.ts';
 import { CONVERSATION_MESSAGE_LIMIT, type CoachConversations } from '../coach-conversations.ts';
@@ -107,31 +107,15 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
 
       // Watched from before admission, so a client that leaves while being admitted is seen too.
       const signal = abortOnDisconnect(reply);
-      const admission = await deps.admissionGate.admit({ action: 'chat', principal, clientAddress: null });
-      if (!admission.ok) throw refusalError(admission);
-      const { charge } = admission;
-      let produced = false;
-      // The refund hangs on the response's end, not on the generator: a stream destroyed before
-      // its first pull (the client left before headers) never runs any of the generator's code.
-      whenResponseCloses(reply, () => {
-        if (!produced) charge.refund().catch((error: unknown) => request.log.error({ err: error }, 'chat refund failed'));
-      });
-      destroyWhenStalled(reply.raw, deps.stallTimeoutMs);
-
+      const charge = await admitOrRefuse(deps.admissionGate, reply, { action: 'chat', principal, clientAddress: null });
       const answer = deps.coach.answer({ messages: boundedTail(messages), result, context, signal });
       let said = '';
       async function* events(): AsyncGenerator<string> {
-        yield STREAM_OPEN;
         try {
-          for await (const pieces of withHeartbeat(readyTogether(answer), deps.heartbeatMs)) {
-            if (pieces === HEARTBEAT_DUE) {
-              yield HEARTBEAT;
-              continue;
-            }
+          for await (const pieces of readyTogether(answer)) {
             // One event per piece, written together: one write instead of one per piece.
             const text = pieces.map((piece) => (piece === '' ? '' : dataEvent({ content: piece }))).join('');
             if (text !== '') {
-              produced = true;
               said += pieces.join('');
               yield text;
             }
@@ -148,59 +132,11 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
               .catch((error: unknown) => request.log.error({ err: error }, 'keeping the coach conversation failed'));
           }
         }
-        yield DONE_EVENT;
       }
-
-      reply.headers({ ...rateLimitHeaders(admission.rateLimit), ...SSE_HEADERS });
-      // A byte stream, not the documented string: Fastify pipes it as it is pulled.
-      return reply.send(eventStream(events()) as unknown as string);
+      // A message is paid for by the answer: one that said nothing is given back.
+      return sendMeteredStream(reply, deps, charge, { events: events(), unused: () => said === '' });
     },
   );
-}
-
-const NEXT_TURN: unique symbol = Symbol('next turn of the event loop');
-
-/**
- * The source's values in batches: each batch holds a value and every further
- * one the source had ready before the event loop's next turn. The local
- * coach's whole answer is one batch; a model's tokens, arriving one network
- * read at a time, come one batch per read. At most one value is asked for
- * ahead of what the batches gave out. A failure ends the stream after the
- * values gathered before it.
- */
-async function* readyTogether<T>(source: AsyncIterator<T>): AsyncGenerator<T[]> {
-  let pending = source.next();
-  try {
-    for (;;) {
-      const first = await pending;
-      if (first.done) return;
-      const batch = [first.value];
-      const nextTurn = new Promise<typeof NEXT_TURN>((resolve) => setImmediate(resolve, NEXT_TURN));
-      let ended = false;
-      let failure: { error: unknown } | null = null;
-      for (;;) {
-        pending = source.next();
-        let next: IteratorResult<T> | typeof NEXT_TURN;
-        try {
-          next = await Promise.race([pending, nextTurn]);
-        } catch (error) {
-          failure = { error };
-          break;
-        }
-        if (next === NEXT_TURN) break;
-        if (next.done) {
-          ended = true;
-          break;
-        }
-        batch.push(next.value);
-      }
-      yield batch;
-      if (failure) throw failure.error;
-      if (ended) return;
-    }
-  } finally {
-    await source.return?.(undefined);
-  }
 }
 
 /**
