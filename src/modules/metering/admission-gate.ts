@@ -245,8 +245,8 @@ export class AdmissionGate {
         now,
         ...(leaseUntil ? { leaseUntil } : {}),
       });
-      // The account went while the request came in: the fresh read says so (AccountErasedError).
       const last = attempt === GUARDED_CHARGE_ATTEMPTS;
+      // The account went while the request came in: the fresh read says so (AccountErasedError).
       if (!outcome.ok && outcome.reason === 'no_account') {
         if (last) throw new AccountErasedError();
         revised = null;
