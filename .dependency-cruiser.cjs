@@ -53,6 +53,16 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/routes/', pathNot: '^src/modules/$1/' },
     },
     {
+      name: 'billing-never-calls-metering',
+      comment:
+        'One direction between the two: metering reads entitlements from billing (src/modules/metering/entitlement-source.ts); billing ' +
+        'announces what happens (a bought pack, a changed plan) and never names metering. No SQL crosses either way: the house rules ' +
+        'test holds that no module\'s SQL names another module\'s table, and that nothing a module imports from another trades in SQL.',
+      severity: 'error',
+      from: { path: '^src/modules/billing/' },
+      to: { path: '^src/modules/metering/' },
+    },
+    {
       name: 'no-test-code-in-source',
       comment: 'Test scaffolding lives under test/; the service never loads it.',
       severity: 'error',

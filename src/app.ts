@@ -121,8 +121,7 @@ import { handleSendMail } from './mail/send-mail-job.ts';
 import { FORGET_RECIPIENTS_TOPIC, forgetRecipients, forgetRecipientsMessages } from './mail/forget-recipients.ts';
 import { LifecycleMail } from './modules/lifecycle-mail/lifecycle-mail.ts';
 import { isPaidPlan, PLAN_NAMES } from './vocabulary/plans.ts';
-import { registerDevInboxPage } from './web/pages/dev-inbox-page.ts';
-import { registerDevInboxMessagePage } from './web/pages/dev-inbox-message-page.ts';
+import { registerDevInboxPages } from './web/pages/register-dev-inbox-pages.ts';
 import type { ApiDocument } from './web/pages/api-reference-view.ts';
 import { registerPublicPages } from './web/pages/register-public-pages.ts';
 import { sendNotFoundPage } from './web/pages/not-found-page.ts';
@@ -259,7 +258,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     log,
     settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl: config.publicBaseUrl },
     jobs,
-    creditPack: async (tx, purchase) => {
+    // Billing announces a bought pack; metering credits its scores, lifecycle mail thanks the buyer.
+    onPackPurchased: async (tx, purchase) => {
       await creditLedger.creditPack(tx, { ...purchase, now: clock.now() });
       await lifecycleMail.packBought(tx, purchase.accountId, purchase);
     },
@@ -569,9 +569,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   if (devKey) {
     registerDevJwks(app, devKey);
-    const inbox = { settings: pageSettings, mailDirectory: mailDirectory(config.dataDir) };
-    registerDevInboxPage(app, { ...inbox, smtpConfigured: config.mail.smtpUrl !== null });
-    registerDevInboxMessagePage(app, inbox);
+    registerDevInboxPages(app, { settings: pageSettings, mailDirectory: mailDirectory(config.dataDir), smtpConfigured: config.mail.smtpUrl !== null });
   }
   // A score's charge stays in flight while this instance works on it: its lease is renewed whatever else runs here.
   app.addHook('onReady', async () => chargesInFlight.startRenewing());

@@ -99,3 +99,48 @@ export function destroyWhenStalled(response: ServerResponse, stallMs: number): v
 export function eventStream(events: AsyncIterable<string>): Readable {
   return Readable.from(events, { objectMode: false, highWaterMark: 16 * 1024 });
 }
+
+const NEXT_TURN: unique symbol = Symbol('next turn of the event loop');
+
+/**
+ * The source's values in batches: each batch holds a value and every further
+ * one the source had ready before the event loop's next turn. The local
+ * coach's whole answer is one batch; a model's tokens, arriving one network
+ * read at a time, come one batch per read. At most one value is asked for
+ * ahead of what the batches gave out. A failure ends the stream after the
+ * values gathered before it.
+ */
+export async function* readyTogether<T>(source: AsyncIterator<T>): AsyncGenerator<T[]> {
+  let pending = source.next();
+  try {
+    for (;;) {
+      const first = await pending;
+      if (first.done) return;
+      const batch = [first.value];
+      const nextTurn = new Promise<typeof NEXT_TURN>((resolve) => setImmediate(resolve, NEXT_TURN));
+      let ended = false;
+      let failure: { error: unknown } | null = null;
+      for (;;) {
+        pending = source.next();
+        let next: IteratorResult<T> | typeof NEXT_TURN;
+        try {
+          next = await Promise.race([pending, nextTurn]);
+        } catch (error) {
+          failure = { error };
+          break;
+        }
+        if (next === NEXT_TURN) break;
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        batch.push(next.value);
+      }
+      yield batch;
+      if (failure) throw failure.error;
+      if (ended) return;
+    }
+  } finally {
+    await source.return?.(undefined);
+  }
+}

@@ -23,6 +23,7 @@ const RULE_NAMES = [
   'no-test-scaffolding-in-src',
   'errors-answered-at-the-edge',
   'modules-own-their-tables',
+  'billing-never-calls-metering',
 ] as const;
 const MAX_SOURCE_LINES = 600;
 /** A route registration: `app.get('/path'`, `forms.post(SOME_PATH`, `app.get(path`. */
@@ -35,6 +36,7 @@ interface Violation {
   cycle?: { name: string }[];
 }
 interface CruiseReport {
+  modules: { source: string; dependencies: { resolved: string }[] }[];
   summary: { violations: Violation[]; totalCruised: number; ruleSetUsed: { forbidden: { name: string }[] } };
 }
 
@@ -136,5 +138,49 @@ describe('source files', () => {
     const registering = sourceFiles().map(({ file, text }) => ({ file, endpoints: [...text.matchAll(ROUTE_REGISTRATION)].length }));
     expect(registering.filter(({ endpoints }) => endpoints > 0).length).toBeGreaterThan(25);
     expect(registering.filter(({ endpoints }) => endpoints > 1).map(({ file, endpoints }) => `${file}: ${endpoints} endpoints`)).toEqual([]);
+  });
+});
+
+/** The module a source path belongs to, or null outside src/modules/. */
+const moduleOf = (file: string) => /^src\/modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+/** Comments out, so that prose ("read FROM accounts") is not taken for SQL. */
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+// Issue 26: billing once handed metering a SQL condition that read three billing tables, embedded in metering's charge
+// statement; renaming a billing column broke metering at run time and no import rule saw it. Tables are a module's own
+// (modules-own-their-tables holds the Drizzle side); these hold the SQL side.
+describe('no SQL crosses a module boundary', () => {
+  const tablesOf = new Map<string, string[]>();
+  for (const folder of fs.readdirSync(path.join(root, 'src/modules'))) {
+    const file = path.join(root, 'src/modules', folder, 'tables.ts');
+    if (!fs.existsSync(file)) continue;
+    tablesOf.set(folder, [...fs.readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([a-z_0-9]+)'/g)].map((match) => match[1]!));
+  }
+
+  it("no module's SQL names another module's table", () => {
+    expect([...tablesOf.values()].flat().length).toBeGreaterThan(30);
+    const crossing = sourceFiles().flatMap(({ file, text }) => {
+      const owner = moduleOf(file);
+      if (!owner) return [];
+      const code = withoutComments(text);
+      return [...tablesOf]
+        .filter(([module]) => module !== owner)
+        .flatMap(([module, tables]) =>
+          tables.filter((table) => new RegExp(`\\b(FROM|JOIN|INTO|UPDATE|TABLE)\\s+(ONLY\\s+)?${table}\\b`).test(code)).map((table) => `${file} -> ${module}'s ${table}`),
+        );
+    });
+    expect(crossing).toEqual([]);
+  });
+
+  it('nothing a module imports from another trades in SQL (no drizzle SQL fragment handed across)', () => {
+    const tradesInSql = (file: string) => /import[^;]*\bSQL\b[^;]*from 'drizzle-orm'/.test(fs.readFileSync(path.join(root, file), 'utf8'));
+    const crossing = report.modules
+      .filter((module) => moduleOf(module.source) && !/\.test\.ts$/.test(module.source))
+      .flatMap((module) =>
+        module.dependencies
+          .filter((dependency) => moduleOf(dependency.resolved) && moduleOf(dependency.resolved) !== moduleOf(module.source) && tradesInSql(dependency.resolved))
+          .map((dependency) => `${module.source} -> ${dependency.resolved}`),
+      );
+    expect(crossing).toEqual([]);
   });
 });

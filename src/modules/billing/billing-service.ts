@@ -5,7 +5,7 @@
  * billing_subscriptions, billing_payment_failures, payment_events and
  * applied_payment_objects.
  */
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -13,8 +13,8 @@ import { ExpiringCache } from '../../expiring-cache.ts';
 import type { Outbox, OutboxMessage } from '../../queue/outbox.ts';
 import { AccountErasedError } from '../../vocabulary/account-erased.ts';
 import type { ErasureParticipant } from '../accounts/erasure.ts';
-import { entitlementFrom, type BillingState, type Entitlement } from './entitlement.ts';
-import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackCredit, type PlanChangeHook } from './payment-event-processor.ts';
+import { entitlementFrom, type BillingState, type Entitlement, type RevisedEntitlement } from './entitlement.ts';
+import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, type PackPurchaseHook, type PlanChangeHook } from './payment-event-processor.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { INVOICES_LISTED, PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider, type ProviderInvoice } from './payment-provider.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
@@ -39,8 +39,11 @@ export interface BillingDependencies {
   outbox: Outbox;
   log: FastifyBaseLogger;
   settings: BillingSettings;
-  /** Credits a bought score pack (the metering module's ledger), in the event's transaction. */
-  creditPack: PackCredit;
+  /**
+   * Runs in the transaction of a payment event that bought a score pack: billing announces the purchase; what
+   * it buys (scores in the metering module's ledger, a thank-you mail) is the subscribers' (app.ts wires them).
+   */
+  onPackPurchased: PackPurchaseHook;
   /** Runs in the transaction of a payment event that changes the account's plan. */
   onPlanChanged?: PlanChangeHook;
   /** Schedules the local provider's end of a subscription cancelled at its period's end. */
@@ -88,24 +91,10 @@ export interface BillingOverview {
   cancellation: { endsAt: Date } | null;
 }
 
-/**
- * An entitlement to charge against without reading it first: computed now
- * from the account's billing record as last read, with the SQL condition
- * that holds while that record is unchanged. The charge statement embeds
- * the condition, so a record changed since (by a payment event here or on
- * another instance, or erased) is never charged against: the caller reads
- * afresh and charges again.
- */
-export interface GuardedEntitlement {
-  entitlement: Entitlement;
-  /** True while the billing record is still the one `entitlement` was computed from; false once it changed or is gone. */
-  stillCurrent: SQL;
-}
-
-/** The billing record as last read, and its fingerprint (the row as text, compared in SQL). */
+/** The billing record as last read, and its revision (billing_accounts.entitlement_revision). */
 interface KnownRecord {
   state: BillingState;
-  fingerprint: string;
+  revision: number;
 }
 
 /**
@@ -155,7 +144,7 @@ export class BillingService implements ErasureParticipant {
       outbox: deps.outbox,
       log: deps.log,
       priceIds: deps.settings.priceIds,
-      creditPack: deps.creditPack,
+      onPackPurchased: deps.onPackPurchased,
       onPlanChanged: deps.onPlanChanged,
       providerName: deps.provider.name,
       onBillingChanged: (accountId) => this.#billingChanged(accountId),
@@ -212,21 +201,36 @@ export class BillingService implements ErasureParticipant {
 
   /**
    * The entitlement from the billing record this instance last read for the
-   * account, with its guard (no query); null when none is known. The
-   * period, the grace period's end and `awaitingRenewal` are worked out
-   * again from the record at every call, so no boundary is ever served late.
+   * account, with the record's revision (no query); null when none is
+   * known. The period, the grace period's end and `awaitingRenewal` are
+   * worked out again from the record at every call, so no boundary is ever
+   * served late. It may be out of date: whoever acts on it compares its
+   * revision with `entitlementRevision` afterwards.
    */
-  knownEntitlement(accountId: string): GuardedEntitlement | null {
+  knownEntitlement(accountId: string): RevisedEntitlement | null {
     const known = this.#knownRecords.get(accountId);
-    return known ? this.#guarded(accountId, known) : null;
+    return known ? this.#revised(known) : null;
   }
 
-  /** The entitlement read now (and remembered), with its guard. AccountErasedError when the account has no billing record. */
-  async freshEntitlement(accountId: string): Promise<GuardedEntitlement> {
+  /** The entitlement read now (and remembered), with its revision. AccountErasedError when the account has no billing record. */
+  async freshEntitlement(accountId: string): Promise<RevisedEntitlement> {
     const ticket = this.#knownRecords.ticket();
     const { known } = await this.#billingRecord(accountId, this.#db);
     this.#knownRecords.set(accountId, known, ticket);
-    return this.#guarded(accountId, known);
+    return this.#revised(known);
+  }
+
+  /**
+   * The billing record's revision now: one indexed read of one column. It
+   * moves on with every change to what the entitlement is computed from (by
+   * anyone: triggers keep it, migration 0044) and never goes back, so a
+   * caller that read revision R with an entitlement, acted, and reads R
+   * again here knows the entitlement was in force the whole time. Null when
+   * the account has no billing record (erased).
+   */
+  async entitlementRevision(accountId: string): Promise<number | null> {
+    const [record] = await this.#db.select({ revision: billingAccounts.entitlementRevision }).from(billingAccounts).where(eq(billingAccounts.accountId, accountId));
+    return record?.revision ?? null;
   }
 
   /** A verified payment event (the webhook route verified the signature). */
@@ -239,11 +243,8 @@ export class BillingService implements ErasureParticipant {
     for (const listener of this.#changeListeners) listener(accountId);
   }
 
-  #guarded(accountId: string, known: KnownRecord): GuardedEntitlement {
-    return {
-      entitlement: entitlementFrom(known.state, this.#clock.now(), this.#settings.graceDays),
-      stillCurrent: sql`COALESCE(${billingFingerprint(accountId)} = ${known.fingerprint}, false)`,
-    };
+  #revised(known: KnownRecord): RevisedEntitlement {
+    return { entitlement: entitlementFrom(known.state, this.#clock.now(), this.#settings.graceDays), revision: known.revision };
   }
 
   /**
@@ -484,7 +485,7 @@ export class BillingService implements ErasureParticipant {
           SELECT min(f.failed_at) FROM billing_payment_failures f
           WHERE f.subscription_id = ${billingSubscriptions.subscriptionId}
             AND f.failed_at > COALESCE(${billingSubscriptions.lastPaymentSucceededAt}, '-infinity'::timestamptz))`.mapWith(billingPaymentFailures.failedAt),
-        fingerprint: sql<string>`${billingFingerprint(accountId)}`,
+        revision: billingAccounts.entitlementRevision,
       })
       .from(billingAccounts)
       .leftJoin(billingSubscriptions, eq(billingSubscriptions.subscriptionId, billingAccounts.providerSubscriptionId))
@@ -501,25 +502,7 @@ export class BillingService implements ErasureParticipant {
     return {
       entitlement: entitlementFrom(state, this.#clock.now(), this.#settings.graceDays),
       customerId: record.customerId,
-      known: { state, fingerprint: record.fingerprint },
+      known: { state, revision: record.revision },
     };
   }
-}
-
-/**
- * The account's billing record as one text: everything the entitlement is
- * computed from (the plan, the Free cycle's anchor, a negotiated seat
- * count, the current subscription's start and paid period, and the start of
- * its unresolved payment failures), NULL when the account has no record.
- * The same expression is read with the record and compared in the charge
- * statement, so the two cannot disagree about precision or format.
- */
-function billingFingerprint(accountId: string): SQL {
-  return sql`(
-    SELECT ROW(b.plan, b.cycle_anchor, b.seat_limit, s.subscription_id, s.started_at, s.period_start, s.period_end,
-               (SELECT min(f.failed_at) FROM billing_payment_failures f
-                WHERE f.subscription_id = s.subscription_id
-                  AND f.failed_at > COALESCE(s.last_payment_succeeded_at, '-infinity'::timestamptz)))::text
-    FROM billing_accounts b LEFT JOIN billing_subscriptions s ON s.subscription_id = b.provider_subscription_id
-    WHERE b.account_id = ${accountId}::uuid)`;
 }

@@ -25,6 +25,19 @@ export interface BillingState {
   } | null;
 }
 
+/**
+ * An entitlement with the revision of the billing record it was computed
+ * from (billing_accounts.entitlement_revision). The revision only grows, so
+ * reading the same value again after acting on the entitlement
+ * (BillingService.entitlementRevision) proves it was in force meanwhile:
+ * how metering charges against a remembered entitlement exactly, comparing
+ * a value rather than embedding billing's SQL.
+ */
+export interface RevisedEntitlement {
+  entitlement: Entitlement;
+  revision: number;
+}
+
 export interface Entitlement {
   /** The plan the account is subscribed to. */
   plan: Plan;

@@ -41,8 +41,8 @@ export const HELD_EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
 /** Rounds of held events applied in one transaction: each may link a subscription another held event names. */
 const HELD_ROUNDS = 5;
 
-/** Credits a bought pack in the event's transaction (the metering module's ledger). */
-export type PackCredit = (tx: Transaction, purchase: { accountId: string; pack: ScorePack; sourceEventId: string }) => Promise<void>;
+/** Runs in the transaction of the event that bought a pack: billing's announcement, which its subscribers act on. */
+export type PackPurchaseHook = (tx: Transaction, purchase: { accountId: string; pack: ScorePack; sourceEventId: string }) => Promise<void>;
 
 /** A change of the account's subscribed plan, as derived from its subscriptions. */
 export interface PlanChange {
@@ -61,7 +61,7 @@ export interface PaymentEventProcessorDeps {
   log: FastifyBaseLogger;
   /** PAYMENT_PRICE_IDS: price id -> plan or pack. */
   priceIds: Readonly<Record<string, string>>;
-  creditPack: PackCredit;
+  onPackPurchased: PackPurchaseHook;
   onPlanChanged?: PlanChangeHook | undefined;
   providerName: string;
   /** Runs after the commit of a change to the account's billing record (its cached copies are then out of date). */
@@ -121,7 +121,7 @@ export class PaymentEventProcessor {
     }
 
     if (fact.kind === 'pack_purchased') {
-      await this.#deps.creditPack(tx, { accountId, pack: fact.pack, sourceEventId: event.id });
+      await this.#deps.onPackPurchased(tx, { accountId, pack: fact.pack, sourceEventId: event.id });
       if (fact.customerId) {
         await tx
           .update(billingAccounts)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_OUTCOMES } from './payment-events.ts';
 import { PAID_PLANS, PLANS } from '../../vocabulary/plans.ts';
 
@@ -20,6 +20,11 @@ export const billingAccounts = pgTable('billing_accounts', {
   /** A negotiated Enterprise seat count ("custom" in spec part 8); null is unlimited. Set by operators. */
   seatLimit: integer('seat_limit'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /**
+   * Moves on with every change to what the entitlement is computed from (this row, the account's subscriptions,
+   * their failed payments), kept by triggers (migration 0044): what metering compares to know a charge met the record in force.
+   */
+  entitlementRevision: bigint('entitlement_revision', { mode: 'number' }).notNull().default(0),
 });
 
 /**

@@ -6,11 +6,13 @@
  * request counts toward its window, whatever its outcome), then the plan's
  * quotas and credits, reserved before any work starts. For an anonymous
  * score: the anonymous cap. A decision is one store call and, for a
- * signed-in caller, one charge statement: it is computed from the billing
- * record as this instance last read it, and the statement charges only if
- * that record is still the current one (EntitlementSource). When it is not,
- * or none is known, the entitlement is read and the charge made again, one
- * more round trip each. A score the cycle cannot cover adds one pack
+ * signed-in caller, one charge statement and one read of the billing
+ * record's revision: the charge is computed from the billing record as this
+ * instance last read it, and stands only if the record's revision is still
+ * the one it was computed from once the charge is made (EntitlementSource).
+ * When it is not, the charge is given back; when none is known, the
+ * entitlement is read; either way the charge is made again, a round trip or
+ * two more. A score the cycle cannot cover adds one pack
  * statement, and a refusal one read of the counters for its message.
  * Nothing waits for a crawl slot or a lock held by another request's work,
  * so a burst of refused requests never queues.
@@ -23,13 +25,14 @@ import type { BillingPeriod } from '../billing/billing-period.ts';
 import type { Principal } from '../../http/app-types.ts';
 import type { Entitlement } from '../billing/entitlement.ts';
 import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST } from '../../vocabulary/plans.ts';
+import { AccountErasedError } from '../../vocabulary/account-erased.ts';
 import { anonymousCapSubject } from '../limits/client-address.ts';
 import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, FEEDBACK_RATE_LIMIT, SCORE_RATE_LIMIT, SIGNAL_PUSH_RATE_LIMIT, WEBHOOK_SEND_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
 import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { NO_USAGE, type ChargeRecord, type ChargedAction, type CreditLedger, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
 import type { ChargesInFlight } from './charges-in-flight.ts';
-import type { EntitlementSource, GuardedEntitlement } from './entitlement-source.ts';
+import type { EntitlementSource, RevisedEntitlement } from './entitlement-source.ts';
 import {
   apiAccessEndedRefusal,
   apiCallCeilingRefusal,
@@ -130,7 +133,7 @@ export interface AdmissionGateDependencies {
 /** What counting an API-key call established, kept for the rest of that request. */
 interface AdmittedApiCall {
   /** The entitlement the call was counted against, as a starting point for the request's own charge (checked again there). */
-  entitlement: GuardedEntitlement;
+  entitlement: RevisedEntitlement;
   /** Where the key's account stands under its monthly API-call ceiling. */
   rateLimit: RateLimitState | null;
 }
@@ -151,14 +154,15 @@ const NOTHING_TO_REFUND: Charge = { refund: async () => {}, settle: async () => 
 /**
  * How often a charge is tried against a billing record that turns out to
  * have changed, each time read afresh: a change between a fresh read and the
- * charge right after it is a payment event landing in that instant, so a
- * second one in a row is all but impossible; the last try charges against a
- * fresh read without the check, as a read followed by a charge always did.
+ * check right after its charge is a payment event landing in that instant,
+ * so a second one in a row is all but impossible; the last try charges
+ * against a fresh read without the check, as a read followed by a charge
+ * always did.
  */
 const GUARDED_CHARGE_ATTEMPTS = 3;
 
 /** A charge's outcome, with the entitlement it was decided against. */
-type EntitledCharge = { guarded: GuardedEntitlement } & ({ ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false });
+type EntitledCharge = { revised: RevisedEntitlement } & ({ ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false });
 
 export class AdmissionGate {
   readonly #deps: AdmissionGateDependencies;
@@ -180,7 +184,7 @@ export class AdmissionGate {
     if (!principal) return this.#admitAnonymous(action, request.clientAddress, request.viaTryEndpoint ?? false);
 
     let rateLimit: RateLimitState | null;
-    let known: GuardedEntitlement | null;
+    let known: RevisedEntitlement | null;
     if (principal.method === 'api_key') {
       // No per-action limit for API-key calls (part 8): authentication counted this one against the monthly ceiling.
       const apiCall = this.#admittedApiCalls.get(principal);
@@ -200,7 +204,7 @@ export class AdmissionGate {
     // A score's charge stays in flight until its result is stored; a chat message's is spent as it streams.
     const leaseUntil = action === 'score' ? this.#deps.chargesInFlight?.leaseUntil() : undefined;
     const outcome = await this.#charge(principal.accountId, action, cost, now, known, leaseUntil);
-    const { entitlement } = outcome.guarded;
+    const { entitlement } = outcome.revised;
     if (outcome.ok) {
       const charge = this.#refundable(outcome.record, leaseUntil !== undefined);
       await this.#recordCrossings(principal.accountId, cost, outcome.used, entitlement, now);
@@ -217,17 +221,21 @@ export class AdmissionGate {
   }
 
   /**
-   * Charges `cost` against the entitlement `known` (as last read, unchecked)
-   * in one statement that also checks it is still current; when it is not,
-   * or nothing is known, against a fresh read. A refusal is always decided
-   * against a current entitlement.
+   * Charges `cost` against the entitlement `known` (as last read, unchecked),
+   * then reads the billing record's revision: the same as the entitlement's
+   * means no change landed between the read and the charge (revisions only
+   * grow), so the charge, or the refusal, was decided against the
+   * entitlement in force. Otherwise the charge is given back and made again
+   * against a fresh read. A refusal is always decided against a current
+   * entitlement. Billing's revision is a value compared here, never a
+   * condition inside metering's statement: no metering SQL reads billing's
+   * tables.
    */
-  async #charge(accountId: string, action: ChargedAction, cost: UsageCounts, now: Date, known: GuardedEntitlement | null, leaseUntil?: Date): Promise<EntitledCharge> {
-    let guarded = known;
+  async #charge(accountId: string, action: ChargedAction, cost: UsageCounts, now: Date, known: RevisedEntitlement | null, leaseUntil?: Date): Promise<EntitledCharge> {
+    let revised = known;
     for (let attempt = 1; ; attempt++) {
-      guarded ??= await this.#deps.entitlements.freshEntitlement(accountId);
-      const { entitlement } = guarded;
-      const last = attempt === GUARDED_CHARGE_ATTEMPTS;
+      revised ??= await this.#deps.entitlements.freshEntitlement(accountId);
+      const { entitlement } = revised;
       const outcome = await this.#ledger.charge({
         accountId,
         action,
@@ -236,11 +244,19 @@ export class AdmissionGate {
         periodStart: entitlement.period.start,
         now,
         ...(leaseUntil ? { leaseUntil } : {}),
-        ...(last ? {} : { onlyIf: guarded.stillCurrent }),
       });
-      if (outcome.ok) return { ...outcome, guarded };
-      if (outcome.reason === 'limit') return { ok: false, guarded };
-      guarded = null;
+      const last = attempt === GUARDED_CHARGE_ATTEMPTS;
+      // The account went while the request came in: the fresh read says so (AccountErasedError).
+      if (!outcome.ok && outcome.reason === 'no_account') {
+        if (last) throw new AccountErasedError();
+        revised = null;
+        continue;
+      }
+      if (last || (await this.#deps.entitlements.entitlementRevision(accountId)) === revised.revision) {
+        return outcome.ok ? { ...outcome, revised } : { ok: false, revised };
+      }
+      if (outcome.ok) await this.#ledger.refund(outcome.record, now);
+      revised = null;
     }
   }
 
@@ -258,9 +274,9 @@ export class AdmissionGate {
     if (!includesApiAccess(known.entitlement.limits)) return apiAccessEndedRefusal();
     const now = this.#deps.clock.now();
     const outcome = await this.#charge(principal.accountId, 'api_call', API_CALL_COST, now, known);
-    const { entitlement } = outcome.guarded;
+    const { entitlement } = outcome.revised;
     if (outcome.ok) {
-      this.#admittedApiCalls.set(principal, { entitlement: outcome.guarded, rateLimit: apiCallState(entitlement, outcome.used.apiCalls, now) });
+      this.#admittedApiCalls.set(principal, { entitlement: outcome.revised, rateLimit: apiCallState(entitlement, outcome.used.apiCalls, now) });
       return { ok: true };
     }
     // The record changed since the check above, to a plan without API access: its ceiling of 0 refused the call.

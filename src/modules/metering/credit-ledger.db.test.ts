@@ -99,17 +99,16 @@ describe('charging under concurrency', () => {
     expect(await counters(accountId)).toMatchObject([{ credits_used: 1000, chat_messages_used: 10 }]);
   });
 
-  it('charges nothing, and says so, while the condition the charge carries does not hold', async () => {
-    const accountId = await accountIdOf(t, { sub: 'cl_condition' });
+  it('charges nothing, and says so, for an account that is gone (erased while its request came in)', async () => {
+    const accountId = await accountIdOf(t, { sub: 'cl_gone' });
     const { period } = await t.services.billing.entitlementOf(accountId);
     const ledgerOf = new CreditLedger(t.database.db);
     const request = { accountId, action: 'chat' as const, cost: CHAT_COST, limits: NO_LIMITS, periodStart: period.start, now: clock.now() };
-    expect(await ledgerOf.charge({ ...request, onlyIf: sql`false` })).toEqual({ ok: false, reason: 'stale' });
-    expect(await counters(accountId)).toEqual([]);
-    expect(await ledger(accountId)).toEqual([]);
-    expect(await ledgerOf.charge({ ...request, onlyIf: sql`true` })).toMatchObject({ ok: true, used: { credits: 1, chatMessages: 1 } });
-    expect(await ledgerOf.charge({ ...request, limits: { ...NO_LIMITS, chatMessages: 1 }, onlyIf: sql`true` })).toEqual({ ok: false, reason: 'limit' });
+    expect(await ledgerOf.charge({ ...request, accountId: crypto.randomUUID() })).toEqual({ ok: false, reason: 'no_account' });
+    expect(await ledgerOf.charge(request)).toMatchObject({ ok: true, used: { credits: 1, chatMessages: 1 } });
+    expect(await ledgerOf.charge({ ...request, limits: { ...NO_LIMITS, chatMessages: 1 } })).toEqual({ ok: false, reason: 'limit' });
     expect(await counters(accountId)).toMatchObject([{ credits_used: 1, chat_messages_used: 1 }]);
+    expect(await ledger(accountId)).toHaveLength(1);
   });
 });
 

@@ -38,12 +38,6 @@ export interface ChargeRequest {
   periodStart: Date;
   now: Date;
   /**
-   * A condition checked in the same statement: while it is false nothing is
-   * charged and the outcome is `stale` (the limits were computed from a
-   * billing record that has changed since; see EntitlementSource).
-   */
-  onlyIf?: SQL;
-  /**
    * A score's charge is in flight until its result is stored: when given, the
    * statement also records it in charges_in_flight under a lease until then
    * (charges-in-flight.ts).
@@ -65,10 +59,10 @@ export interface ChargeRecord {
 /**
  * A refusal (`limit`) says nothing about the counters: the caller that needs
  * them for its answer reads them (`usedIn`), and one that does not (a pack
- * covers the score) pays no query for them. `stale`: the request's `onlyIf`
- * did not hold, and nothing was charged.
+ * covers the score) pays no query for them. `no_account`: the account is
+ * gone (erased while the request came in), and nothing was charged.
  */
-export type ChargeOutcome = { ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false; reason: 'limit' | 'stale' };
+export type ChargeOutcome = { ok: true; record: ChargeRecord; used: UsageCounts } | { ok: false; reason: 'limit' | 'no_account' };
 
 interface CounterRow {
   credits_used: number;
@@ -94,7 +88,7 @@ export class CreditLedger {
 
   /**
    * Adds `cost` to the period's usage if every limit still holds afterwards
-   * (and `onlyIf` holds); otherwise changes nothing. One statement, one
+   * otherwise changes nothing. One statement, one
    * round trip.
    */
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
@@ -109,14 +103,12 @@ export class CreditLedger {
         }),
         sql` AND `,
       );
-    const result = await this.#db.execute(sql`
-      WITH guard AS (
-        SELECT ${request.onlyIf ?? sql`true`} AS holds
-      ), charged AS (
+    const charging = sql`
+      WITH charged AS (
         INSERT INTO usage_counters AS u (account_id, period_start, credits_used, scores_used, chat_messages_used, api_calls_used)
         SELECT ${accountId}::uuid, ${periodStart}::timestamptz,
                ${cost.credits}::int, ${cost.scores}::int, ${cost.chatMessages}::int, ${cost.apiCalls}::int
-        FROM guard WHERE guard.holds AND ${fits(() => sql`0`)}
+        WHERE ${fits(() => sql`0`)}
         ON CONFLICT (account_id, period_start) DO UPDATE SET
           credits_used = u.credits_used + EXCLUDED.credits_used,
           scores_used = u.scores_used + EXCLUDED.scores_used,
@@ -130,14 +122,20 @@ export class CreditLedger {
                ${cost.credits}::int, ${cost.scores}::int, ${cost.chatMessages}::int, ${cost.apiCalls}::int, ${now.toISOString()}::timestamptz
         FROM charged
       )${leasedWith(request.leaseUntil, accountId, reservationId, now, sql`charged`)}
-      SELECT guard.holds, charged.* FROM guard LEFT JOIN charged ON true`);
-    const [row] = rowsOf<Partial<CounterRow> & { holds: boolean }>(result);
-    if (!row?.holds) return { ok: false, reason: 'stale' };
-    if (row.credits_used === undefined || row.credits_used === null) return { ok: false, reason: 'limit' };
+      SELECT * FROM charged`;
+    let result;
+    try {
+      result = await this.#db.execute(charging);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return { ok: false, reason: 'no_account' };
+      throw error;
+    }
+    const [row] = rowsOf<CounterRow>(result);
+    if (!row) return { ok: false, reason: 'limit' };
     this.#movements?.charged(action, cost.credits);
     return {
       ok: true,
-      used: countsOf(row as CounterRow),
+      used: countsOf(row),
       record: { reservationId, accountId, action, periodStart: request.periodStart, cost, packScores: 0 },
     };
   }

@@ -125,7 +125,7 @@ describe('provider failures seen from the billing service', () => {
       jobs: t.services.jobs,
       log: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }),
       settings: { graceDays: 7, priceIds: { price_pro: 'pro' }, publicBaseUrl: 'https://maturity.example' },
-      creditPack: async () => {},
+      onPackPurchased: async () => {},
     });
     return { billing, lines };
   }

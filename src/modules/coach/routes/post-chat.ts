@@ -3,55 +3,27 @@
  * Server-Sent Events stream. One credit per message, charged before the
  * stream starts and refunded if nothing was produced.
  */
-import { Type, type Static } from 'typebox';
-import { stageForLevel, tierForTotal } from '../../../framework/tiers.ts';
+import { Type } from 'typebox';
 import type { App } from '../../../http/app-types.ts';
 import { requirePrincipal } from '../../../http/authentication.ts';
-import { abortOnDisconnect, whenResponseCloses } from '../../../http/client-disconnect.ts';
-import { ApiError, errorResponses, invalidBody, type FieldProblem } from '../../../http/errors.ts';
-import { dataEvent, destroyWhenStalled, DONE_EVENT, eventStream, HEARTBEAT, HEARTBEAT_DUE, SSE_HEADERS, STREAM_OPEN, withHeartbeat } from '../../../http/sse.ts';
+import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
+import { ApiError, errorResponses } from '../../../http/errors.ts';
+import { dataEvent, readyTogether } from '../../../http/sse.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
-import { rateLimitHeaders, refusalError } from '../../metering/api/refusal-responses.ts';
-import { SubmittedResultSchema, type SubmittedResult } from '../../scoring/result-schema.ts';
+import { admitOrRefuse, sendMeteredStream } from '../../metering/api/metered-stream.ts';
 import type { ScoringService } from '../../scoring/scoring-service.ts';
-import { CONVERSATION_MESSAGE_LIMIT, type CoachConversations } from '../coach-conversations.ts';
+import type { CoachConversations } from '../coach-conversations.ts';
 import type { CoachContext, InterviewAnswers } from '../coach-context.ts';
 import type { CoachService } from '../coach-service.ts';
-import { namedResult } from '../named-result.ts';
-import type { Principal } from '../../../http/app-types.ts';
+import { boundedTail, ChatBody, checkConversation, namedCompany, storedConversation, withDerivedTotals } from './chat-request.ts';
 
-/** Bounds on a conversation: enough for a long coaching session, small enough to read in one go. */
-export const MAX_MESSAGES = 50;
-export const MAX_MESSAGE_CHARS = 4000;
-export const MAX_CONVERSATION_CHARS = 40_000;
+export { MAX_CONVERSATION_CHARS, MAX_MESSAGE_CHARS, MAX_MESSAGES } from './chat-request.ts';
 
 /** The event a stream ends with when it fails after it has begun (then [DONE]). */
 export const STREAM_FAILED_EVENT = {
   content: '',
   error: { code: 'STREAM_FAILED', message: 'The coach stopped before finishing its answer. Please ask again.' },
 };
-
-const ChatBody = Type.Object({
-  messages: Type.Array(
-    Type.Object({
-      role: Type.Enum(['user', 'assistant']),
-      content: Type.String({ maxLength: MAX_MESSAGE_CHARS }),
-    }),
-    { minItems: 1, maxItems: MAX_MESSAGES },
-  ),
-  result: Type.Optional(SubmittedResultSchema),
-  resultId: Type.Optional(Type.String({ format: 'uuid', description: 'A stored result to coach on, instead of sending it whole (our addition).' })),
-  conversationId: Type.Optional(
-    Type.String({
-      format: 'uuid',
-      description:
-        'A stored conversation of yours (POST /api/coach/conversations) to continue (our addition): send only the new question in `messages`; the stored conversation, its result and its comparison are read from it, and the question and the answer are kept.',
-    }),
-  ),
-  compareResultId: Type.Optional(
-    Type.String({ format: 'uuid', description: 'A second stored result to compare with (a competitor\'s, or the same site before): questions such as "how do we compare?" are answered from both (our addition). Needs `result` or `resultId`.' }),
-  ),
-});
 
 export interface ChatRouteDeps {
   coach: CoachService;
@@ -85,7 +57,7 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const { conversationId } = request.body;
-      const stored = conversationId ? await storedConversation(deps, principal, request.body) : null;
+      const stored = conversationId ? await storedConversation(deps.conversations, principal, request.body) : null;
       const messages = stored ? [...stored.history, ...request.body.messages] : request.body.messages;
       const resultId = stored ? stored.resultId : request.body.resultId;
       const compareResultId = stored ? stored.compareResultId : request.body.compareResultId;
@@ -98,7 +70,7 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
       let comparedWith = compareResultId ? await deps.scoring.get(compareResultId) : null;
       if (compareResultId && !comparedWith && !stored) throw new ApiError('NOT_FOUND', { message: 'No scoring result has the id given in compareResultId.' });
       // "How do we compare to Rival?": the account's own score of the company the question names.
-      if (!comparedWith && result) comparedWith = await namedCompany(deps, principal.accountId, result, messages.at(-1)!.content);
+      if (!comparedWith && result) comparedWith = await namedCompany(deps.scoring, principal.accountId, result, messages.at(-1)!.content);
       const [interview, change, evidence] = await Promise.all([
         deps.interviewOf(principal.accountId),
         resultId ? deps.scoring.changeOf(principal.accountId, resultId) : null,
@@ -109,31 +81,15 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
 
       // Watched from before admission, so a client that leaves while being admitted is seen too.
       const signal = abortOnDisconnect(reply);
-      const admission = await deps.admissionGate.admit({ action: 'chat', principal, clientAddress: null });
-      if (!admission.ok) throw refusalError(admission);
-      const { charge } = admission;
-      let produced = false;
-      // The refund hangs on the response's end, not on the generator: a stream destroyed before
-      // its first pull (the client left before headers) never runs any of the generator's code.
-      whenResponseCloses(reply, () => {
-        if (!produced) charge.refund().catch((error: unknown) => request.log.error({ err: error }, 'chat refund failed'));
-      });
-      destroyWhenStalled(reply.raw, deps.stallTimeoutMs);
-
+      const charge = await admitOrRefuse(deps.admissionGate, reply, { action: 'chat', principal, clientAddress: null });
       const answer = deps.coach.answer({ messages: boundedTail(messages), result, context, signal });
       let said = '';
       async function* events(): AsyncGenerator<string> {
-        yield STREAM_OPEN;
         try {
-          for await (const pieces of withHeartbeat(readyTogether(answer), deps.heartbeatMs)) {
-            if (pieces === HEARTBEAT_DUE) {
-              yield HEARTBEAT;
-              continue;
-            }
+          for await (const pieces of readyTogether(answer)) {
             // One event per piece, written together: one write instead of one per piece.
             const text = pieces.map((piece) => (piece === '' ? '' : dataEvent({ content: piece }))).join('');
             if (text !== '') {
-              produced = true;
               said += pieces.join('');
               yield text;
             }
@@ -150,126 +106,9 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
               .catch((error: unknown) => request.log.error({ err: error }, 'keeping the coach conversation failed'));
           }
         }
-        yield DONE_EVENT;
       }
-
-      reply.headers({ ...rateLimitHeaders(admission.rateLimit), ...SSE_HEADERS });
-      // A byte stream, not the documented string: Fastify pipes it as it is pulled.
-      return reply.send(eventStream(events()) as unknown as string);
+      // A message is paid for by the answer: one that said nothing is given back.
+      return sendMeteredStream(reply, deps, charge, { events: events(), unused: () => said === '' });
     },
   );
-}
-
-const NEXT_TURN: unique symbol = Symbol('next turn of the event loop');
-
-/**
- * The source's values in batches: each batch holds a value and every further
- * one the source had ready before the event loop's next turn. The local
- * coach's whole answer is one batch; a model's tokens, arriving one network
- * read at a time, come one batch per read. At most one value is asked for
- * ahead of what the batches gave out. A failure ends the stream after the
- * values gathered before it.
- */
-async function* readyTogether<T>(source: AsyncIterator<T>): AsyncGenerator<T[]> {
-  let pending = source.next();
-  try {
-    for (;;) {
-      const first = await pending;
-      if (first.done) return;
-      const batch = [first.value];
-      const nextTurn = new Promise<typeof NEXT_TURN>((resolve) => setImmediate(resolve, NEXT_TURN));
-      let ended = false;
-      let failure: { error: unknown } | null = null;
-      for (;;) {
-        pending = source.next();
-        let next: IteratorResult<T> | typeof NEXT_TURN;
-        try {
-          next = await Promise.race([pending, nextTurn]);
-        } catch (error) {
-          failure = { error };
-          break;
-        }
-        if (next === NEXT_TURN) break;
-        if (next.done) {
-          ended = true;
-          break;
-        }
-        batch.push(next.value);
-      }
-      yield batch;
-      if (failure) throw failure.error;
-      if (ended) return;
-    }
-  } finally {
-    await source.return?.(undefined);
-  }
-}
-
-/**
- * A result sent in the body is the caller's word: the schema bounds its total
- * loosely (up to 135) and does not tie it to the dimensions, so the total and
- * every stage name are worked out again from the dimension levels.
- */
-function withDerivedTotals(result: SubmittedResult): SubmittedResult {
-  const dimensions = result.dimensions.map((d) => ({ ...d, stageName: stageForLevel(d.score) }));
-  const totalScore = dimensions.reduce((sum, d) => sum + d.score, 0);
-  return { ...result, dimensions, totalScore, stageName: tierForTotal(totalScore) };
-}
-
-type ChatBodyValue = Static<typeof ChatBody>;
-
-/**
- * The stored conversation a question continues: its messages so far, its
- * result and its comparison. Only the new question may be sent with it.
- */
-async function storedConversation(deps: ChatRouteDeps, principal: Principal, body: ChatBodyValue) {
-  const problems: FieldProblem[] = [];
-  if (body.messages.length !== 1) problems.push({ field: 'body.messages', message: 'with conversationId, send only the new question' });
-  for (const field of ['result', 'resultId', 'compareResultId'] as const) {
-    if (body[field] !== undefined) problems.push({ field: `body.${field}`, message: 'comes from the conversation: leave it out with conversationId' });
-  }
-  if (problems.length > 0) throw invalidBody(problems);
-  const conversation = await deps.conversations.get(principal, body.conversationId!);
-  if (!conversation) throw new ApiError('NOT_FOUND', { message: 'You have no conversation with this id.' });
-  if (conversation.messages.length + 2 > CONVERSATION_MESSAGE_LIMIT) {
-    throw new ApiError('CONFLICT', { message: 'This conversation is full. Start a new one: the coach keeps each conversation up to 100 questions.' });
-  }
-  return {
-    history: conversation.messages.map(({ role, content }) => ({ role, content })),
-    resultId: conversation.resultId,
-    compareResultId: conversation.compareResultId ?? undefined,
-  };
-}
-
-/** How many of the account's scores are searched for a company a question names. */
-const NAMED_COMPANY_CANDIDATES = 100;
-
-async function namedCompany(deps: ChatRouteDeps, accountId: string, result: SubmittedResult, question: string) {
-  const candidates = await deps.scoring.history(accountId, { limit: NAMED_COMPANY_CANDIDATES });
-  const named = namedResult(question, candidates, result.url);
-  return named ? deps.scoring.get(named.id) : null;
-}
-
-/** The conversation as the coach reads it: the newest messages within the bounds a request has (a stored one may be longer). */
-function boundedTail<T extends { content: string }>(messages: readonly T[]): T[] {
-  let total = 0;
-  let first = messages.length;
-  while (first > 0 && messages.length - first < MAX_MESSAGES && total + messages[first - 1]!.content.length <= MAX_CONVERSATION_CHARS) {
-    first--;
-    total += messages[first]!.content.length;
-  }
-  return messages.slice(first === messages.length ? messages.length - 1 : first);
-}
-
-function checkConversation(messages: { role: string; content: string }[], bothResultForms: boolean, comparisonAlone: boolean): void {
-  const problems: FieldProblem[] = [];
-  if (messages.at(-1)?.role !== 'user') problems.push({ field: `body.messages.${messages.length - 1}.role`, message: 'the last message must be from the user' });
-  if (messages.at(-1)?.content.trim() === '') problems.push({ field: `body.messages.${messages.length - 1}.content`, message: 'is blank' });
-  const total = messages.reduce((sum, m) => sum + m.content.length, 0);
-  if (total > MAX_CONVERSATION_CHARS) problems.push({ field: 'body.messages', message: `must hold at most ${MAX_CONVERSATION_CHARS} characters in all` });
-  if (bothResultForms) problems.push({ field: 'body.resultId', message: 'send either result or resultId, not both' });
-  if (comparisonAlone) problems.push({ field: 'body.compareResultId', message: 'needs result or resultId: the result it is compared with' });
-  if (problems.length > 0) {
-    throw invalidBody(problems);
-  }
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../clock.ts';
 import { accountIdOf, buyPack, subscribe } from '../../../../test/fakes/payment-webhook-client.ts';
+import type { paths } from '../../../../test/api-client/api-types.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { Meter, UsageReport } from './usage-schemas.ts';
 
 const clock = new ManualClock('2026-01-31T15:00:00.000Z');
 let t: TestApp;
@@ -10,7 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const meter = (limit: number | null, used: number) => ({ limit, used, remaining: limit === null ? null : limit - used });
+const meter = (limit: number | null, used: number): Meter => ({ limit, used, remaining: limit === null ? null : limit - used });
+/** The answer as a client generated from the API document (openapi-typescript, `npm run api:client`) reads it. */
+type GeneratedUsage = paths['/api/usage']['get']['responses'][200]['content']['application/json'];
 
 describe('GET /api/usage', () => {
   it("reports a new Free account's plan, its monthly period from the account's creation, and every meter", async () => {
@@ -25,7 +29,8 @@ describe('GET /api/usage', () => {
     expect(admission.ok).toBe(true);
     const response = await t.app.inject({ method: 'GET', url: '/api/usage', headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    // Typed from the route's own schema: a field renamed or retyped there fails tsc here, not only at run time.
+    const expected: UsageReport = {
       plan: 'free',
       limitsPlan: 'free',
       periodStart: '2026-02-28T15:00:00.000Z',
@@ -37,7 +42,8 @@ describe('GET /api/usage', () => {
       apiCalls: meter(0, 0),
       products: meter(1, 0),
       seats: meter(1, 1),
-    });
+    };
+    expect(response.json<UsageReport>()).toEqual(expected);
   });
 
   it('reports null limits and remaining for what Enterprise has unlimited, and the pack balance', async () => {
@@ -45,7 +51,10 @@ describe('GET /api/usage', () => {
     const accountId = await accountIdOf(t, { sub: 'usage_enterprise' });
     await subscribe(t, accountId, 'enterprise', clock.now());
     await buyPack(t, accountId, 'large', clock.now());
-    const usage = (await t.app.inject({ method: 'GET', url: '/api/usage', headers })).json();
+    const usage = (await t.app.inject({ method: 'GET', url: '/api/usage', headers })).json<GeneratedUsage>();
+    // Read through the generated client's types: the fields a client compiled from the document would use.
+    expect(usage.scores.packBalance).toBe(150);
+    expect(usage.credits.remaining).toBeNull();
     expect(usage).toMatchObject({
       plan: 'enterprise',
       credits: meter(null, 0),

@@ -14,7 +14,7 @@ import { invalidBody } from '../../../http/errors.ts';
 import { acceptsEventStream } from '../../../http/sse.ts';
 import { clientAddressOf } from '../../limits/client-address.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
-import { rateLimitHeaders, refusalError } from '../../metering/api/refusal-responses.ts';
+import { admitOrRefuse } from '../../metering/api/metered-stream.ts';
 import type { ScoringResult } from '../result-schema.ts';
 import type { ScoreRequest, ScoringService } from '../scoring-service.ts';
 import { scoreFailureError } from '../api/score-failure-responses.ts';
@@ -52,21 +52,19 @@ export async function runScore(
   principal: Principal | null,
   score: Omit<ScoreRequest, 'owner' | 'signal'> & { viaTryEndpoint?: boolean },
 ): Promise<ScoringResult | FastifyReply> {
-  const admission = await deps.admissionGate.admit({
+  const charge = await admitOrRefuse(deps.admissionGate, reply, {
     action: 'score',
     principal,
     clientAddress: clientAddressOf(request),
     viaTryEndpoint: score.viaTryEndpoint,
   });
-  if (!admission.ok) throw refusalError(admission);
-  reply.headers(rateLimitHeaders(admission.rateLimit));
 
   const { viaTryEndpoint: _, ...scoreRequest } = score;
   const owner = principal ? { accountId: principal.accountId, userId: principal.userId } : null;
   // The charge stands only with the stored result, in its transaction: a crash in between gives it back.
-  const settleCharge = (tx: Transaction) => admission.charge.settle(tx);
+  const settleCharge = (tx: Transaction) => charge.settle(tx);
   if (deps.progressStream && acceptsEventStream(request.headers.accept)) {
-    return sendScoreProgressStream(reply, deps.progressStream, admission.charge, (observer) =>
+    return sendScoreProgressStream(reply, deps.progressStream, charge, (observer) =>
       deps.scoring.score({ ...scoreRequest, owner, settleCharge, ...observer }),
     );
   }
@@ -80,11 +78,11 @@ export async function runScore(
       signal: abortOnDisconnect(reply),
     });
   } catch (error) {
-    await admission.charge.refund();
+    await charge.refund();
     throw error;
   }
   if (!outcome.ok) {
-    await admission.charge.refund();
+    await charge.refund();
     // The client is gone: there is no one to answer, and nothing went wrong on our side to log.
     if (outcome.reason === 'client_gone') return reply.hijack();
     throw scoreFailureError(outcome);

@@ -12,19 +12,9 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
 import { ApiError } from '../../../http/errors.ts';
-import {
-  destroyWhenStalled,
-  DONE_EVENT,
-  eventStream,
-  HEARTBEAT,
-  HEARTBEAT_DUE,
-  namedEvent,
-  namedEventOfJson,
-  SSE_HEADERS,
-  STREAM_OPEN,
-  withHeartbeat,
-} from '../../../http/sse.ts';
+import { namedEvent, namedEventOfJson } from '../../../http/sse.ts';
 import type { Charge } from '../../metering/admission-gate.ts';
+import { sendMeteredStream, type StreamTimings } from '../../metering/api/metered-stream.ts';
 import type { ScoreOutcome, ScoreProgress } from '../scoring-service.ts';
 import { scoreFailureError } from '../api/score-failure-responses.ts';
 
@@ -35,19 +25,15 @@ import { scoreFailureError } from '../api/score-failure-responses.ts';
  */
 export const PROGRESS_COALESCE_MS = 100;
 
-export interface ProgressStreamTimings {
-  /** Silence after which a heartbeat comment goes out (SSE_HEARTBEAT_MS). */
-  heartbeatMs: number;
-  /** How long the stream may wait for its client to read before it is closed (SSE_STALL_TIMEOUT_MS). */
-  stallTimeoutMs: number;
-}
+export type ProgressStreamTimings = StreamTimings;
 
 /** The score to stream: run once, told where to report progress and when the client has gone. */
 export type ObservedScore = (observer: { onProgress: (progress: ScoreProgress) => void; signal: AbortSignal }) => Promise<ScoreOutcome>;
 
 /**
- * Answers with the score's progress stream. Admission is done: the charge
- * is taken and the rate-limit headers are set on `reply`.
+ * Answers with the score's progress stream. Admission is done
+ * (admitOrRefuse): the charge is taken and the rate-limit headers are set
+ * on `reply`.
  */
 export function sendScoreProgressStream(
   reply: FastifyReply,
@@ -58,20 +44,8 @@ export function sendScoreProgressStream(
   const feed = new ProgressFeed();
   const outcome = run({ onProgress: (progress) => feed.push(progress), signal: abortOnDisconnect(reply) });
   const ending = endingEvent(outcome, charge, reply);
-  destroyWhenStalled(reply.raw, timings.stallTimeoutMs);
-
-  async function* events(): AsyncGenerator<string> {
-    // Sends the headers now: the client knows at once that its score has started.
-    yield STREAM_OPEN;
-    for await (const event of withHeartbeat(progressThenEnding(feed, ending), timings.heartbeatMs)) {
-      yield event === HEARTBEAT_DUE ? HEARTBEAT : event;
-    }
-    yield DONE_EVENT;
-  }
-
-  reply.headers(SSE_HEADERS);
-  // A byte stream, not the documented result: Fastify pipes it as it is pulled.
-  return reply.send(eventStream(events()) as never);
+  // Never given back when the response closes: the score's outcome does that (endingEvent), and a stored result keeps it.
+  return sendMeteredStream(reply, timings, charge, { events: progressThenEnding(feed, ending), unused: () => false });
 }
 
 /**
