@@ -10,3 +10,8 @@ CREATE INDEX scoring_results_unfiled_idx ON scoring_results (account_id, created
 -- weekly digest for the accounts scored last week. Without an index on the
 -- time alone each read every result.
 CREATE INDEX scoring_results_owned_created_idx ON scoring_results (created_at, id) WHERE account_id IS NOT NULL;
+-- What changed in a score filed under no product is measured against the
+-- account's score of the same address and depth before it (the weekly digest
+-- asks it of every score it lists): without this index, a walk back through
+-- the account's history, reading each row, until that address comes up.
+CREATE INDEX scoring_results_account_url_idx ON scoring_results (account_id, url, depth, created_at DESC, id DESC);

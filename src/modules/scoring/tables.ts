@@ -46,6 +46,8 @@ export const scoringResults = pgTable(
     index('scoring_results_owned_created_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.accountId} IS NOT NULL`),
+    // What changed in a score of no product: the same address's score before it (migration 0042).
+    index('scoring_results_account_url_idx').on(table.accountId, table.url, table.depth, table.createdAt.desc(), table.id.desc()),
     index('scoring_results_segment_idx')
       .on(table.segment, table.createdAt)
       .where(sql`${table.segment} IS NOT NULL`),
