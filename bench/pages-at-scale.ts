@@ -177,12 +177,32 @@ async function explain(setup: Setup, databaseUrl: string | null): Promise<string
     ['/r/<id>, percentile: the result', sql`SELECT id, account_id, segment, result FROM scoring_results WHERE id = ${setup.resultIds[0]}`],
     ['/r/<id>, /api/benchmarks, percentile, peer sweep: the pool', sql`SELECT result_id, account_id, company, total_score, dimension_scores, scored_at FROM peer_account_scores WHERE segment = ${SEGMENTS[0]}`],
     [
-      '/app: recent scores (HISTORY_LIMIT 100)',
-      sql`SELECT id, url, result->>'totalScore' FROM scoring_results WHERE account_id = ${accountId} ORDER BY created_at DESC, id DESC LIMIT 100`,
+      '/app: the unfiled scores it lists (10)',
+      sql`SELECT id, created_at FROM scoring_results WHERE account_id = ${accountId} AND product_id IS NULL ORDER BY created_at DESC, id DESC LIMIT 10`,
     ],
     [
-      '/app, /app/products/<id>: a product\'s latest (limit 1 or 2, or HISTORY_LIMIT)',
-      sql`SELECT id, url, result->>'totalScore' FROM scoring_results WHERE account_id = ${accountId} AND product_id = ${setup.productId} AND depth = 'full' ORDER BY created_at DESC, id DESC LIMIT 2`,
+      '/app, /app/products/<id>: a product\'s latest of a depth (limit 1 or 2; the trend 24)',
+      sql`SELECT id, created_at FROM scoring_results WHERE account_id = ${accountId} AND product_id = ${setup.productId} AND depth = 'full' ORDER BY created_at DESC, id DESC LIMIT 2`,
+    ],
+    [
+      '/app/products/<id>?cursor=, GET /api/products/<id>/scores?cursor=: a page deep in the history (26 rows: the page and one to tell more)',
+      sql`SELECT id, created_at FROM scoring_results WHERE account_id = ${accountId} AND product_id = ${setup.productId}
+            AND (created_at, id) < (SELECT c.created_at, c.id FROM scoring_results c WHERE c.id = ${setup.resultIds.at(-1)} AND c.account_id = ${accountId})
+            ORDER BY created_at DESC, id DESC LIMIT 26`,
+    ],
+    [
+      'score decay sweep: the products whose latest score turned stale in the window',
+      sql`SELECT product_id, id FROM scoring_results WHERE product_id IS NOT NULL AND account_id IS NOT NULL
+            AND created_at >= ${new Date(setup.clock.now().getTime() - 97 * DAY_MS).toISOString()}::timestamptz AND created_at < ${new Date(setup.clock.now().getTime() - 90 * DAY_MS).toISOString()}::timestamptz
+            AND NOT EXISTS (SELECT 1 FROM scoring_results newer WHERE newer.product_id = scoring_results.product_id AND newer.account_id IS NOT NULL
+              AND (newer.created_at, newer.id) > (scoring_results.created_at, scoring_results.id))
+            ORDER BY product_id LIMIT 100`,
+    ],
+    [
+      'weekly digest sweep: the accounts scored last week',
+      sql`SELECT DISTINCT account_id FROM scoring_results WHERE account_id IS NOT NULL
+            AND created_at >= ${new Date(setup.clock.now().getTime() - 8 * DAY_MS).toISOString()}::timestamptz AND created_at < ${new Date(setup.clock.now().getTime() - DAY_MS).toISOString()}::timestamptz
+            ORDER BY account_id LIMIT 100`,
     ],
     [
       'a result stored: the trigger\'s probe for a company\'s latest',

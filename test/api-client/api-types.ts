@@ -949,7 +949,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's score history, newest first */
+        /** The account's score history, newest first, a page at a time */
         get: operations["getScores"];
         put?: never;
         post?: never;
@@ -1097,7 +1097,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A product's score history, newest first */
+        /** A product's score history, newest first, a page at a time */
         get: operations["getProductsByIdScores"];
         put?: never;
         post?: never;
@@ -9977,7 +9977,12 @@ export interface operations {
     };
     getScores: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The previous page's `nextCursor`: lists the scores after it, newest first. Unknown to this account: an empty page. */
+                cursor?: string;
+                /** @description Scores per page: 1 to 100; default 100. */
+                limit?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10009,7 +10014,18 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                         }[];
+                        /** @description Pass as `cursor` for the next page (older scores); null when this page holds the oldest. */
+                        nextCursor?: string | null;
                     };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
                 };
             };
             /** @description Flat error shape (spec part 7). */
@@ -11288,7 +11304,12 @@ export interface operations {
     };
     getProductsByIdScores: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The previous page's `nextCursor`: lists the scores after it, newest first. Unknown to this account: an empty page. */
+                cursor?: string;
+                /** @description Scores per page: 1 to 100; default 100. */
+                limit?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -11322,6 +11343,8 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                         }[];
+                        /** @description Pass as `cursor` for the next page (older scores); null when this page holds the oldest. */
+                        nextCursor?: string | null;
                     };
                 };
             };

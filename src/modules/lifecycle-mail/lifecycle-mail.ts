@@ -24,7 +24,7 @@ import { SEGMENTS } from '../../framework/segments.ts';
 import type { CoverageRecord } from '../onboarding/trial.ts';
 import { TRIAL_DAYS } from '../onboarding/trial.ts';
 import type { MailCategory } from '../../vocabulary/mail-categories.ts';
-import { SCORE_DECAY_AGE_MS, scoreDecayMailFor, type MailContent } from './score-decay-mail.ts';
+import { SCORE_DECAY_AGE_MS, SCORE_DECAY_WINDOW_MS, scoreDecayMailFor, type MailContent } from './score-decay-mail.ts';
 import { duePosition, TRIAL_MAIL_WINDOW_MS, trialMailFor, type TrialPosition } from './trial-mail.ts';
 import { joinedMail, memberJoinedMail, packBoughtMail, planChangedMail } from './event-mail.ts';
 import type { Plan, ScorePack } from '../../vocabulary/plans.ts';
@@ -69,10 +69,10 @@ export interface LifecycleMailDependencies {
   coverage(accountId: string): Promise<CoverageRecord | null>;
   /** Whether the account is on a paid plan now (billing): a paid plan ends the trial. */
   onPaidPlan(accountId: string): Promise<boolean>;
-  /** Products whose latest score is older than `cutoff`, with that score, paged by product id (scoring module). */
+  /** Products whose latest score was made in [since, cutoff), with that score, paged by product id (scoring module). */
   productsLastScoredBefore(
     cutoff: Date,
-    page: { afterProductId?: string; limit: number },
+    page: { since: Date; afterProductId?: string; limit: number },
   ): Promise<{ productId: string; accountId: string; resultId: string; totalScore: number; stageName: string; scoredAt: Date }[]>;
   /** The product's name and address; null once it is gone (products module). */
   product(accountId: string, productId: string): Promise<{ name: string; url: string } | null>;
@@ -227,17 +227,18 @@ export class LifecycleMail {
   }
 
   /**
-   * One pass over the products whose latest score is older than
-   * SCORE_DECAY_AGE_MS: a reminder to the account's owners and admins, once
-   * per (product, latest score, address). A new score changes the latest
-   * result, so its own decay reminds again.
+   * One pass over the products whose latest score turned older than
+   * SCORE_DECAY_AGE_MS within SCORE_DECAY_WINDOW_MS: a reminder to the
+   * account's owners and admins, once per (product, latest score, address).
+   * A new score changes the latest result, so its own decay reminds again.
    */
   async sweepScoreDecay(): Promise<SweepSummary> {
     const cutoff = new Date(this.#deps.clock.now().getTime() - SCORE_DECAY_AGE_MS);
+    const since = new Date(cutoff.getTime() - SCORE_DECAY_WINDOW_MS);
     const summary: SweepSummary = { visited: 0, enqueued: 0 };
     let afterProductId: string | undefined;
     for (;;) {
-      const page = await this.#deps.productsLastScoredBefore(cutoff, { afterProductId, limit: PAGE_SIZE });
+      const page = await this.#deps.productsLastScoredBefore(cutoff, { since, afterProductId, limit: PAGE_SIZE });
       for (const score of page) {
         summary.visited++;
         try {

@@ -11,6 +11,16 @@ import { escapeHtml } from '../../escape-html.ts';
  */
 export const SCORE_DECAY_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
+/**
+ * A reminder is due while the latest score turned stale this recently. The
+ * sweep runs daily, so one day would do; a week lets it catch up after
+ * every instance was down for days. Beyond it, a product that went stale is
+ * not reminded late (as trial mail is never sent late), and the sweep reads
+ * only the scores that turned stale in the window, not every product's
+ * history (issue 29).
+ */
+export const SCORE_DECAY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
 export interface DecayedScore {
   productId: string;
   productName: string;

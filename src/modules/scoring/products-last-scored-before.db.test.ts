@@ -41,14 +41,15 @@ async function scoreAt(accountId: string, productId: string | null, createdAt: D
 }
 
 describe('ScoringService.productsLastScoredBefore', () => {
-  it('lists each product whose latest score is older than the cut-off, with that score, paged without repeats or gaps', async () => {
+  it('lists each product whose latest score turned older than the cut-off since `since`, with that score, paged without repeats or gaps', async () => {
     const products = [];
-    for (const name of ['stale', 'refreshed', 'fresh', 'stale2']) products.push(await accountWithProduct(`decay_${name}`));
-    const [stale, refreshed, fresh, stale2] = products.map((product) => product.productId!) as [string, string, string, string];
+    for (const name of ['stale', 'refreshed', 'fresh', 'stale2', 'ancient']) products.push(await accountWithProduct(`decay_${name}`));
+    const [stale, refreshed, fresh, stale2, ancient] = products.map((product) => product.productId!) as [string, string, string, string, string];
     const accountOf = new Map(products.map((product) => [product.productId!, product.accountId]));
     const accountId = accountOf.get(stale)!;
     const now = clock.now().getTime();
     const cutoff = new Date(now - 90 * DAY);
+    const since = new Date(now - 150 * DAY);
     await scoreAt(accountOf.get(stale)!, stale, new Date(now - 200 * DAY), 40);
     const staleLatest = await scoreAt(accountOf.get(stale)!, stale, new Date(now - 100 * DAY), 55);
     await scoreAt(accountOf.get(refreshed)!, refreshed, new Date(now - 120 * DAY));
@@ -56,11 +57,13 @@ describe('ScoringService.productsLastScoredBefore', () => {
     await scoreAt(accountOf.get(fresh)!, fresh, new Date(now - DAY));
     const stale2Latest = await scoreAt(accountOf.get(stale2)!, stale2, new Date(now - 95 * DAY));
     await scoreAt(accountId, null, new Date(now - 300 * DAY)); // not a product's score
+    // Stale before the window: its reminder was due long ago, and the sweep no longer reads it.
+    await scoreAt(accountOf.get(ancient)!, ancient, new Date(now - 200 * DAY));
 
     const listed: Awaited<ReturnType<typeof t.services.scoring.productsLastScoredBefore>> = [];
     let afterProductId: string | undefined;
     for (;;) {
-      const page = await t.services.scoring.productsLastScoredBefore(cutoff, { afterProductId, limit: 1 });
+      const page = await t.services.scoring.productsLastScoredBefore(cutoff, { since, afterProductId, limit: 1 });
       listed.push(...page);
       if (page.length < 1) break;
       afterProductId = page.at(-1)!.productId;

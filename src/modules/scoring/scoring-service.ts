@@ -347,35 +347,40 @@ export class ScoringService {
   }
 
   /**
-   * The products whose latest score was made before `cutoff`, with that
+   * The products whose latest score was made in [since, cutoff), with that
    * score, ordered by product id and paged after `afterProductId`. Only
    * account-owned, product-linked results count; a product never scored is
-   * not listed (there is nothing to decay).
+   * not listed (there is nothing to decay). Reads the results made in the
+   * window (an index on the time) and, for each, whether a newer one of its
+   * product exists (an index probe): the due work, not every product's
+   * history.
    */
-  async productsLastScoredBefore(cutoff: Date, page: { afterProductId?: string; limit: number }): Promise<LatestProductScore[]> {
-    const db = this.#deps.db;
-    const latest = db
-      .selectDistinctOn([scoringResults.productId], {
-        productId: sql<string>`${scoringResults.productId}`.as('product_id'),
-        accountId: sql<string>`${scoringResults.accountId}`.as('account_id'),
-        resultId: sql<string>`${scoringResults.id}`.as('result_id'),
-        companyName: sql<string | null>`${scoringResults.result}->>'companyName'`.as('company_name'),
-        totalScore: sql<number>`(${scoringResults.result}->>'totalScore')::int`.as('total_score'),
-        stageName: sql<string>`${scoringResults.result}->>'stageName'`.as('stage_name'),
-        scoredAt: sql<string>`${scoringResults.createdAt}`.as('scored_at'),
+  async productsLastScoredBefore(cutoff: Date, page: { since: Date; afterProductId?: string; limit: number }): Promise<LatestProductScore[]> {
+    const rows = await this.#deps.db
+      .select({
+        productId: sql<string>`${scoringResults.productId}`,
+        accountId: sql<string>`${scoringResults.accountId}`,
+        resultId: scoringResults.id,
+        companyName: sql<string | null>`${scoringResults.result}->>'companyName'`,
+        totalScore: sql<number>`(${scoringResults.result}->>'totalScore')::int`,
+        stageName: sql<string>`${scoringResults.result}->>'stageName'`,
+        scoredAt: scoringResults.createdAt,
       })
       .from(scoringResults)
       .where(
         and(
           isNotNull(scoringResults.productId),
           isNotNull(scoringResults.accountId),
+          gte(scoringResults.createdAt, page.since),
+          lt(scoringResults.createdAt, cutoff),
           page.afterProductId ? gt(scoringResults.productId, page.afterProductId) : undefined,
+          sql`NOT EXISTS (SELECT 1 FROM scoring_results newer WHERE newer.product_id = ${scoringResults.productId} AND newer.account_id IS NOT NULL
+                AND (newer.created_at, newer.id) > (${scoringResults.createdAt}, ${scoringResults.id}))`,
         ),
       )
-      .orderBy(scoringResults.productId, desc(scoringResults.createdAt), desc(scoringResults.id))
-      .as('latest');
-    const rows = await db.select().from(latest).where(lt(latest.scoredAt, sql`${cutoff.toISOString()}::timestamptz`)).orderBy(asc(latest.productId)).limit(page.limit);
-    return rows.map((row) => ({ ...row, scoredAt: new Date(row.scoredAt) }));
+      .orderBy(asc(scoringResults.productId))
+      .limit(page.limit);
+    return rows;
   }
 
   /** The accounts with at least one result made in [from, to), ordered by id and paged after `afterAccountId`. */
@@ -430,14 +435,25 @@ export class ScoringService {
   }
 
   /**
-   * The account's results, newest first; within one product when productId is
-   * given, of one depth when depth is given, within [createdFrom,
-   * createdBefore) when given.
+   * One page of history(): at most `limit` results, and the cursor of the
+   * next page (the last listed result's id) when there are more, else null.
+   * One row past the page tells whether there are.
    */
-  async history(
-    accountId: string,
-    options: { productId?: string; depth?: ScoreDepth; createdFrom?: Date; createdBefore?: Date; limit: number },
-  ): Promise<ScoreSummary[]> {
+  async historyPage(accountId: string, options: HistoryQuery): Promise<{ scores: ScoreSummary[]; nextCursor: string | null }> {
+    const found = await this.history(accountId, { ...options, limit: options.limit + 1 });
+    const scores = found.slice(0, options.limit);
+    return { scores, nextCursor: found.length > options.limit ? scores.at(-1)!.id : null };
+  }
+
+  /**
+   * The account's results, newest first (created_at, then id, descending);
+   * within one product when productId is given, only those filed under no
+   * product when `unfiled`, of one depth when depth is given, within
+   * [createdFrom, createdBefore) when given, only the one result `id` when
+   * given, and only those after the result `after` in that order when given
+   * (keyset pagination: the cursor is the last result of the page before).
+   */
+  async history(accountId: string, options: HistoryQuery): Promise<ScoreSummary[]> {
     // Which rows first, from the index alone; then only the summary's fields of those rows. Asked in one
     // statement, a planner without statistics (PGlite never gathers them) sorted every row of the account
     // with its fields, reading each result document: 11 s at 10k results (docs/BENCHMARKS.md, issue 29).
@@ -448,9 +464,16 @@ export class ScoringService {
         and(
           eq(scoringResults.accountId, accountId),
           options.productId ? eq(scoringResults.productId, options.productId) : undefined,
+          options.unfiled ? isNull(scoringResults.productId) : undefined,
           options.depth ? eq(scoringResults.depth, options.depth) : undefined,
           options.createdFrom ? gte(scoringResults.createdAt, options.createdFrom) : undefined,
           options.createdBefore ? lt(scoringResults.createdAt, options.createdBefore) : undefined,
+          options.id ? eq(scoringResults.id, options.id) : undefined,
+          // The cursor's own (created_at, id), read in the database: a timestamp sent through a JavaScript Date
+          // would lose its microseconds and repeat or skip rows. A cursor of another account positions nothing.
+          options.after
+            ? sql`(${scoringResults.createdAt}, ${scoringResults.id}) < (SELECT c.created_at, c.id FROM scoring_results c WHERE c.id = ${options.after} AND c.account_id = ${accountId})`
+            : undefined,
         ),
       )
       .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
@@ -473,6 +496,20 @@ export class ScoringService {
       .orderBy(desc(page.createdAt), desc(page.id));
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
+}
+
+export interface HistoryQuery {
+  productId?: string;
+  /** Only the results filed under no product (a bare address, a claimed anonymous score). */
+  unfiled?: boolean;
+  depth?: ScoreDepth;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  /** Only this result (still within the other filters): how a page finds one score without listing the rest. */
+  id?: string;
+  /** A result id: only the results listed after it, newest first (the next page). */
+  after?: string;
+  limit: number;
 }
 
 function hashClaimToken(token: string): string {

@@ -39,6 +39,15 @@ export const scoringResults = pgTable(
     // The whole order of an account's and a product's history, so a LIMIT stops the scan (migration 0031).
     index('scoring_results_account_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
     index('scoring_results_product_idx').on(table.productId, table.createdAt.desc(), table.id.desc()),
+    // The dashboard's unfiled scores, and the daily sweeps' reads by time (migration 0042).
+    index('scoring_results_unfiled_idx')
+      .on(table.accountId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.productId} IS NULL`),
+    index('scoring_results_owned_created_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.accountId} IS NOT NULL`),
+    // What changed in a score of no product: the same address's score before it (migration 0042).
+    index('scoring_results_account_url_idx').on(table.accountId, table.url, table.depth, table.createdAt.desc(), table.id.desc()),
     index('scoring_results_segment_idx')
       .on(table.segment, table.createdAt)
       .where(sql`${table.segment} IS NOT NULL`),

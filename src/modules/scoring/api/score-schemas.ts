@@ -63,7 +63,28 @@ export const ScoreSummarySchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 
-export const ScoreHistorySchema = Type.Object({ scores: Type.Array(ScoreSummarySchema) });
+export const ScoreHistorySchema = Type.Object({
+  scores: Type.Array(ScoreSummarySchema),
+  nextCursor: Type.Optional(
+    Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+      description: 'Pass as `cursor` for the next page (older scores); null when this page holds the oldest.',
+    }),
+  ),
+});
+
+/** A page of a score history: newest first, `limit` at a time, the next page after `cursor`. */
+export const ScoreHistoryQuery = Type.Object({
+  cursor: Type.Optional(
+    Type.String({ format: 'uuid', description: "The previous page's `nextCursor`: lists the scores after it, newest first. Unknown to this account: an empty page." }),
+  ),
+  // A string: query values are not coerced (http-server.ts); the pattern holds it to 1..100.
+  limit: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|100)$', description: `Scores per page: 1 to ${HISTORY_LIMIT}; default ${HISTORY_LIMIT}.` })),
+});
+
+/** The page size a ScoreHistoryQuery asks for. */
+export function historyPageLimit(query: { limit?: string }): number {
+  return query.limit === undefined ? HISTORY_LIMIT : Number(query.limit);
+}
 
 export const ScoreChangeSchema = Type.Object({
   resultId: Type.String({ format: 'uuid' }),

@@ -9,7 +9,6 @@
 import type { UsageReport } from '../../../modules/metering/routes/usage-schemas.ts';
 import type { UsageReports } from '../../../modules/metering/usage-report.ts';
 import type { Product, ProductService } from '../../../modules/products/product-service.ts';
-import { HISTORY_LIMIT } from '../../../modules/scoring/api/score-schemas.ts';
 import type { ScoreSummary, ScoringService } from '../../../modules/scoring/scoring-service.ts';
 import type { SignalRow, SignalService } from '../../../modules/signals/signal-service.ts';
 import { MEASURED_SIGNAL_TYPES } from '../../../framework/measured-signals.ts';
@@ -47,8 +46,9 @@ export interface OverviewSources {
 export async function dashboardOverview(sources: OverviewSources, accountId: string): Promise<DashboardOverview> {
   const [products, recent, usage] = await Promise.all([
     sources.products.list(accountId),
-    // The newest scores of the account: the unfiled ones among them are the "recent" ones.
-    sources.scoring.history(accountId, { limit: HISTORY_LIMIT }),
+    // Only the unfiled scores it lists (a partial index holds them, migration 0042): not the account's
+    // newest hundred filtered here, which read rows it never shows and missed older unfiled ones.
+    sources.scoring.history(accountId, { unfiled: true, limit: RECENT_UNFILED_LIMIT }),
     sources.usageReports.forAccount(accountId),
   ]);
   const overviews = await Promise.all(
@@ -65,7 +65,7 @@ export async function dashboardOverview(sources: OverviewSources, accountId: str
   );
   return {
     products: overviews,
-    unfiled: recent.filter((score) => score.productId === null).slice(0, RECENT_UNFILED_LIMIT),
+    unfiled: recent,
     usage,
   };
 }

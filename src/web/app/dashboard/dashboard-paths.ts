@@ -5,10 +5,17 @@ import { APP_PATHS } from '../app-layout.ts';
 /** The product history page's route (an id in the path). */
 export const PRODUCT_HISTORY_PATH = '/app/products/:id';
 
-/** /app/products/<id>, or /app/products/<id>?result=<resultId>#change to see what one score changed. */
-export function productHistoryPath(productId: string, resultId?: string): string {
-  const path = `/app/products/${productId}`;
-  return resultId ? `${path}?result=${resultId}#change` : path;
+/**
+ * /app/products/<id>, or /app/products/<id>?result=<resultId>#change to see
+ * what one score changed; `cursor` keeps an older page of the table
+ * (?cursor=<the previous page's last score>).
+ */
+export function productHistoryPath(productId: string, resultId?: string, cursor?: string | null): string {
+  const query = new URLSearchParams();
+  if (resultId) query.set('result', resultId);
+  if (cursor) query.set('cursor', cursor);
+  const search = query.size > 0 ? `?${query}` : '';
+  return `/app/products/${productId}${search}${resultId ? '#change' : ''}`;
 }
 
 export function coachPath(resultId: string): string {

@@ -1,6 +1,7 @@
 /**
  * GET /app/products/<id>: one product's history, trend and what changed,
- * optionally at one score (?result=<id>). Another account's product, an
+ * optionally at one score (?result=<id>), its table a page at a time
+ * (?cursor=<the previous page's last score>). Another account's product, an
  * unknown one, or a score not of this product is the 404 page: the address
  * leads nowhere for this reader.
  */
@@ -19,7 +20,7 @@ import { ProductHistoryView } from './product-history-view.ts';
 
 // Loose on purpose: a malformed id is the 404 page, as an unknown one is, not a 400 in JSON.
 const ProductPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-const ProductPageQuery = Type.Object({ result: Type.Optional(Type.String({ maxLength: 100 })) });
+const ProductPageQuery = Type.Object({ result: Type.Optional(Type.String({ maxLength: 100 })), cursor: Type.Optional(Type.String({ maxLength: 100 })) });
 
 export function registerProductHistoryPage(app: App, deps: DashboardDeps): void {
   app.get(PRODUCT_HISTORY_PATH, { config: { auth: 'page' }, schema: { hide: true, params: ProductPageParams, querystring: ProductPageQuery } }, async (request, reply) => {
@@ -27,14 +28,14 @@ export function registerProductHistoryPage(app: App, deps: DashboardDeps): void 
     if (!visit) return reply;
     const { id } = request.params;
     const resultId = request.query.result ?? null;
-    const wellFormed = isUuid(id) && (resultId === null || isUuid(resultId));
-    const history = wellFormed ? await productHistory(deps, visit.account.id, id, resultId) : null;
+    const cursor = request.query.cursor ?? null;
+    const wellFormed = isUuid(id) && (resultId === null || isUuid(resultId)) && (cursor === null || isUuid(cursor));
+    const history = wellFormed ? await productHistory(deps, visit.account.id, id, resultId, cursor) : null;
     if (!history) return sendNotFoundPage(reply, deps.settings, visit.viewer, 'product');
-    const latest = history.scores[0];
-    const peers = latest ? await peerComparisonOf(deps.benchmarks, latest.id) : null;
+    const peers = history.latest ? await peerComparisonOf(deps.benchmarks, history.latest.id) : null;
     return sendAppPage(reply, deps.settings, visit, {
       title: history.product.name,
-      path: productHistoryPath(history.product.id),
+      path: productHistoryPath(history.product.id, undefined, cursor),
       section: 'dashboard',
       body: html`<${ProductHistoryView} history=${history} peers=${peers} />`,
       scripts: ['dashboard.js'],

@@ -1,9 +1,10 @@
 /**
  * A product's page: its latest total with the rescore button, the trend
  * chart of its full scores, what changed in the chosen score (the latest
- * unless the reader picked another), and every score newest first, each with
- * its move since the score of the same depth before it, its result and the
- * coach. Quick scores carry their label.
+ * unless the reader picked another), and every score newest first, a page at
+ * a time (a link to the older ones), each with its move since the score of
+ * the same depth before it, its result and the coach. Quick scores carry
+ * their label.
  */
 import { describeDelta } from '../../../modules/scoring/score-change.ts';
 import { PeerLine, type PeerComparison } from '../../components/peer-comparison.ts';
@@ -26,7 +27,7 @@ function sinceBefore(score: ScoreSummary, before: ScoreSummary | undefined): str
   return before ? describeDelta(score.totalScore - before.totalScore) : 'first score';
 }
 
-function HistoryRow({ score, before, selected }: { score: ScoreSummary; before: ScoreSummary | undefined; selected: boolean }) {
+function HistoryRow({ score, before, selected, cursor }: { score: ScoreSummary; before: ScoreSummary | undefined; selected: boolean; cursor: string | null }) {
   const when = momentText(score.createdAt);
   return html`<tr class=${selected ? 'selected' : undefined} aria-current=${selected ? 'true' : undefined}>
     <th scope="row"><${ScoreMoment} iso=${score.createdAt} /></th>
@@ -35,7 +36,7 @@ function HistoryRow({ score, before, selected }: { score: ScoreSummary; before: 
     <td><div class="row-links">
       ${selected
         ? html`<span class="muted">Shown above</span>`
-        : html`<a href=${productHistoryPath(score.productId!, score.id)}>What changed<span class="visually-hidden"> in the score of ${when}</span></a>`}
+        : html`<a href=${productHistoryPath(score.productId!, score.id, cursor)}>What changed<span class="visually-hidden"> in the score of ${when}</span></a>`}
       <a href=${resultPath(score.id)}>Result<span class="visually-hidden"> of ${when}</span></a>
       <a href=${coachPath(score.id)}>Ask the coach<span class="visually-hidden"> about the score of ${when}</span></a>
       <a href=${before ? comparePath(score.id, before.id) : comparePath(score.id)}>${before ? 'Compare with the one before' : 'Compare'}<span class="visually-hidden"> (the score of ${when})</span></a>
@@ -50,21 +51,34 @@ function HistoryTable({ history }: { history: ProductHistory }) {
       <thead><tr><th scope="col">Scored</th><th scope="col">Total and stage</th><th scope="col">Since the one before</th><th scope="col"><span class="visually-hidden">Links</span></th></tr></thead>
       <tbody>
         ${history.scores.map(
-          (score, index) => html`<${HistoryRow}
+          (score) => html`<${HistoryRow}
             score=${score}
-            before=${history.scores.slice(index + 1).find((older) => older.depth === score.depth)}
+            before=${history.previous.get(score.id)}
             selected=${score.id === history.selected?.id}
+            cursor=${history.after}
           />`,
         )}
       </tbody>
     </table>
-  </div>`;
+  </div>
+  <${HistoryPages} history=${history} />`;
+}
+
+/** The way to the older scores (the page reads a page, never the whole history), and back to the newest. */
+function HistoryPages({ history }: { history: ProductHistory }) {
+  if (history.after === null && history.nextCursor === null) return null;
+  const { id } = history.product;
+  return html`<nav class="history-pages" aria-label="Score history pages">
+    ${history.after !== null ? html`<a href=${productHistoryPath(id)}>Newest scores</a>` : null}
+    ${history.nextCursor !== null ? html`<a href=${productHistoryPath(id, undefined, history.nextCursor)} rel="next">Older scores</a>` : null}
+    ${history.scores.length === 0 ? html`<p class="muted">No older scores.</p>` : null}
+  </nav>`;
 }
 
 /** peers: the latest score's comparison with its segment (null: none); its segment is kept by the rescore. */
 function Head({ history, peers }: { history: ProductHistory; peers: PeerComparison | null }) {
   const { product } = history;
-  const latest = history.scores[0];
+  const latest = history.latest ?? undefined;
   return html`<div class="product-head">
     <div>
       <h1>${product.name}</h1>
@@ -98,7 +112,7 @@ export function ProductHistoryView({ history, peers = null }: { history: Product
     <nav class="breadcrumb" aria-label="Breadcrumb"><a href=${APP_PATHS.dashboard}>Dashboard</a> <span aria-hidden="true">›</span> <span aria-current="page">${history.product.name}</span></nav>
     <${Head} history=${history} peers=${peers} />
     <${ScoreFeedback} />
-    ${history.scores.length === 0
+    ${history.latest === null
       ? html`<p class="notice">This product has no score yet. Score it to start its history: each rescore adds a point to its trend.</p>`
       : html`<section aria-labelledby="trend-heading">
             <h2 id="trend-heading">Trend</h2>
@@ -106,7 +120,7 @@ export function ProductHistoryView({ history, peers = null }: { history: Product
             <${QuickScoresLeftOut} history=${history} />
           </section>
           ${selected && change
-            ? html`<${ScoreChangeView} productId=${history.product.id} change=${change} selected=${selected} latest=${selected.id === history.scores[0]?.id} />`
+            ? html`<${ScoreChangeView} productId=${history.product.id} change=${change} selected=${selected} latest=${selected.id === history.latest?.id} />`
             : null}
           <section aria-labelledby="history-heading">
             <h2 id="history-heading">Every score</h2>
