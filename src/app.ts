@@ -98,6 +98,7 @@ import { ProductService } from './modules/products/product-service.ts';
 import { registerGetProductScores } from './modules/products/routes/get-product-scores.ts';
 import { registerGetProducts } from './modules/products/routes/get-products.ts';
 import { registerPostProducts } from './modules/products/routes/post-products.ts';
+import { registerOutcomeRoutes } from './modules/outcomes/routes/register-outcome-routes.ts';
 import { CrawlSlots } from './modules/scoring/crawl-slots.ts';
 import { crawlerOptionsFromConfig, createCrawler } from './modules/scoring/crawler/crawler.ts';
 import { createLlmRefiner } from './modules/scoring/refinement/llm-refiner.ts';
@@ -510,6 +511,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });
   registerGetProductScores(app, { products, scoring });
+  registerOutcomeRoutes(app, { db: database.db, clock, jobRunner, levels: (...query) => scoring.productDimensionLevels(...query), product: (accountId, id) => products.find(accountId, id), admit: (request) => admissionGate.admit(request), score: (request) => scoring.score(request) });
   registerPostChat(app, {
     coach,
     admissionGate,

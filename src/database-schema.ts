@@ -22,3 +22,4 @@ export * from './modules/email-preferences/tables.ts';
 export * from './modules/feedback/tables.ts';
 export * from './modules/lifecycle-mail/tables.ts';
 export * from './modules/coach/tables.ts';
+export * from './modules/outcomes/tables.ts';

@@ -446,6 +446,24 @@ export class ScoringService {
   }
 
   /**
+   * One dimension's level in a product's full scores, oldest first, from
+   * `since` on when given (issue 28: a goal's progress). At most `limit` of
+   * the newest.
+   */
+  async productDimensionLevels(accountId: string, productId: string, dimensionId: string, options: { since?: Date; limit: number }): Promise<{ resultId: string; level: number; scoredAt: Date }[]> {
+    const rows = await this.#deps.db
+      .select({ id: scoringResults.id, result: scoringResults.result, createdAt: scoringResults.createdAt })
+      .from(scoringResults)
+      .where(and(eq(scoringResults.accountId, accountId), eq(scoringResults.productId, productId), options.since ? gte(scoringResults.createdAt, options.since) : undefined))
+      .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
+      .limit(options.limit);
+    return rows.reverse().flatMap((row) => {
+      const level = row.result.dimensions.find((dimension) => dimension.dimensionId === dimensionId)?.score;
+      return level === undefined ? [] : [{ resultId: row.id, level, scoredAt: row.createdAt }];
+    });
+  }
+
+  /**
    * The account's results, newest first (created_at, then id, descending);
    * within one product when productId is given, only those filed under no
    * product when `unfiled`, of one depth when depth is given, within
