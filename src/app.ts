@@ -511,7 +511,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate, crawlAllowlist: config.crawl.allowlist });
   registerGetProductScores(app, { products, scoring });
-  registerOutcomeRoutes(app, { db: database.db, clock, jobRunner, levels: (...query) => scoring.productDimensionLevels(...query), product: (accountId, id) => products.find(accountId, id), admit: (request) => admissionGate.admit(request), score: (request) => scoring.score(request) });
+  registerOutcomeRoutes(app, { db: database.db, clock, jobRunner, levels: (...query) => scoring.productDimensionLevels(...query), product: (accountId, id) => products.find(accountId, id), admit: (request) => admissionGate.admit(request), score: (request) => scoring.score(request), readOnly: async (accountId) => (await onboarding.writeRefusal({ accountId, role: 'member' }, 'refuse')) !== null });
   registerPostChat(app, {
     coach,
     admissionGate,

@@ -5,7 +5,7 @@
  * in the name of the member who set the cadence. Owns product_schedules.
  *
  * A run that cannot happen says so (lastOutcome: quota_exhausted, no_credits,
- * rate_limited, failed) and is not retried before the next period: the period
+ * rate_limited, read_only when the account's trial left it read-only, failed) and is not retried before the next period: the period
  * moves on before the run starts, so a crash mid-run does not repeat it
  * either.
  */
@@ -38,6 +38,8 @@ export interface ScheduleDependencies {
   /** The metering admission gate's admit (a score, for the principal). */
   admit: (request: { action: 'score'; principal: Principal; clientAddress: null }) => Promise<Admission>;
   score: (request: ScoreRequest) => Promise<ScoreOutcome>;
+  /** Whether read-only mode (onboarding) refuses the account a score now, as it would refuse POST /api/score/product. */
+  readOnly: (accountId: string) => Promise<boolean>;
 }
 
 /** The next time after `from` in steps of the cadence: weekly is 7 days; monthly the same day of the next month (UTC, clamped by Date). */
@@ -134,6 +136,7 @@ export class ScheduleService {
   async #run(row: typeof productSchedules.$inferSelect): Promise<ScheduledRunOutcome> {
     const product = await this.#deps.product(row.accountId, row.productId);
     if (!product) return 'failed';
+    if (await this.#deps.readOnly(row.accountId)) return 'read_only';
     // The member who set the cadence, as a session would be: the gate's rate limit is per member, quotas and credits per account.
     const principal: Principal = { userId: row.setBy, accountId: row.accountId, role: 'member', email: null, method: 'session', apiKeyId: null };
     const admission = await this.#deps.admit({ action: 'score', principal, clientAddress: null });

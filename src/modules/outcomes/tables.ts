@@ -24,7 +24,7 @@ export const productGoals = pgTable(
 
 export const SCHEDULE_CADENCES = ['weekly', 'monthly'] as const;
 export type ScheduleCadence = (typeof SCHEDULE_CADENCES)[number];
-export const SCHEDULED_RUN_OUTCOMES = ['scored', 'quota_exhausted', 'no_credits', 'rate_limited', 'failed'] as const;
+export const SCHEDULED_RUN_OUTCOMES = ['scored', 'quota_exhausted', 'no_credits', 'rate_limited', 'read_only', 'failed'] as const;
 export type ScheduledRunOutcome = (typeof SCHEDULED_RUN_OUTCOMES)[number];
 
 /** A product's rescoring cadence; no row is `off`. */
