@@ -1107,6 +1107,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/{id}/goals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's goals with their progress: on track or at risk */
+        get: operations["getProductsByIdGoals"];
+        put?: never;
+        /** Set a goal for one of a product's dimensions */
+        post: operations["postProductsByIdGoals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/goals/{goalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of a product's goals */
+        delete: operations["deleteProductsByIdGoalsByGoalId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's rescoring cadence and its last scheduled run */
+        get: operations["getProductsByIdSchedule"];
+        /** Set a product's rescoring cadence */
+        put: operations["putProductsByIdSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat": {
         parameters: {
             query?: never;
@@ -11404,6 +11457,695 @@ export interface operations {
             };
             /** @description Flat error shape (spec part 7). */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    getProductsByIdGoals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        goals: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            productId: string;
+                            /** @enum {unknown} */
+                            dimensionId: "market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success";
+                            targetLevel: number;
+                            /** Format: date */
+                            dueDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            progress: {
+                                /** @description The product's latest level for the dimension when the goal was set; null when it had no score. */
+                                startLevel: number | null;
+                                /** @description The latest level. */
+                                currentLevel: number | null;
+                                /** @description Where a straight path from the start to the target by the due date stands today. */
+                                expectedLevel: number;
+                                /** @description The levels of the scores since the goal was set, oldest first (at most the newest 20). */
+                                path: {
+                                    /** Format: uuid */
+                                    resultId: string;
+                                    level: number;
+                                    /** Format: date-time */
+                                    scoredAt: string;
+                                }[];
+                            };
+                            /** @description The latest level is at least the expected level, rounded down, or reached the target. */
+                            onTrack: boolean;
+                            /** @description Not on track (also when nothing has been scored to measure it). */
+                            atRisk: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    postProductsByIdGoals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    dimensionId: "market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success";
+                    targetLevel: number;
+                    /**
+                     * Format: date
+                     * @description The day the target is due (YYYY-MM-DD, UTC); today or later.
+                     */
+                    dueDate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        productId: string;
+                        /** @enum {unknown} */
+                        dimensionId: "market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success";
+                        targetLevel: number;
+                        /** Format: date */
+                        dueDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        progress: {
+                            /** @description The product's latest level for the dimension when the goal was set; null when it had no score. */
+                            startLevel: number | null;
+                            /** @description The latest level. */
+                            currentLevel: number | null;
+                            /** @description Where a straight path from the start to the target by the due date stands today. */
+                            expectedLevel: number;
+                            /** @description The levels of the scores since the goal was set, oldest first (at most the newest 20). */
+                            path: {
+                                /** Format: uuid */
+                                resultId: string;
+                                level: number;
+                                /** Format: date-time */
+                                scoredAt: string;
+                            }[];
+                        };
+                        /** @description The latest level is at least the expected level, rounded down, or reached the target. */
+                        onTrack: boolean;
+                        /** @description Not on track (also when nothing has been scored to measure it). */
+                        atRisk: boolean;
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    deleteProductsByIdGoalsByGoalId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                goalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    getProductsByIdSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        productId: string;
+                        /** @enum {unknown} */
+                        cadence: "weekly" | "monthly" | "off";
+                        nextRunAt: string | null;
+                        lastScheduledRun: {
+                            /** Format: date-time */
+                            at: string;
+                            /**
+                             * @description `scored`, or why it could not run; it is not retried before the next period.
+                             * @enum {unknown}
+                             */
+                            outcome: "scored" | "quota_exhausted" | "no_credits" | "rate_limited" | "read_only" | "failed";
+                        } | null;
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    putProductsByIdSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    cadence: "weekly" | "monthly" | "off";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        productId: string;
+                        /** @enum {unknown} */
+                        cadence: "weekly" | "monthly" | "off";
+                        nextRunAt: string | null;
+                        lastScheduledRun: {
+                            /** Format: date-time */
+                            at: string;
+                            /**
+                             * @description `scored`, or why it could not run; it is not retried before the next period.
+                             * @enum {unknown}
+                             */
+                            outcome: "scored" | "quota_exhausted" | "no_credits" | "rate_limited" | "read_only" | "failed";
+                        } | null;
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
