@@ -3,8 +3,7 @@ import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import { IdParams } from '../../../http/uuid.ts';
 import type { GoalService } from '../goal-service.ts';
-import type { OutcomeRouteDeps } from './register-outcome-routes.ts';
-import { GoalListSchema, goalView } from './outcome-schemas.ts';
+import { GoalListSchema, goalView, type OutcomeRouteDeps } from './outcome-schemas.ts';
 
 /** GET /api/products/<id>/goals: the product's goals with their progress, soonest due first. */
 export function registerGetGoals(app: App, deps: OutcomeRouteDeps & { goals: GoalService }): void {

@@ -3,8 +3,7 @@ import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import { IdParams } from '../../../http/uuid.ts';
 import type { ScheduleService } from '../schedule-service.ts';
-import type { OutcomeRouteDeps } from './register-outcome-routes.ts';
-import { ScheduleSchema, scheduleView } from './outcome-schemas.ts';
+import { ScheduleSchema, scheduleView, type OutcomeRouteDeps } from './outcome-schemas.ts';
 
 /** GET /api/products/<id>/schedule: the cadence, when it next runs, and what its last scheduled run did. */
 export function registerGetSchedule(app: App, deps: OutcomeRouteDeps & { schedules: ScheduleService }): void {

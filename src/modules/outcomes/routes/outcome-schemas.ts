@@ -4,6 +4,11 @@ import type { Goal } from '../goal-service.ts';
 import { SCHEDULE_CADENCES, SCHEDULED_RUN_OUTCOMES } from '../tables.ts';
 import type { Schedule } from '../schedule-service.ts';
 
+/** What the product routes ask: whether the product is the caller's account's (else 404). */
+export interface OutcomeRouteDeps {
+  productInAccount: (accountId: string, productId: string) => Promise<boolean>;
+}
+
 const Level = Type.Integer({ minimum: 1, maximum: 4 });
 
 export const GoalParams = Type.Object({ id: Type.String({ format: 'uuid' }), goalId: Type.String({ format: 'uuid' }) });

@@ -3,8 +3,7 @@ import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses, invalidBody } from '../../../http/errors.ts';
 import { IdParams } from '../../../http/uuid.ts';
 import type { GoalService } from '../goal-service.ts';
-import type { OutcomeRouteDeps } from './register-outcome-routes.ts';
-import { CreateGoalBody, GoalSchema, goalView } from './outcome-schemas.ts';
+import { CreateGoalBody, GoalSchema, goalView, type OutcomeRouteDeps } from './outcome-schemas.ts';
 
 /**
  * POST /api/products/<id>/goals: a target level for one dimension by a due

@@ -3,8 +3,7 @@ import { requirePrincipal } from '../../../http/authentication.ts';
 import { ApiError, errorResponses } from '../../../http/errors.ts';
 import { IdParams } from '../../../http/uuid.ts';
 import type { ScheduleService } from '../schedule-service.ts';
-import type { OutcomeRouteDeps } from './register-outcome-routes.ts';
-import { PutScheduleBody, ScheduleSchema, scheduleView } from './outcome-schemas.ts';
+import { PutScheduleBody, ScheduleSchema, scheduleView, type OutcomeRouteDeps } from './outcome-schemas.ts';
 
 /**
  * PUT /api/products/<id>/schedule: rescore the product weekly, monthly, or

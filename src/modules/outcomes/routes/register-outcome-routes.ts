@@ -13,10 +13,6 @@ import { registerGetSchedule } from './get-schedule.ts';
 import { registerPostGoal } from './post-goal.ts';
 import { registerPutSchedule } from './put-schedule.ts';
 
-export interface OutcomeRouteDeps {
-  productInAccount: (accountId: string, productId: string) => Promise<boolean>;
-}
-
 export interface Outcomes {
   goals: GoalService;
   schedules: ScheduleService;
