@@ -925,23 +925,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/og": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The Open Graph image of a scoring result, or the generic card */
-        get: operations["getOg"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/scores": {
         parameters: {
             query?: never;
@@ -1003,6 +986,23 @@ export interface paths {
         get?: never;
         /** Publish (or withdraw) a score's tools and team evidence on its public page */
         put: operations["putScoresByIdEvidencePublication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/og": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Open Graph image of a scoring result, or the generic card */
+        get: operations["getOg"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -9940,94 +9940,6 @@ export interface operations {
             };
         };
     };
-    getOg: {
-        parameters: {
-            query?: {
-                /** @description A result's id: its card. Without it, the service's generic card. */
-                id?: string;
-            };
-            header?: {
-                /** @description An ETag from an earlier answer: 304 with no body while the representation is unchanged. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A 1200×630 PNG: the result card (company, total out of 108, tier, date, the six functions; a quick score also "Quick score: N pages read") or the generic card. */
-            200: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": string;
-                };
-            };
-            /** @description Not modified: If-None-Match names the ETag the image was sent with. No body. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Flat error shape (spec part 7). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlatError"];
-                };
-            };
-            /** @description Flat error shape (spec part 7). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlatError"];
-                };
-            };
-            /** @description Flat error shape (spec part 7). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlatError"];
-                };
-            };
-            /** @description Flat error shape (spec part 7). */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlatError"];
-                };
-            };
-            /** @description Flat error shape (spec part 7). */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlatError"];
-                };
-            };
-            /** @description Flat error shape (spec part 7). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlatError"];
-                };
-            };
-        };
-    };
     getScores: {
         parameters: {
             query?: {
@@ -10496,6 +10408,94 @@ export interface operations {
             };
             /** @description Flat error shape (spec part 7). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    getOg: {
+        parameters: {
+            query?: {
+                /** @description A result's id: its card. Without it, the service's generic card. */
+                id?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body while the representation is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A 1200×630 PNG: the result card (company, total out of 108, tier, date, the six functions; a quick score also "Quick score: N pages read") or the generic card. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified: If-None-Match names the ETag the image was sent with. No body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -184,3 +184,26 @@ describe('no SQL crosses a module boundary', () => {
     expect(crossing).toEqual([]);
   });
 });
+
+// Issue 26: a composition root a newcomer can read, and what happens after a change listed in one place.
+describe('the composition root', () => {
+  const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+  const MAX_ROOT_LINES = 250;
+
+  it(`app.ts is at most ${MAX_ROOT_LINES} lines`, () => {
+    expect(read('src/app.ts').split('\n').length - 1).toBeLessThanOrEqual(MAX_ROOT_LINES);
+  });
+
+  it('every domain event is in the table of src/domain-events.ts and has a subscriber there', () => {
+    const text = read('src/domain-events.ts');
+    const payloads = /export interface DomainEventPayloads \{([\s\S]*?)\n\}/.exec(text)?.[1] ?? '';
+    const events = [...payloads.matchAll(/^\s*'([a-z.]+)':/gm)].map((match) => match[1]!);
+    expect(events.length).toBeGreaterThan(5);
+    const tabled = new Set([...text.matchAll(/^ \* \| ([a-z.]+)\s+\|/gm)].map((match) => match[1]!));
+    const subscribed = new Set([...withoutComments(text).matchAll(/events\.subscribe\('([a-z.]+)'/g)].map((match) => match[1]!));
+    expect(events.filter((event) => !tabled.has(event))).toEqual([]);
+    expect(events.filter((event) => !subscribed.has(event))).toEqual([]);
+    // account.erased is tabled too: its subscribers are the erasure participants.
+    expect(tabled.has('account.erased')).toBe(true);
+  });
+});

@@ -134,7 +134,8 @@ export class AccountService {
   readonly #clock: Clock;
   readonly #outbox: Outbox;
   readonly #hooks: AccountHooks;
-  readonly #erasureParticipants: ErasureParticipant[];
+  /** Read at erasure time, not copied: the composition root subscribes the participants after this is built (src/domain-events.ts). */
+  readonly #erasureParticipants: readonly ErasureParticipant[];
   /**
    * Callers resolved on the path that changes nothing, keyed by what the
    * resolution depends on in the token: the account's external key, the
@@ -144,7 +145,7 @@ export class AccountService {
    */
   readonly #resolvedCallers: ExpiringCache<string, ResolvedCaller>;
 
-  constructor(deps: { db: Database; clock: Clock; outbox: Outbox; hooks?: AccountHooks; erasureParticipants?: ErasureParticipant[] }) {
+  constructor(deps: { db: Database; clock: Clock; outbox: Outbox; hooks?: AccountHooks; erasureParticipants?: readonly ErasureParticipant[] }) {
     this.#db = deps.db;
     this.#clock = deps.clock;
     this.#outbox = deps.outbox;

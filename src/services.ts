@@ -1,0 +1,248 @@
+/**
+ * The modules' services, built on the infrastructure in dependency order:
+ * each after every collaborator it is handed, so no closure here reaches a
+ * service built further down. What happens after a change (a score stored, a
+ * payment applied, a member added, an account erased) is not wired here: the
+ * owner publishes a domain event through `events`, built with the
+ * infrastructure, and src/domain-events.ts lists who reacts.
+ */
+import type { HostLookup } from './net/safe-connector.ts';
+import { systemLookup } from './net/safe-connector.ts';
+import { subscribeDomainEvents } from './domain-events.ts';
+import type { Infrastructure } from './infrastructure.ts';
+import { handleSendMail } from './mail/send-mail-job.ts';
+import { FORGET_RECIPIENTS_TOPIC, forgetRecipients } from './mail/forget-recipients.ts';
+import { measureCrawls, measureMailSends, measureModelFetch, measureWebhookPosts } from './observability/measured.ts';
+import { AccountService } from './modules/accounts/account-service.ts';
+import { invitationMail } from './modules/accounts/invitation-mail.ts';
+import { InvitationService } from './modules/accounts/invitations.ts';
+import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
+import { BenchmarkService } from './modules/benchmarks/benchmark-service.ts';
+import { BillingService, CANCEL_SUBSCRIPTION_TOPIC, LOCAL_PERIOD_END_JOB } from './modules/billing/billing-service.ts';
+import { CoachConversations } from './modules/coach/coach-conversations.ts';
+import { CoachService } from './modules/coach/coach-service.ts';
+import { createLlmCoach } from './modules/coach/llm/llm-coach.ts';
+import { analyseQuestion } from './modules/coach/local/question-analysis.ts';
+import { EmailPreferences } from './modules/email-preferences/email-preferences.ts';
+import { FeedbackService } from './modules/feedback/feedback-service.ts';
+import { IntegrationService, REVOKE_TOKEN_TOPIC, revokeToken } from './modules/integrations/integration-service.ts';
+import type { SourceConnections } from './modules/integrations/source-connections.ts';
+import { createSourceConnections, registerSourceRevocation, registerSourceSync } from './modules/integrations/source-wiring.ts';
+import { LifecycleMail } from './modules/lifecycle-mail/lifecycle-mail.ts';
+import { AdmissionGate } from './modules/metering/admission-gate.ts';
+import { ChargesInFlight } from './modules/metering/charges-in-flight.ts';
+import { CreditLedger } from './modules/metering/credit-ledger.ts';
+import { UsageReports } from './modules/metering/usage-report.ts';
+import { OnboardingService } from './modules/onboarding/onboarding-service.ts';
+import { ProductService } from './modules/products/product-service.ts';
+import { CrawlSlots } from './modules/scoring/crawl-slots.ts';
+import { crawlerOptionsFromConfig, createCrawler, type Crawler } from './modules/scoring/crawler/crawler.ts';
+import { createLlmRefiner } from './modules/scoring/refinement/llm-refiner.ts';
+import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
+import { SharedResultCache } from './modules/scoring/shared-result-cache.ts';
+import { SignalService } from './modules/signals/signal-service.ts';
+import { TribalNoteService } from './modules/tribal-notes/tribal-note-service.ts';
+import { WebhookDeliveries } from './modules/webhooks/webhook-deliveries.ts';
+import { endpointDisabledMail } from './modules/webhooks/webhook-disabled-mail.ts';
+import { createWebhookPoster, type WebhookPoster } from './modules/webhooks/webhook-post.ts';
+import { WebhookService } from './modules/webhooks/webhook-service.ts';
+import { isPaidPlan, PLAN_NAMES } from './vocabulary/plans.ts';
+
+/** What a caller may put in place of what the configuration selects for a service. */
+export interface ServiceChoices {
+  /** The crawler's DNS seam (tests resolve fixture names to 127.0.0.1 through it). */
+  crawlLookup?: HostLookup;
+  /** Replaces the scoring judge (crawled pages -> result); tests make it fail to reach SCORE_FAILED. */
+  scoringJudge?: ScoringDependencies['judge'];
+}
+
+export type Services = Awaited<ReturnType<typeof buildServices>>;
+
+export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
+  const { config, clock, log, database, metrics, jobs, jobRunner, outbox, mailer, events } = infra;
+  const db = database.db;
+  const publicBaseUrl = config.publicBaseUrl;
+
+  const products = new ProductService(db);
+  const productInAccount = async (accountId: string, productId: string) => (await products.find(accountId, productId)) !== null;
+  const creditLedger = new CreditLedger(db, metrics.credits);
+  const chargesInFlight = new ChargesInFlight({ ledger: creditLedger, clock, log });
+  const billing = new BillingService({
+    db,
+    clock,
+    provider: infra.paymentProvider,
+    outbox,
+    log,
+    settings: { graceDays: config.payments.graceDays, priceIds: config.payments.priceIds, publicBaseUrl },
+    jobs,
+    onPackPurchased: (tx, purchase) => events.publish(tx, 'pack.bought', purchase),
+    onPlanChanged: (tx, accountId, change) => events.publish(tx, 'plan.changed', { accountId, change }),
+  });
+  outbox.on(CANCEL_SUBSCRIPTION_TOPIC, (payload) => billing.cancelSubscription(payload));
+  // The local provider has no server to end a subscription cancelled at its period's end: this job does.
+  jobRunner.on(LOCAL_PERIOD_END_JOB, (payload) => billing.endCancelledLocalSubscription(payload));
+  const admissionGate = new AdmissionGate({
+    db,
+    clock,
+    entitlements: billing,
+    limiter: infra.limiter,
+    ledger: creditLedger,
+    chargesInFlight,
+    productCount: (executor, accountId) => products.count(executor, accountId),
+    onThresholdCrossed: (tx, accountId, notice) => events.publish(tx, 'usage.threshold', { accountId, notice }),
+    log,
+  });
+  const integrations = new IntegrationService();
+  outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
+  const emailPreferences = new EmailPreferences({ db, clock, publicBaseUrl });
+  // Preferences are checked when a mail goes out, not when it was scheduled: an opt-out in between holds.
+  handleSendMail(jobRunner, { mailer: { send: measureMailSends((mail) => mailer.send(mail), metrics.mail) }, gate: (mail) => emailPreferences.prepare(db, mail) });
+  outbox.on(FORGET_RECIPIENTS_TOPIC, (payload) => forgetRecipients(mailer, payload));
+  const sharedResults = new SharedResultCache(clock);
+  // The result page as visitors see it (/r/<id>), kept like the JSON (issue 29, item 3).
+  const visitorResultPages = new SharedResultCache(clock);
+  const accounts = new AccountService({
+    db,
+    clock,
+    outbox,
+    hooks: {
+      onAccountCreated: (tx, accountId) => events.publish(tx, 'account.created', { accountId }),
+      seatRefusal: (executor, accountId, countSeatsHeldAhead) => admissionGate.seatRefusal(executor, accountId, countSeatsHeldAhead),
+      seatLimit: (accountId) => admissionGate.seatLimit(accountId),
+      onSeatsChanged: (listener) => billing.onBillingChanged(listener),
+      onMemberAdded: (tx, accountId, member) => events.publish(tx, 'member.added', { accountId, member }),
+      onMemberRemoved: (tx, accountId, member) => events.publish(tx, 'member.removed', { accountId, member }),
+    },
+    // The subscribers to account.erased (src/domain-events.ts), read at erasure time.
+    erasureParticipants: events.erasureParticipants,
+  });
+  const invitations = new InvitationService({
+    db,
+    clock,
+    accounts,
+    seats: async (accountId) => {
+      const entitlement = await billing.entitlementOf(accountId);
+      return { seats: entitlement.limits.seats, planName: PLAN_NAMES[entitlement.limitsPlan] };
+    },
+    mail: invitationMail(jobs),
+    publicBaseUrl,
+  });
+  const usageReports = new UsageReports({
+    db,
+    entitlements: billing,
+    ledger: creditLedger,
+    memberCount: (executor, accountId) => accounts.memberCount(executor, accountId),
+    productCount: (executor, accountId) => products.count(executor, accountId),
+  });
+  // The team's own tools and notes (issue 27): beside the site when an account scores its own product.
+  const signals = new SignalService({ db, clock, productInAccount });
+  const tribalNotes = new TribalNoteService({ db, clock });
+  const onboarding = new OnboardingService({
+    db,
+    clock,
+    accountCreatedAt: async (accountId) => (await accounts.get(accountId))?.createdAt ?? null,
+    plans: {
+      known: (accountId) => billing.knownEntitlement(accountId)?.entitlement.plan ?? null,
+      current: async (accountId) => (await billing.entitlementOf(accountId)).plan,
+    },
+    products,
+    teamNotes: { dimensionsSpokenTo: (text) => analyseQuestion(text).dimensions, replaceInterviewNotes: (...note) => tribalNotes.replaceInterviewNotes(...note) },
+  });
+  const apiKeys = new ApiKeyService({ db, clock, access: admissionGate });
+  const lookup = chosen.crawlLookup ?? systemLookup;
+  // Webhook targets have their own allowlist: a host allowed for crawling is not thereby a target every tenant may send to.
+  const webhooks = new WebhookService({ db, clock, allowlist: config.webhooks.allowlist, lookup });
+  const webhookPoster: WebhookPoster = measureWebhookPosts(
+    createWebhookPoster({ allowlist: config.webhooks.allowlist, lookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() }),
+    metrics.webhooks,
+  );
+  const webhookDeliveries = new WebhookDeliveries({
+    db,
+    clock,
+    jobs,
+    poster: webhookPoster,
+    onEndpointDisabled: endpointDisabledMail({
+      jobs,
+      publicBaseUrl,
+      owners: async (accountId) => (await accounts.members(accountId)).flatMap((member) => (member.role === 'owner' && member.email ? [member.email] : [])),
+    }),
+  });
+  webhookDeliveries.register(jobRunner);
+  const crawler: Crawler = measureCrawls(createCrawler(crawlerOptionsFromConfig(config.crawl, chosen.crawlLookup)), metrics.crawls);
+  const crawlSlots = new CrawlSlots(config.crawl.maxActive, config.crawl.queueLimit);
+  const backlogUnread = (error: unknown) => log.warn({ err: error }, 'queue backlog could not be read for the metrics');
+  metrics.watchQueues(async () => [{ queue: 'crawl', ...crawlSlots.backlog() }, ...(await infra.jobEngine.backlog())], backlogUnread);
+  const scoring = new ScoringService({
+    db,
+    clock,
+    crawler,
+    slots: crawlSlots,
+    refiner: config.llm ? createLlmRefiner(config.llm, { fetch: measureModelFetch(metrics.model, 'refine') }) : null,
+    crawlAllowlist: config.crawl.allowlist,
+    fullCrawlMaxPages: config.crawl.maxPages,
+    log,
+    sharedResults,
+    judge: chosen.scoringJudge,
+    onResultStored: (tx, accountId, result) => events.publish(tx, 'score.stored', { accountId, result }),
+    onResultLinked: (tx, accountId, linked) => events.publish(tx, 'score.linked', { accountId, linked }),
+    ownEvidence: async (owner, productId, context) => {
+      if (context) await tribalNotes.add(owner.accountId, owner.userId, { productId, dimensionId: null, body: context, origin: 'score_context' });
+      return { signals: await signals.latestForProduct(owner.accountId, productId), notes: await tribalNotes.forProduct(owner.accountId, productId) };
+    },
+  });
+  const benchmarks = new BenchmarkService({
+    accountLatestScoresIn: (segment) => scoring.accountLatestScoresIn(segment),
+    segmentedResult: (resultId) => scoring.segmentedResult(resultId),
+    paidAmong: (accountIds) => billing.paidAmong(accountIds),
+  });
+  // Erased with the giver's account, and with the result it is about, by foreign keys: nothing outside the database to clean up.
+  const feedback = new FeedbackService({ db, clock });
+  const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm, { fetch: measureModelFetch(metrics.model, 'coach') }) : null, log });
+  // Erased with the account, and with the result they are about, by foreign keys.
+  const coachConversations = new CoachConversations({ db, clock });
+  // Trial mail sweeps on the job engine, next to mail.send: they enqueue, the send job's gate checks preferences.
+  // Mail that follows an event (the welcome, a join, a plan or pack bought) is a subscriber (src/domain-events.ts).
+  const lifecycleMail = new LifecycleMail({
+    db,
+    clock,
+    log,
+    jobs,
+    publicBaseUrl,
+    accountsCreatedSince: (since, page) => accounts.createdSince(since, page),
+    members: (accountId) => accounts.members(accountId),
+    accountName: async (accountId) => (await accounts.get(accountId))?.name ?? null,
+    coverage: (accountId) => onboarding.coverage(accountId),
+    onPaidPlan: async (accountId) => isPaidPlan((await billing.entitlementOf(accountId)).plan),
+    productsLastScoredBefore: (cutoff, page) => scoring.productsLastScoredBefore(cutoff, page),
+    product: (accountId, productId) => products.find(accountId, productId),
+    accountsScoredBetween: (from, to, page) => scoring.accountsScoredBetween(from, to, page),
+    scoresBetween: (accountId, from, to, limit) => scoring.history(accountId, { createdFrom: from, createdBefore: to, limit }),
+    changeOf: (accountId, resultId) => scoring.changeOf(accountId, resultId),
+    usage: (accountId) => usageReports.forAccount(accountId),
+    segmentFigures: (segment) => benchmarks.figures(segment, null),
+    accountLatestScoresIn: (segment) => scoring.accountLatestScoresIn(segment),
+    // The recipient's own account holds the result, so the pool leaves it out.
+    comparisonOf: (resultId) => benchmarks.comparisonOf(resultId, null),
+  });
+  lifecycleMail.register(jobRunner);
+  const sources: SourceConnections = createSourceConnections(config, {
+    db,
+    clock,
+    log,
+    outbox,
+    productInAccount,
+    recordSynced: (executor, accountId, integrationId, values) => signals.recordSynced(executor, accountId, integrationId, values),
+  });
+  registerSourceRevocation(outbox, sources);
+  registerSourceSync(jobRunner, sources, config.sources.syncEveryMs);
+
+  const services = {
+    ...{ accounts, invitations, billing, creditLedger, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, productInAccount },
+    ...{ scoring, sharedResults, visitorResultPages, crawler, coach, coachConversations, onboarding, emailPreferences, lifecycleMail },
+    ...{ benchmarks, feedback, webhooks, webhookDeliveries, webhookPoster, sources, signals, tribalNotes },
+    ...{ outbox, jobs, jobRunner, mailer },
+  };
+  // Every service exists: the reactions to the domain events can be subscribed (the list is src/domain-events.ts).
+  subscribeDomainEvents(events, { ...services, clock, publicBaseUrl });
+  return services;
+}
