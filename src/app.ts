@@ -112,6 +112,7 @@ import { registerPostTryScore } from './modules/scoring/routes/post-try-score.ts
 import { ScoringService, type ScoringDependencies } from './modules/scoring/scoring-service.ts';
 import { SharedResultCache } from './modules/scoring/shared-result-cache.ts';
 import { outboxOn, type Outbox, type OutboxMessage } from './queue/outbox.ts';
+import { jobBacklogCheck } from './queue/job-backlog-check.ts';
 import { JobEngine } from './queue/job-engine.ts';
 import { JobQueue } from './queue/job-queue.ts';
 import { JobRunner } from './queue/job-runner.ts';
@@ -213,7 +214,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // Services.
   const log = app.log;
   const metrics = createServiceMetrics();
-  const jobEngine = await JobEngine.start({ database, clock, log, background: deps.backgroundWork !== false });
+  // WORKER_CONCURRENCY=0: a web-only process; its jobs, pg-boss's cron and maintenance run in `maturity worker` processes.
+  const runsJobs = deps.backgroundWork !== false && config.workerConcurrency > 0;
+  const jobEngine = await JobEngine.start({ database, clock, log, background: runsJobs, drainTimeoutMs: config.workerDrainTimeoutMs });
   const jobs = new JobQueue(jobEngine, clock);
   const jobRunner = new JobRunner({ db: database.db, engine: jobEngine, queue: jobs, clock, log, concurrency: config.workerConcurrency, pollMs: config.outboxPollMs, onJobEvent: reportJobEvent(metrics.jobs) });
   const outbox = outboxOn(jobs, jobRunner);
@@ -479,6 +482,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerReadiness(app, [
     { name: 'database', check: () => database.ping() },
     ...(countingStore.kind === 'redis' ? [{ name: 'redis', optional: true, check: () => readyOrThrow(limiter) }] : []),
+    ...(config.jobBacklogLimit > 0 ? [jobBacklogCheck(jobEngine, config.jobBacklogLimit)] : []),
   ]);
   registerAccountRoutes(app, { accounts, billing, invitations });
   registerGetAssessmentMetadata(app);
@@ -573,10 +577,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   }
   // A score's charge stays in flight while this instance works on it: its lease is renewed whatever else runs here.
   app.addHook('onReady', async () => chargesInFlight.startRenewing());
-  if (deps.backgroundWork !== false) {
-    app.addHook('onReady', async () => chargesInFlight.startReclaiming());
-    app.addHook('onReady', async () => jobRunner.start());
-  }
+  if (deps.backgroundWork !== false) app.addHook('onReady', async () => chargesInFlight.startReclaiming());
+  if (runsJobs) app.addHook('onReady', async () => jobRunner.start());
   app.addHook('onClose', async () => {
     await chargesInFlight.stop();
     await jobRunner.stop();
