@@ -32,6 +32,7 @@ import { registerApiKeyRoutes } from './modules/api-keys/routes/register-api-key
 import { registerBenchmarkRoutes } from './modules/benchmarks/routes/register-benchmark-routes.ts';
 import type { PaymentProvider } from './modules/billing/payment-provider.ts';
 import { registerBillingRoutes } from './modules/billing/routes/register-billing-routes.ts';
+import { jobBacklogCheck } from './queue/job-backlog-check.ts';
 import { registerOutcomeRoutes } from './modules/outcomes/routes/register-outcome-routes.ts';
 import { registerCoachRoutes } from './modules/coach/routes/register-coach-routes.ts';
 import { registerEmailPreferenceRoutes } from './modules/email-preferences/routes/register-email-preference-routes.ts';
@@ -106,13 +107,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   installRequestContentRules(app);
 
   // Infrastructure, then the services on it in dependency order, their domain events subscribed.
+  // WORKER_CONCURRENCY=0: a web-only process; its jobs, pg-boss's cron and maintenance run in `maturity worker` processes.
+  const runsJobs = deps.backgroundWork !== false && config.workerConcurrency > 0;
   const infra = await buildInfrastructure(config, {
     clock,
     database,
     log: app.log,
     paymentProvider: deps.paymentProvider,
     countingStore: deps.countingStore,
-    backgroundWork: deps.backgroundWork !== false,
+    runsJobs,
   });
   const { metrics, limiter, countingStore, jobEngine, jobRunner, mailer } = infra;
   const services = buildServices(infra, { crawlLookup: deps.crawlLookup, scoringJudge: deps.scoringJudge });
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerReadiness(app, [
     { name: 'database', check: () => database.ping() },
     ...(countingStore.kind === 'redis' ? [{ name: 'redis', optional: true, check: () => readyOrThrow(limiter) }] : []),
+    ...(config.jobBacklogLimit > 0 ? [jobBacklogCheck(jobEngine, config.jobBacklogLimit)] : []),
   ]);
   registerAccountRoutes(app, { accounts, billing, invitations: services.invitations });
   registerGetAssessmentMetadata(app);
@@ -182,10 +186,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   // A score's charge stays in flight while this instance works on it: its lease is renewed whatever else runs here.
   app.addHook('onReady', async () => chargesInFlight.startRenewing());
-  if (deps.backgroundWork !== false) {
-    app.addHook('onReady', async () => chargesInFlight.startReclaiming());
-    app.addHook('onReady', async () => jobRunner.start());
-  }
+  if (deps.backgroundWork !== false) app.addHook('onReady', async () => chargesInFlight.startReclaiming());
+  if (runsJobs) app.addHook('onReady', async () => jobRunner.start());
   app.addHook('onClose', async () => {
     await chargesInFlight.stop();
     await jobRunner.stop();

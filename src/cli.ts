@@ -6,6 +6,7 @@
  *   maturity score <url> [--json] [--quick] [--explain] [--context <text>]
  *                                      score a site without a server: a readable report (with --explain, the
  *                                      arithmetic behind each level), or the ScoringResult as JSON
+ *   maturity worker [--concurrency N]  run the job handlers apart from the web (PostgreSQL), drain on SIGTERM
  *   maturity migrate                   apply the database migrations and exit
  *   maturity reseal-tokens             seal every stored source token again under the first SOURCES_ENCRYPTION_KEYS key
  *   maturity demo-site [--site <name>] [--port <port>]
@@ -39,6 +40,12 @@ const COMMANDS: Record<string, Command> = {
       const [{ serve }, { loadConfigOrExit }] = await Promise.all([import('./main.ts'), import('./config.ts')]);
       return serve(loadConfigOrExit());
     },
+  },
+  worker: {
+    usage: 'maturity worker [--concurrency N]',
+    help: 'Runs the job handlers (mail, webhooks, lifecycle sweeps, source syncs, the outbox), cron and job maintenance against the shared PostgreSQL (DATABASE_URL) and Redis, with no public port: beside web instances started with WORKER_CONCURRENCY=0. --concurrency: handlers at once per queue (default WORKER_CONCURRENCY, or 4). GET /metrics on METRICS_PORT. SIGTERM drains: it stops taking jobs, lets those in hand finish within WORKER_DRAIN_TIMEOUT_MS, hands back the rest, and exits 0.',
+    asTheService: true,
+    run: async (args) => (await import('./cli/worker-command.ts')).workerCommand(args),
   },
   token: {
     usage: 'maturity token --sub <user> [--account <org>] [--role owner|admin|member] [--email <address>] [--ttl <seconds>]',

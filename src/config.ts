@@ -119,7 +119,19 @@ export const EnvironmentSchema = Type.Object({
   MAIL_FROM: Type.String({ default: 'Maturity Scoring <no-reply@localhost>', description: 'From address of every mail' }),
 
   OUTBOX_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 2000, description: 'How often job workers poll for due jobs (at least every 500 ms; LISTEN/NOTIFY wakes them sooner for new jobs)' }),
-  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4, description: 'Job handlers run at once per job queue in this process (a slow webhook never holds up mail)' }),
+  WORKER_CONCURRENCY: Type.Integer({
+    minimum: 0,
+    maximum: 64,
+    default: 4,
+    description: 'Job handlers run at once per job queue in this process (a slow webhook never holds up mail); 0: a web-only process that enqueues jobs and runs none (`maturity worker` processes run them; PostgreSQL only)',
+  }),
+  WORKER_DRAIN_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 600_000,
+    default: 20_000,
+    description: 'On SIGTERM, how long job handlers in hand may run on before their jobs are handed back for a retry; keep it under SHUTDOWN_TIMEOUT_MS',
+  }),
+  JOB_BACKLOG_LIMIT: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 10_000, description: 'Due jobs waiting, across every queue, above which /readyz answers 503 naming the backlog; 0: no bound' }),
   SSE_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 300_000, default: 10_000, description: 'Silence after which an event stream sends a heartbeat comment' }),
   SSE_STALL_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 60_000, description: 'How long an event stream may wait for its client to read before it is closed' }),
 });
@@ -215,7 +227,12 @@ function configFromEnvironment(env: Environment) {
       from: env.MAIL_FROM,
     },
     outboxPollMs: env.OUTBOX_POLL_MS,
+    /** Job handlers at once per queue in this process; 0: web-only, the jobs run in `maturity worker` processes. */
     workerConcurrency: env.WORKER_CONCURRENCY,
+    /** On shutdown, how long handlers in hand may finish before their jobs are handed back. */
+    workerDrainTimeoutMs: env.WORKER_DRAIN_TIMEOUT_MS,
+    /** Due jobs above which the instance reports itself not ready; 0: no bound. */
+    jobBacklogLimit: env.JOB_BACKLOG_LIMIT,
     /** Silence after which an event stream sends a heartbeat comment. */
     sseHeartbeatMs: env.SSE_HEARTBEAT_MS,
     /** How long an event stream may wait for its client to read before it is closed. */
@@ -325,6 +342,8 @@ function problemsBetweenVariables(env: Environment): string[] {
   if (env.STRIPE_SECRET_KEY && commaList(env.PAYMENT_WEBHOOK_SECRET).length === 0) {
     problems.push('PAYMENT_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
+  // The embedded database is one process's: nobody else could run the jobs a web-only process enqueues.
+  if (env.WORKER_CONCURRENCY === 0 && !env.DATABASE_URL) problems.push('WORKER_CONCURRENCY: 0 (web-only) requires DATABASE_URL, so that `maturity worker` processes can run the jobs');
   if (!env.ALLOW_LOCAL_PROVIDERS && !isLoopback(env.HOST)) {
     // Anyone could sign in as anyone, or upgrade for free, from the network.
     if (!env.IDENTITY_JWKS_URL) problems.push(`IDENTITY_JWKS_URL: required when HOST (${env.HOST}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the development identity provider`);

@@ -47,13 +47,14 @@ export interface InfrastructureChoices {
   log: FastifyBaseLogger;
   paymentProvider?: PaymentProvider;
   countingStore?: CountingStore;
-  backgroundWork: boolean;
+  /** Whether this process runs jobs (handlers, pg-boss's cron and maintenance); false in a web-only process (WORKER_CONCURRENCY=0). */
+  runsJobs: boolean;
 }
 
 export async function buildInfrastructure(config: Config, chosen: InfrastructureChoices): Promise<Infrastructure> {
   const { clock, database, log } = chosen;
   const metrics = createServiceMetrics();
-  const jobEngine = await JobEngine.start({ database, clock, log, background: chosen.backgroundWork });
+  const jobEngine = await JobEngine.start({ database, clock, log, background: chosen.runsJobs, drainTimeoutMs: config.workerDrainTimeoutMs });
   const jobs = new JobQueue(jobEngine, clock);
   const jobRunner = new JobRunner({
     db: database.db,

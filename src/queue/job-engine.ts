@@ -23,6 +23,8 @@ export interface JobEngineOptions {
   log: FastifyBaseLogger;
   /** Run pg-boss's maintenance (expiry, retention, deletion) and cron on timers. Default true. */
   background?: boolean;
+  /** On stop(), how long handlers in hand may run on before their jobs are handed back (failed, so retried). Default 30 s. */
+  drainTimeoutMs?: number;
 }
 
 /** pg-boss's schema: its own, next to the service's (a test schema gets one of its own too). */
@@ -37,13 +39,15 @@ export class JobEngine {
   readonly #clock: Clock;
   readonly #testClock: TestClock | null;
   readonly #queues = new Set<string>();
+  readonly #drainTimeoutMs: number;
   #supervisedAt = 0;
 
-  private constructor(boss: PgBoss, schema: string, clock: Clock, testClock: TestClock | null) {
+  private constructor(boss: PgBoss, schema: string, clock: Clock, testClock: TestClock | null, drainTimeoutMs: number) {
     this.boss = boss;
     this.schema = schema;
     this.#clock = clock;
     this.#testClock = testClock;
+    this.#drainTimeoutMs = drainTimeoutMs;
   }
 
   static async start(options: JobEngineOptions): Promise<JobEngine> {
@@ -70,7 +74,7 @@ export class JobEngine {
         : new PgBoss({ ...common, connectionString: native.url, max: 4, application_name: 'maturity-jobs' });
     boss.on('error', (error) => options.log.error({ err: error }, 'job engine error'));
     await boss.start();
-    const engine = new JobEngine(boss, schema, options.clock, testClock);
+    const engine = new JobEngine(boss, schema, options.clock, testClock, options.drainTimeoutMs ?? 30_000);
     engine.#supervisedAt = options.clock.now().getTime();
     return engine;
   }
@@ -113,8 +117,14 @@ export class JobEngine {
     return (rows as { name: string; depth: number; age: number }[]).map((row) => ({ queue: row.name, depth: row.depth, oldestAgeSeconds: Math.max(0, Number(row.age)) }));
   }
 
-  /** Stops workers (waiting for handlers in hand) and pg-boss's timers; the database stays open for its owner. */
+  /**
+   * Stops workers and pg-boss's timers; the database stays open for its
+   * owner. The drain: handlers in hand get up to drainTimeoutMs to finish;
+   * then pg-boss fails their jobs ("shut down while active"), which hands
+   * them back for a retry by any worker after the first retry delay, and the
+   * late handler's outcome is fenced off (its attempt is no longer the job's).
+   */
   async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, close: true, timeout: 30_000 });
+    await this.boss.stop({ graceful: true, close: true, timeout: this.#drainTimeoutMs });
   }
 }

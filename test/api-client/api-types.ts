@@ -1523,6 +1523,10 @@ export interface operations {
                         checks: {
                             [key: string]: string;
                         };
+                        /** @description Why a check failed, for the checks that can say */
+                        reasons?: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -1572,6 +1576,10 @@ export interface operations {
                         /** @enum {unknown} */
                         status: "ready" | "not_ready";
                         checks: {
+                            [key: string]: string;
+                        };
+                        /** @description Why a check failed, for the checks that can say */
+                        reasons?: {
                             [key: string]: string;
                         };
                     };

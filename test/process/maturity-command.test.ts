@@ -26,6 +26,7 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity usage', () => {
     [['grade', 'https://example.com'], 'Unknown command: grade'],
     [['score'], 'score: give exactly one address'],
     [['token', '--sub', 'someone', '--colour', 'blue'], "Unknown option '--colour'"],
+    [['worker', '--concurrency', '0'], '--concurrency: expected a whole number from 1 to 64'],
   ])('maturity %j: the mistake and the usage on stderr, nothing on stdout, status 2', async (args, mistake) => {
     const { code, stdout, stderr } = await run(NODE, [MATURITY_BIN, ...args], serverEnv());
     expect(code).toBe(2);
@@ -38,10 +39,10 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity usage', () => {
     const { code, stdout, stderr } = await run(NODE, [MATURITY_BIN, flag], serverEnv());
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('Usage:\n  maturity serve\n');
-    for (const command of ['token --sub', 'score <url>', 'migrate', 'reseal-tokens', 'demo-site [--site <name>]']) expect(stdout).toContain(`maturity ${command}`);
+    for (const command of ['token --sub', 'score <url>', 'worker [--concurrency N]', 'migrate', 'reseal-tokens', 'demo-site [--site <name>]']) expect(stdout).toContain(`maturity ${command}`);
   });
 
-  it.each(['serve', 'token', 'score', 'migrate', 'reseal-tokens', 'demo-site'])('maturity %s --help and --version: what it does, and the version, status 0, nothing done', async (command) => {
+  it.each(['serve', 'token', 'score', 'worker', 'migrate', 'reseal-tokens', 'demo-site'])('maturity %s --help and --version: what it does, and the version, status 0, nothing done', async (command) => {
     const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     const help = await run(NODE, [MATURITY_BIN, command, '--help'], serverEnv());
     expect(help.code, help.stderr).toBe(0);
@@ -59,6 +60,16 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity usage', () => {
       expect(code).toBe(0);
       expect(stdout).toBe(`maturity ${version}\n`);
     }
+  });
+
+  it('maturity worker on the embedded database: refused, status 2, since no other process can open it', async () => {
+    const env = serverEnv();
+    delete env.DATABASE_URL;
+    delete env.DATABASE_SCHEMA;
+    const { code, stdout, stderr } = await run(NODE, [MATURITY_BIN, 'worker'], env);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('maturity worker needs DATABASE_URL');
   });
 
   it('stops on a malformed variable, naming it, with status 1', async () => {

@@ -268,7 +268,7 @@ describe('the counting store failing', () => {
       const rows = rowsOf<{ n: number }>(await broken.database.db.execute(sql`SELECT count(*)::int AS n FROM usage_ledger WHERE account_id = ${accountId}`));
       expect(rows[0]!.n).toBe(0);
       const ready = await broken.app.inject({ method: 'GET', url: '/readyz' });
-      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'degraded' } });
+      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'degraded', jobs: 'ok' } });
     } finally {
       await broken.close();
     }
@@ -279,7 +279,7 @@ describe('the counting store failing', () => {
     try {
       const ready = await app.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'degraded' } });
+      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'degraded', jobs: 'ok' } });
       const usage = await app.app.inject({ method: 'GET', url: '/api/usage', headers: await app.authHeaders({ sub: 'gate_no_redis' }) });
       expect(usage.statusCode).toBe(200);
       const accountId = await accountIdOf(app, { sub: 'gate_no_redis' });
@@ -300,7 +300,7 @@ describe('the counting store failing', () => {
         await delay(20);
         ready = await app.app.inject({ method: 'GET', url: '/readyz' });
       }
-      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', jobs: 'ok' } });
       const accountId = await accountIdOf(app, { sub: `gate_redis_${Date.now()}` });
       const admissions = await admitMany(6, { action: 'score', principal: principal(accountId, `gate_redis_${accountId}`), clientAddress: null }, app.services.admissionGate);
       expect(admissions.map((a) => (a.ok ? 200 : refusalError(a).status))).toEqual([200, 200, 200, 402, 402, 429]);
