@@ -135,7 +135,16 @@ export class JobRunner {
     for (const [name] of this.#handlers) {
       await this.#engine.boss.work<JobEnvelope>(
         name,
-        { includeMetadata: true, batchSize: 1, localConcurrency: this.#concurrency, groupConcurrency: 1, pollingIntervalSeconds: this.#pollSeconds },
+        {
+          includeMetadata: true,
+          batchSize: 1,
+          localConcurrency: this.#concurrency,
+          groupConcurrency: 1,
+          pollingIntervalSeconds: this.#pollSeconds,
+          // NOTIFY only speeds a worker up: with it on, pg-boss would otherwise poll every 30 s, and a job whose
+          // wake-up is missed (the embedded database's listener, a dropped connection) waited that long.
+          notifyPollingIntervalSeconds: this.#pollSeconds,
+        },
         async ([job]) => {
           if (job) await this.#runClaimed(job as ClaimedJob);
         },
