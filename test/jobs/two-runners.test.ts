@@ -15,7 +15,9 @@ import { JobRunner } from '../../src/queue/job-runner.ts';
 import { JobEngine } from '../../src/queue/job-engine.ts';
 import { createTestDatabase, type TestDatabase } from '../harness.ts';
 
-const JOB_COUNT = 60;
+// More than two of runDue's claims (100 jobs each): one runner cannot take them all in its first claim, so the
+// other, starting a moment later, always finds some left and the race is real.
+const JOB_COUNT = 250;
 let database: TestDatabase;
 let second: DatabaseHandle;
 
@@ -44,8 +46,8 @@ describe('two runners on one database', () => {
       runner.on('count', async (payload) => {
         const n = Number(payload.n);
         runsByJob.set(n, [...(runsByJob.get(n) ?? []), `runner ${index}`]);
-        // Long enough for the other runner to claim the next batch meanwhile.
-        await delay(2);
+        // Long enough for the other runner to claim the next batch meanwhile (a claim of 100 holds its runner 0.5 s).
+        await delay(5);
       });
       return runner;
     });
