@@ -34,6 +34,7 @@ import type { PaymentProvider } from './modules/billing/payment-provider.ts';
 import { registerBillingRoutes } from './modules/billing/routes/register-billing-routes.ts';
 import { jobBacklogCheck } from './queue/job-backlog-check.ts';
 import { registerOutcomeRoutes } from './modules/outcomes/routes/register-outcome-routes.ts';
+import { registerAnomalyRoutes } from './modules/anomalies/routes/register-anomaly-routes.ts';
 import { registerCoachRoutes } from './modules/coach/routes/register-coach-routes.ts';
 import { registerEmailPreferenceRoutes } from './modules/email-preferences/routes/register-email-preference-routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes/register-feedback-routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     score: (request) => scoring.score(request),
     readOnly: async (accountId) => (await onboarding.writeRefusal({ accountId, role: 'member' }, 'refuse')) !== null,
   });
+  registerAnomalyRoutes(app, { anomalies: services.anomalies, publicBaseUrl: config.publicBaseUrl });
   registerCoachRoutes(app, { ...services, progressStream });
   // The pages, after the API routes: the reference pages read the document they generated.
   await registerPages(app, services, { config, clock, devKey, sessions, localPayments: infra.paymentProvider.name === 'local' });

@@ -23,3 +23,4 @@ export * from './modules/feedback/tables.ts';
 export * from './modules/lifecycle-mail/tables.ts';
 export * from './modules/coach/tables.ts';
 export * from './modules/outcomes/tables.ts';
+export * from './modules/anomalies/tables.ts';

@@ -17,8 +17,9 @@
  * | pack.bought      | billing (the payment event's transaction)          | metering: the pack's scores credited; lifecycle-mail: thanks |
  * | plan.changed     | billing (the payment event's transaction)          | webhooks: plan.changed; lifecycle-mail: the change told    |
  * | usage.threshold  | metering (the admitting transaction)               | webhooks: usage.threshold                                  |
- * | score.stored     | scoring (the storing transaction, an owned score)  | webhooks: score.completed                                  |
+ * | score.stored     | scoring (the storing transaction, an owned score)  | webhooks: score.completed; anomalies: detection enqueued   |
  * | score.linked     | scoring (the linking transaction)                  | webhooks: score.linked                                     |
+ * | anomaly.detected | anomalies (the recording transaction, per anomaly) | webhooks: anomaly.detected                                 |
  *
  * `subscribeDomainEvents` below is that table in code; buildApp calls it once every service exists.
  */
@@ -42,6 +43,8 @@ import type { ScorePack } from './vocabulary/plans.ts';
 import type { Role } from './vocabulary/roles.ts';
 import type { Clock } from './clock.ts';
 import type { WebhookDeliveries } from './modules/webhooks/webhook-deliveries.ts';
+import type { Anomaly, AnomalyService } from './modules/anomalies/anomaly-service.ts';
+import { anomalyView } from './modules/anomalies/anomaly-view.ts';
 import { planChangedData, scoreCompletedData, scoreLinkedData, usageThresholdData } from './modules/webhooks/webhook-events.ts';
 
 /** Every event and its payload. */
@@ -54,6 +57,7 @@ export interface DomainEventPayloads {
   'usage.threshold': { accountId: string; notice: UsageThresholdNotice };
   'score.stored': { accountId: string; result: ScoringResult };
   'score.linked': { accountId: string; linked: { result: ScoringResult; linkedAt: Date; linkedByUserId: string } };
+  'anomaly.detected': { accountId: string; anomaly: Anomaly };
 }
 export type DomainEventName = keyof DomainEventPayloads;
 type Subscriber<N extends DomainEventName> = (tx: Transaction, payload: DomainEventPayloads[N]) => Promise<unknown>;
@@ -91,6 +95,7 @@ export interface Subscribers {
   visitorResultPages: SharedResultCache;
   emailPreferences: EmailPreferences;
   jobs: JobQueue;
+  anomalies: AnomalyService;
   clock: Clock;
   publicBaseUrl: string;
 }
@@ -133,5 +138,8 @@ export function subscribeDomainEvents(events: DomainEvents, s: Subscribers): voi
   events.subscribe('usage.threshold', (tx, { accountId, notice }) => emit(tx, accountId, 'usage.threshold', usageThresholdData(notice)));
 
   events.subscribe('score.stored', (tx, { accountId, result }) => emit(tx, accountId, 'score.completed', scoreCompletedData(result, s.publicBaseUrl)));
+  events.subscribe('score.stored', (tx, { accountId, result }) => s.anomalies.afterScore(tx, accountId, result.id));
   events.subscribe('score.linked', (tx, { accountId, linked }) => emit(tx, accountId, 'score.linked', scoreLinkedData(linked, s.publicBaseUrl)));
+
+  events.subscribe('anomaly.detected', (tx, { accountId, anomaly }) => emit(tx, accountId, 'anomaly.detected', anomalyView(anomaly, s.publicBaseUrl)));
 }

@@ -14,6 +14,7 @@ import { handleSendMail } from './mail/send-mail-job.ts';
 import { FORGET_RECIPIENTS_TOPIC, forgetRecipients } from './mail/forget-recipients.ts';
 import { measureCrawls, measureMailSends, measureModelFetch, measureWebhookPosts } from './observability/measured.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
+import { AnomalyService } from './modules/anomalies/anomaly-service.ts';
 import { invitationMail } from './modules/accounts/invitation-mail.ts';
 import { InvitationService } from './modules/accounts/invitations.ts';
 import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
@@ -225,6 +226,17 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
     comparisonOf: (resultId) => benchmarks.comparisonOf(resultId, null),
   });
   lifecycleMail.register(jobRunner);
+  // What a new score shows that changed beyond normal variation: recorded, then alerted by webhook and mail.
+  const anomalies = new AnomalyService({
+    db,
+    clock,
+    jobs,
+    publicBaseUrl,
+    withPrevious: (accountId, resultId) => scoring.withPrevious(accountId, resultId),
+    members: (accountId) => accounts.members(accountId),
+    onDetected: (tx, accountId, anomaly) => events.publish(tx, 'anomaly.detected', { accountId, anomaly }),
+  });
+  anomalies.register(jobRunner);
   const sources: SourceConnections = createSourceConnections(config, {
     db,
     clock,
@@ -239,7 +251,7 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
   const services = {
     ...{ accounts, invitations, billing, creditLedger, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, productInAccount },
     ...{ scoring, sharedResults, visitorResultPages, crawler, coach, coachConversations, onboarding, emailPreferences, lifecycleMail },
-    ...{ benchmarks, feedback, webhooks, webhookDeliveries, webhookPoster, sources, signals, tribalNotes },
+    ...{ benchmarks, feedback, webhooks, webhookDeliveries, webhookPoster, sources, signals, tribalNotes, anomalies },
     ...{ outbox, jobs, jobRunner, mailer },
   };
   // Every service exists: the reactions to the domain events can be subscribed (the list is src/domain-events.ts).

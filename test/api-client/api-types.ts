@@ -1160,6 +1160,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's anomalies, newest first, a page at a time */
+        get: operations["getAnomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/anomalies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Acknowledge or resolve an anomaly */
+        patch: operations["patchAnomaliesById"];
+        trace?: never;
+    };
     "/api/chat": {
         parameters: {
             query?: never;
@@ -1376,6 +1410,23 @@ export interface webhooks {
         put?: never;
         /** A member left or was removed from the account. */
         post: operations["webhook_member_removed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "anomaly.detected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new score showed a change beyond normal variation: a level lost, the total down, or a page with evidence gone. */
+        post: operations["webhook_anomaly_detected"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5058,7 +5109,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "webhook.test")[];
+                            events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "anomaly.detected" | "webhook.test")[];
                             description: string | null;
                             enabled: boolean;
                             /** @description 'failing' when deliveries failed for 3 days and the endpoint was disabled. */
@@ -5156,7 +5207,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "webhook.test")[];
+                    events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "anomaly.detected" | "webhook.test")[];
                     description?: string;
                 };
             };
@@ -5172,7 +5223,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         url: string;
-                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "webhook.test")[];
+                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "anomaly.detected" | "webhook.test")[];
                         description: string | null;
                         enabled: boolean;
                         /** @description 'failing' when deliveries failed for 3 days and the endpoint was disabled. */
@@ -5317,7 +5368,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         url: string;
-                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "webhook.test")[];
+                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "anomaly.detected" | "webhook.test")[];
                         description: string | null;
                         enabled: boolean;
                         /** @description 'failing' when deliveries failed for 3 days and the endpoint was disabled. */
@@ -5557,7 +5608,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         url: string;
-                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "webhook.test")[];
+                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "anomaly.detected" | "webhook.test")[];
                         description: string | null;
                         enabled: boolean;
                         /** @description 'failing' when deliveries failed for 3 days and the endpoint was disabled. */
@@ -5691,7 +5742,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         url: string;
-                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "webhook.test")[];
+                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "anomaly.detected" | "webhook.test")[];
                         description: string | null;
                         enabled: boolean;
                         /** @description 'failing' when deliveries failed for 3 days and the endpoint was disabled. */
@@ -5825,7 +5876,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         url: string;
-                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "webhook.test")[];
+                        events: ("score.completed" | "score.linked" | "plan.changed" | "usage.threshold" | "member.added" | "member.removed" | "anomaly.detected" | "webhook.test")[];
                         description: string | null;
                         enabled: boolean;
                         /** @description 'failing' when deliveries failed for 3 days and the endpoint was disabled. */
@@ -8171,6 +8222,7 @@ export interface operations {
                             score_decay_reminders: boolean;
                             peer_benchmark_updates: boolean;
                             weekly_digest: boolean;
+                            anomaly_alerts: boolean;
                         };
                         /** @description Categories always sent (account, billing, security). */
                         transactional: string[];
@@ -8245,7 +8297,7 @@ export interface operations {
                 "application/json": {
                     /** @description Required: the token from a mail we sent. */
                     token?: string;
-                    /** @description Categories to opt out of: product_updates, ritual_emails, score_decay_reminders, peer_benchmark_updates, weekly_digest. */
+                    /** @description Categories to opt out of: product_updates, ritual_emails, score_decay_reminders, peer_benchmark_updates, weekly_digest, anomaly_alerts. */
                     categories?: string[];
                     /** @description true opts out of every marketing category; transactional mail is still sent. */
                     all?: boolean;
@@ -8271,6 +8323,7 @@ export interface operations {
                             score_decay_reminders: boolean;
                             peer_benchmark_updates: boolean;
                             weekly_digest: boolean;
+                            anomaly_alerts: boolean;
                         };
                         /** @description Categories always sent (account, billing, security). */
                         transactional: string[];
@@ -8452,6 +8505,7 @@ export interface operations {
                             score_decay_reminders: boolean;
                             peer_benchmark_updates: boolean;
                             weekly_digest: boolean;
+                            anomaly_alerts: boolean;
                         };
                         /** @description Categories always sent (account, billing, security). */
                         transactional: string[];
@@ -8557,6 +8611,7 @@ export interface operations {
                             score_decay_reminders: boolean;
                             peer_benchmark_updates: boolean;
                             weekly_digest: boolean;
+                            anomaly_alerts: boolean;
                         };
                         /** @description Categories always sent (account, billing, security). */
                         transactional: string[];
@@ -8656,7 +8711,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Category -> true to receive it, false to opt out. Categories left out keep their state. One of: product_updates, ritual_emails, score_decay_reminders, peer_benchmark_updates, weekly_digest. */
+                    /** @description Category -> true to receive it, false to opt out. Categories left out keep their state. One of: product_updates, ritual_emails, score_decay_reminders, peer_benchmark_updates, weekly_digest, anomaly_alerts. */
                     subscriptions: {
                         [key: string]: boolean;
                     };
@@ -8680,6 +8735,7 @@ export interface operations {
                             score_decay_reminders: boolean;
                             peer_benchmark_updates: boolean;
                             weekly_digest: boolean;
+                            anomaly_alerts: boolean;
                         };
                         /** @description Categories always sent (account, billing, security). */
                         transactional: string[];
@@ -12181,6 +12237,361 @@ export interface operations {
             };
         };
     };
+    getAnomalies: {
+        parameters: {
+            query?: {
+                /** @description Only anomalies in this state. */
+                state?: "open" | "acknowledged" | "resolved";
+                /** @description Only this product's anomalies. */
+                productId?: string;
+                /** @description The previous page's `nextCursor`: lists the anomalies after it, newest first. */
+                cursor?: string;
+                /** @description Anomalies per page: 1 to 100; default 50. */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        anomalies: {
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description `dimension_down`: a dimension lost a level or more; `total_down`: the total fell by 3 points or more; `evidence_page_gone`: a page quoted as evidence was not found again.
+                             * @enum {unknown}
+                             */
+                            kind: "dimension_down" | "total_down" | "evidence_page_gone";
+                            /** @description A dimension id, `total`, or the gone page's path. */
+                            subject: string;
+                            /** @enum {unknown} */
+                            severity: "high" | "medium";
+                            /** @enum {unknown} */
+                            state: "open" | "acknowledged" | "resolved";
+                            summary: string;
+                            dimensionIds: ("market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success")[];
+                            productId: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The score that showed it.
+                             */
+                            resultId: string;
+                            /**
+                             * Format: uuid
+                             * @description The score it was compared with.
+                             */
+                            previousResultId: string;
+                            before: {
+                                /** Format: uuid */
+                                resultId: string;
+                                /** Format: date-time */
+                                scoredAt: string;
+                                /** @description The dimension's level or the total; null for a page. */
+                                value: number | null;
+                                /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                                evidence: string;
+                            };
+                            after: {
+                                /** Format: uuid */
+                                resultId: string;
+                                /** Format: date-time */
+                                scoredAt: string;
+                                /** @description The dimension's level or the total; null for a page. */
+                                value: number | null;
+                                /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                                evidence: string;
+                            };
+                            /** Format: date-time */
+                            detectedAt: string;
+                            stateChangedAt: string | null;
+                            /**
+                             * Format: uri
+                             * @description The result page of the score that showed it.
+                             */
+                            link: string;
+                        }[];
+                        /** @description Pass as `cursor` for the next page (older anomalies); null when this page holds the oldest. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    patchAnomaliesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `acknowledged`: seen, being looked at; `resolved`: dealt with.
+                     * @enum {unknown}
+                     */
+                    state: "acknowledged" | "resolved";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * @description `dimension_down`: a dimension lost a level or more; `total_down`: the total fell by 3 points or more; `evidence_page_gone`: a page quoted as evidence was not found again.
+                         * @enum {unknown}
+                         */
+                        kind: "dimension_down" | "total_down" | "evidence_page_gone";
+                        /** @description A dimension id, `total`, or the gone page's path. */
+                        subject: string;
+                        /** @enum {unknown} */
+                        severity: "high" | "medium";
+                        /** @enum {unknown} */
+                        state: "open" | "acknowledged" | "resolved";
+                        summary: string;
+                        dimensionIds: ("market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success")[];
+                        productId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The score that showed it.
+                         */
+                        resultId: string;
+                        /**
+                         * Format: uuid
+                         * @description The score it was compared with.
+                         */
+                        previousResultId: string;
+                        before: {
+                            /** Format: uuid */
+                            resultId: string;
+                            /** Format: date-time */
+                            scoredAt: string;
+                            /** @description The dimension's level or the total; null for a page. */
+                            value: number | null;
+                            /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                            evidence: string;
+                        };
+                        after: {
+                            /** Format: uuid */
+                            resultId: string;
+                            /** Format: date-time */
+                            scoredAt: string;
+                            /** @description The dimension's level or the total; null for a page. */
+                            value: number | null;
+                            /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                            evidence: string;
+                        };
+                        /** Format: date-time */
+                        detectedAt: string;
+                        stateChangedAt: string | null;
+                        /**
+                         * Format: uri
+                         * @description The result page of the score that showed it.
+                         */
+                        link: string;
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
     postChat: {
         parameters: {
             query?: never;
@@ -13673,6 +14084,96 @@ export interface operations {
                         userId: string;
                         /** @enum {unknown} */
                         role: "owner" | "admin" | "member";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, a redirect, or no answer within 10 seconds is a failure, retried with backoff for 3 days; then the endpoint is disabled. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_anomaly_detected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same across retries and redeliveries, so receivers can de-duplicate. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed; reject stale ones. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the endpoint secret (`whsec_` prefix removed, base64-decoded); two signatures while a rotated secret overlaps. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "anomaly.detected";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * @description `dimension_down`: a dimension lost a level or more; `total_down`: the total fell by 3 points or more; `evidence_page_gone`: a page quoted as evidence was not found again.
+                         * @enum {unknown}
+                         */
+                        kind: "dimension_down" | "total_down" | "evidence_page_gone";
+                        /** @description A dimension id, `total`, or the gone page's path. */
+                        subject: string;
+                        /** @enum {unknown} */
+                        severity: "high" | "medium";
+                        /** @enum {unknown} */
+                        state: "open" | "acknowledged" | "resolved";
+                        summary: string;
+                        dimensionIds: ("market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success")[];
+                        productId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The score that showed it.
+                         */
+                        resultId: string;
+                        /**
+                         * Format: uuid
+                         * @description The score it was compared with.
+                         */
+                        previousResultId: string;
+                        before: {
+                            /** Format: uuid */
+                            resultId: string;
+                            /** Format: date-time */
+                            scoredAt: string;
+                            /** @description The dimension's level or the total; null for a page. */
+                            value: number | null;
+                            /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                            evidence: string;
+                        };
+                        after: {
+                            /** Format: uuid */
+                            resultId: string;
+                            /** Format: date-time */
+                            scoredAt: string;
+                            /** @description The dimension's level or the total; null for a page. */
+                            value: number | null;
+                            /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                            evidence: string;
+                        };
+                        /** Format: date-time */
+                        detectedAt: string;
+                        stateChangedAt: string | null;
+                        /**
+                         * Format: uri
+                         * @description The result page of the score that showed it.
+                         */
+                        link: string;
                     };
                 };
             };

@@ -63,7 +63,7 @@ describe('EmailPreferences.prepare', () => {
   it('never withholds transactional mail, which carries the preference link but no List-Unsubscribe', async () => {
     const address = 'everything.off@example.com';
     const token = await preferences.tokenFor(database.handle.db, address);
-    await preferences.change(token, { optOut: ['product_updates', 'ritual_emails', 'score_decay_reminders', 'peer_benchmark_updates', 'weekly_digest'], optIn: [] });
+    await preferences.change(token, { optOut: ['product_updates', 'ritual_emails', 'score_decay_reminders', 'peer_benchmark_updates', 'weekly_digest', 'anomaly_alerts'], optIn: [] });
     for (const category of ['account', 'billing', 'security'] as const) {
       const prepared = (await preferences.prepare(database.handle.db, mail(address, category)))!;
       expect(prepared, category).not.toBeNull();

@@ -20,6 +20,7 @@ export const CATEGORY_LABELS: Record<OptOutCategory, string> = {
   score_decay_reminders: 'Score decay reminders',
   peer_benchmark_updates: 'Peer benchmark updates',
   weekly_digest: 'Weekly digest',
+  anomaly_alerts: 'Anomaly alerts',
 };
 
 export function preferencesPageUrl(token: string, publicBaseUrl: string): string {

@@ -410,6 +410,17 @@ export class ScoringService {
    * account holds no result with this id.
    */
   async changeOf(accountId: string, resultId: string): Promise<ScoreChange | null> {
+    const pair = await this.withPrevious(accountId, resultId);
+    return pair && scoreChange(pair.previous, pair.current);
+  }
+
+  /**
+   * A result of the account and the one it is compared with (as changeOf
+   * compares them: the same product's, else the same address's, of the same
+   * depth, made before it), with the product it was filed under. Null when
+   * the account holds no result with this id.
+   */
+  async withPrevious(accountId: string, resultId: string): Promise<{ current: ScoringResult; previous: ScoringResult | null; productId: string | null } | null> {
     const db = this.#deps.db;
     const [current] = await db
       .select({ result: storedResult, url: scoringResults.url, productId: scoringResults.productId, depth: scoringResults.depth, createdAt: scoringResults.createdAt })
@@ -431,7 +442,7 @@ export class ScoringService {
       .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
       .limit(1);
     const [previous] = before ? await db.select({ result: storedResult }).from(scoringResults).where(eq(scoringResults.id, before.id)) : [];
-    return scoreChange(previous?.result ?? null, current.result);
+    return { current: current.result, previous: previous?.result ?? null, productId: current.productId };
   }
 
   /**

@@ -9,6 +9,7 @@ import { PLANS } from '../../vocabulary/plans.ts';
 import { ROLES } from '../../vocabulary/roles.ts';
 import { THRESHOLD_METRICS, USAGE_THRESHOLDS } from '../metering/usage-thresholds.ts';
 import { ScoreDepthSchema, type ScoreDepth } from '../scoring/result-schema.ts';
+import { AnomalySchema } from '../anomalies/anomaly-view.ts';
 import { DELIVERY_TIMEOUT_MS } from './webhook-post.ts';
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -18,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'usage.threshold',
   'member.added',
   'member.removed',
+  'anomaly.detected',
   'webhook.test',
 ] as const;
 
@@ -80,6 +82,7 @@ const EVENT_DATA: Record<WebhookEventType, { schema: TSchema; summary: string }>
   'usage.threshold': { schema: UsageThresholdData, summary: "The account reached 80% or 100% of the period's credits or scores." },
   'member.added': { schema: MemberData, summary: 'A member joined the account.' },
   'member.removed': { schema: MemberData, summary: 'A member left or was removed from the account.' },
+  'anomaly.detected': { schema: AnomalySchema, summary: 'A new score showed a change beyond normal variation: a level lost, the total down, or a page with evidence gone.' },
   'webhook.test': { schema: WebhookTestData, summary: 'Sent on demand by POST /api/webhooks/<id>/test, whatever the endpoint subscribes to.' },
 };
 

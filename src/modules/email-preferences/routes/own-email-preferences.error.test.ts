@@ -37,7 +37,7 @@ describe('own email preferences errors', () => {
       code: 'INVALID_REQUEST',
       message:
         'Invalid body: body.subscriptions.billing is "billing", transactional mail, which is always sent and cannot be opted out of; ' +
-        'body.subscriptions.newsletter is "newsletter", not a category (one of: product_updates, ritual_emails, score_decay_reminders, peer_benchmark_updates, weekly_digest)',
+        'body.subscriptions.newsletter is "newsletter", not a category (one of: product_updates, ritual_emails, score_decay_reminders, peer_benchmark_updates, weekly_digest, anomaly_alerts)',
     });
     expect((await t.app.inject({ method: 'GET', url, headers })).json().subscriptions.weekly_digest).toBe(true);
   });

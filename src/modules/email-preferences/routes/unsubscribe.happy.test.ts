@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ALL_SUBSCRIBED = { product_updates: true, ritual_emails: true, score_decay_reminders: true, peer_benchmark_updates: true, weekly_digest: true };
+const ALL_SUBSCRIBED = { product_updates: true, ritual_emails: true, score_decay_reminders: true, peer_benchmark_updates: true, weekly_digest: true, anomaly_alerts: true };
 const TRANSACTIONAL = ['account', 'billing', 'security'];
 
 const tokenFor = (email: string) => t.services.emailPreferences.tokenFor(t.database.db, email);

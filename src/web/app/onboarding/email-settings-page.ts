@@ -20,6 +20,7 @@ const CATEGORY_DESCRIPTIONS: Record<OptOutCategory, string> = {
   score_decay_reminders: "A note when a product's latest score is more than 90 days old.",
   peer_benchmark_updates: 'How your scores compare with similar companies, once peer benchmarks exist.',
   weekly_digest: 'Once a week: your scores, what changed and your usage.',
+  anomaly_alerts: 'When a new score shows a level lost, the total down or a page with evidence gone (to owners and admins).',
 };
 
 function PreferencesForm({ state }: { state: PreferenceState }) {

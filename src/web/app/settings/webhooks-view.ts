@@ -33,6 +33,7 @@ const EVENT_WORDS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'usage.threshold': 'the month’s credits or scores reach 80% or 100%',
   'member.added': 'someone joins the team',
   'member.removed': 'someone leaves the team',
+  'anomaly.detected': 'a new score shows a level lost, the total down or a page with evidence gone',
   'webhook.test': 'you send a test event',
 };
 
