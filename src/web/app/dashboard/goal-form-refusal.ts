@@ -15,6 +15,7 @@ export async function formRefusal(
 ): Promise<{ status: number; message: string } | null> {
   if (!validCsrf(csrf)) return { status: 403, message: 'The form expired. Nothing was changed: try again.' };
   const readOnly = await deps.onboarding.writeRefusal({ accountId: visit.account.id, role: visit.principal.role }, 'refuse');
-  if (readOnly) return { status: 403, message: `${readOnly.message} ${readOnly.action}` };
+  // The API's message; its advice names API routes, and the page's read-only banner already says what lifts it, in words.
+  if (readOnly) return { status: 403, message: readOnly.message };
   return null;
 }
