@@ -21,6 +21,13 @@ export const REFUSED_RUN_WORDS: Partial<Record<ScheduledRunOutcome, string>> = {
   rate_limited: 'too many scores were asked for at once',
 };
 
+/** What lifts each mailed refusal, and the page (from the public base) where it is done. */
+const REMEDIES: Partial<Record<ScheduledRunOutcome, { words: string; path: string }>> = {
+  quota_exhausted: { words: "The plan's scores renew with its period; for more now, upgrade the plan", path: '/app/billing' },
+  no_credits: { words: 'Credits renew with the period; for more now, buy a score pack or upgrade the plan', path: '/app/billing' },
+  read_only: { words: 'Complete onboarding, or choose a paid plan, to lift it', path: '/app/onboarding' },
+};
+
 /** The outcomes that mail the admins: what the account can act on (failed is ours to fix; rate_limited passes on its own). */
 export const MAILED_OUTCOMES: readonly ScheduledRunOutcome[] = ['quota_exhausted', 'no_credits', 'read_only'];
 
@@ -46,18 +53,19 @@ export type LeadAddresses = (accountId: string) => Promise<string[]>;
 export function refusedRunMail(deps: { jobs: JobQueue; leads: LeadAddresses; publicBaseUrl: string }): RefusedRunNotice {
   return async (run) => {
     const reason = REFUSED_RUN_WORDS[run.outcome];
-    if (!reason || !MAILED_OUTCOMES.includes(run.outcome)) return async () => {};
+    const remedy = REMEDIES[run.outcome];
+    if (!reason || !remedy || !MAILED_OUTCOMES.includes(run.outcome)) return async () => {};
     const recipients = await deps.leads(run.accountId);
     const page = new URL(`/app/products/${run.product.id}`, deps.publicBaseUrl).href;
-    const billing = new URL('/app/billing', deps.publicBaseUrl).href;
+    const where = new URL(remedy.path, deps.publicBaseUrl).href;
     const next = run.nextRunAt.toISOString().slice(0, 10);
     const subject = `The scheduled score of ${run.product.name} did not run`;
     const text = [
       `The scheduled score of ${run.product.name} due on ${run.dueAt.toISOString().slice(0, 10)} did not run: ${reason}.`,
-      `It is not retried before the next one, on ${next}. To score sooner, free up the plan (billing: ${billing}) and rescore from the product's page.`,
+      `It is not retried before the next one, on ${next}. ${remedy.words}: ${where}`,
       `The product: ${page}`,
     ].join('\n\n');
-    const html = `<p>The scheduled score of <strong>${escapeHtml(run.product.name)}</strong> due on ${run.dueAt.toISOString().slice(0, 10)} did not run: ${escapeHtml(reason)}.</p><p>It is not retried before the next one, on ${next}. To score sooner, free up the plan (<a href="${escapeHtml(billing)}">billing</a>) and rescore from the product's page.</p><p><a href="${escapeHtml(page)}">${escapeHtml(run.product.name)}</a></p>`;
+    const html = `<p>The scheduled score of <strong>${escapeHtml(run.product.name)}</strong> due on ${run.dueAt.toISOString().slice(0, 10)} did not run: ${escapeHtml(reason)}.</p><p>It is not retried before the next one, on ${next}. <a href="${escapeHtml(where)}">${escapeHtml(remedy.words)}</a>.</p><p><a href="${escapeHtml(page)}">${escapeHtml(run.product.name)}</a></p>`;
     return async (executor) => {
       for (const to of recipients) {
         await enqueueMail(

@@ -93,7 +93,7 @@ describe('scheduled rescoring', () => {
     const [mail] = await refusedRunMails(1);
     expect(mail!.to).toEqual(['schedule_free@example.test']);
     expect(mail!.parsed.text).toContain("due on 2026-11-27 did not run: the plan's scores for this month were all used.");
-    expect(mail!.parsed.text).toContain('It is not retried before the next one, on 2026-12-04.');
+    expect(mail!.parsed.text).toContain("It is not retried before the next one, on 2026-12-04. The plan's scores renew with its period; for more now, upgrade the plan: https://scoring.example.test/app/billing");
     expect(mail!.parsed.text).toContain(`https://scoring.example.test/app/products/${free.productId}`);
 
     clock.advance(DAY);
@@ -112,6 +112,7 @@ describe('scheduled rescoring', () => {
     await t.services.jobRunner.runDue();
     const [, mail] = await refusedRunMails(2);
     expect(mail!.parsed.text).toContain('due on 2026-12-04 did not run: the account is read-only since its trial ended.');
+    expect(mail!.parsed.text).toContain('Complete onboarding, or choose a paid plan, to lift it: https://scoring.example.test/app/onboarding');
     expect((await schedule(paid)).lastScheduledRun).toEqual({ at: '2026-12-05T12:00:00.000Z', outcome: 'scored' });
     expect(await scoreCount(paid)).toBe(2);
   }, 120_000);
