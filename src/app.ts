@@ -171,16 +171,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerBenchmarkRoutes(app, services);
   registerFeedbackRoutes(app, services);
   registerProductRoutes(app, { ...services, crawlAllowlist: config.crawl.allowlist });
-  registerOutcomeRoutes(app, {
-    db: database.db,
-    clock,
-    jobRunner,
-    levels: (...query) => scoring.productDimensionLevels(...query),
-    product: (accountId, id) => services.products.find(accountId, id),
-    admit: (request) => admissionGate.admit(request),
-    score: (request) => scoring.score(request),
-    readOnly: async (accountId) => (await onboarding.writeRefusal({ accountId, role: 'member' }, 'refuse')) !== null,
-  });
+  registerOutcomeRoutes(app, { goals: services.goals, schedules: services.schedules, productInAccount: services.productInAccount });
   registerAnomalyRoutes(app, { anomalies: services.anomalies, publicBaseUrl: config.publicBaseUrl });
   registerCoachRoutes(app, { ...services, progressStream });
   // The pages, after the API routes: the reference pages read the document they generated.

@@ -35,6 +35,9 @@ import { ChargesInFlight } from './modules/metering/charges-in-flight.ts';
 import { CreditLedger } from './modules/metering/credit-ledger.ts';
 import { UsageReports } from './modules/metering/usage-report.ts';
 import { OnboardingService } from './modules/onboarding/onboarding-service.ts';
+import { GoalService } from './modules/outcomes/goal-service.ts';
+import { ScheduleService } from './modules/outcomes/schedule-service.ts';
+import { refusedRunMail } from './modules/outcomes/scheduled-run-refused-mail.ts';
 import { ProductService } from './modules/products/product-service.ts';
 import { CrawlSlots } from './modules/scoring/crawl-slots.ts';
 import { crawlerOptionsFromConfig, createCrawler, type Crawler } from './modules/scoring/crawler/crawler.ts';
@@ -196,6 +199,22 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
     segmentedResult: (resultId) => scoring.segmentedResult(resultId),
     paidAmong: (accountIds) => billing.paidAmong(accountIds),
   });
+  // Outcomes (issue 28): goals measured on the product's scores; scheduled scores admitted as a member's would be.
+  const goals = new GoalService({ db, clock, levels: (...query) => scoring.productDimensionLevels(...query) });
+  const schedules = new ScheduleService({
+    db,
+    clock,
+    product: (accountId, productId) => products.find(accountId, productId),
+    admit: (request) => admissionGate.admit(request),
+    score: (request) => scoring.score(request),
+    readOnly: async (accountId) => (await onboarding.writeRefusal({ accountId, role: 'member' }, 'refuse')) !== null,
+    onRunRefused: refusedRunMail({
+      jobs,
+      publicBaseUrl,
+      leads: async (accountId) => (await accounts.members(accountId)).flatMap((member) => (member.role !== 'member' && member.email ? [member.email] : [])),
+    }),
+  });
+  schedules.register(jobRunner);
   // Erased with the giver's account, and with the result it is about, by foreign keys: nothing outside the database to clean up.
   const feedback = new FeedbackService({ db, clock });
   const coach = new CoachService({ llm: config.llm ? createLlmCoach(config.llm, { fetch: measureModelFetch(metrics.model, 'coach') }) : null, log });
@@ -251,7 +270,7 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
   const services = {
     ...{ accounts, invitations, billing, creditLedger, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, productInAccount },
     ...{ scoring, sharedResults, visitorResultPages, crawler, coach, coachConversations, onboarding, emailPreferences, lifecycleMail },
-    ...{ benchmarks, feedback, webhooks, webhookDeliveries, webhookPoster, sources, signals, tribalNotes, anomalies },
+    ...{ benchmarks, feedback, webhooks, webhookDeliveries, webhookPoster, sources, signals, tribalNotes, goals, schedules, anomalies },
     ...{ outbox, jobs, jobRunner, mailer },
   };
   // Every service exists: the reactions to the domain events can be subscribed (the list is src/domain-events.ts).

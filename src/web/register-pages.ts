@@ -25,6 +25,8 @@ import type { SourceConnections } from '../modules/integrations/source-connectio
 import type { AdmissionGate } from '../modules/metering/admission-gate.ts';
 import type { UsageReports } from '../modules/metering/usage-report.ts';
 import type { OnboardingService } from '../modules/onboarding/onboarding-service.ts';
+import type { GoalService } from '../modules/outcomes/goal-service.ts';
+import type { ScheduleService } from '../modules/outcomes/schedule-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { ScoringService } from '../modules/scoring/scoring-service.ts';
 import type { SharedResultCache } from '../modules/scoring/shared-result-cache.ts';
@@ -33,7 +35,7 @@ import type { WebhookDeliveries } from '../modules/webhooks/webhook-deliveries.t
 import type { WebhookService } from '../modules/webhooks/webhook-service.ts';
 import { registerBillingPages } from './app/billing/register-billing-pages.ts';
 import { registerCoachPage } from './app/coach/register-coach-page.ts';
-import { registerDashboardPages } from './app/dashboard/register-dashboard-pages.ts';
+import { registerDashboardForms, registerDashboardPages } from './app/dashboard/register-dashboard-pages.ts';
 import { registerOnboardingPages } from './app/onboarding/register-onboarding-pages.ts';
 import { registerSettingsPages } from './app/settings/register-settings-pages.ts';
 import { registerIdentityPage } from './identity-page.ts';
@@ -71,6 +73,8 @@ export interface PageServices {
   webhookDeliveries: WebhookDeliveries;
   sources: SourceConnections;
   emailPreferences: EmailPreferences;
+  goals: GoalService;
+  schedules: ScheduleService;
 }
 
 export interface PageContext {
@@ -98,7 +102,8 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
   });
   // The signed-in app (/app...): pages render the account's state; their scripts act through the JSON API.
   const appPages = { settings, accounts: s.accounts, billing: s.billing, onboarding: s.onboarding };
-  registerDashboardPages(app, { ...appPages, scoring: s.scoring, products: s.products, usageReports: s.usageReports, benchmarks: s.benchmarks, signals: s.signals });
+  const dashboard = { ...appPages, scoring: s.scoring, products: s.products, usageReports: s.usageReports, benchmarks: s.benchmarks, signals: s.signals };
+  registerDashboardPages(app, { ...dashboard, goals: s.goals, schedules: s.schedules });
   registerCoachPage(app, { ...appPages, scoring: s.scoring, conversations: s.coachConversations });
   registerSettingsPages(app, {
     ...appPages,
@@ -114,6 +119,7 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
     await forms.register(formbody);
     registerTrySubmit(forms, { settings, scoring: s.scoring, admissionGate: s.admissionGate, onboarding: s.onboarding });
     registerPricingCheckout(forms, { settings, billing: s.billing });
+    registerDashboardForms(forms, { ...dashboard, goals: s.goals, schedules: s.schedules });
     registerUnsubscribeSubmit(forms, { settings, emailPreferences: s.emailPreferences });
     // An API route, here because RFC 8058 one-click posts a form body (List-Unsubscribe=One-Click).
     registerPostOneClickUnsubscribe(forms, { emailPreferences: s.emailPreferences });

@@ -16,6 +16,7 @@ import type { Principal } from '../../http/app-types.ts';
 import type { JobRunner } from '../../queue/job-runner.ts';
 import type { Admission } from '../metering/admission-gate.ts';
 import type { ScoreOutcome, ScoreRequest } from '../scoring/scoring-service.ts';
+import type { RefusedRunNotice } from './scheduled-run-refused-mail.ts';
 import { productSchedules, type ScheduleCadence, type ScheduledRunOutcome } from './tables.ts';
 
 export const SCHEDULED_RESCORE_SWEEP_JOB = 'outcomes.scheduled-rescore-sweep';
@@ -40,6 +41,8 @@ export interface ScheduleDependencies {
   score: (request: ScoreRequest) => Promise<ScoreOutcome>;
   /** Whether read-only mode (onboarding) refuses the account a score now, as it would refuse POST /api/score/product. */
   readOnly: (accountId: string) => Promise<boolean>;
+  /** Tells the account's admins when a run could not happen, in the transaction that records it (scheduled-run-refused-mail.ts). */
+  onRunRefused?: RefusedRunNotice;
 }
 
 /** The next time after `from` in steps of the cadence: weekly is 7 days; monthly the same day of the next month (UTC, clamped by Date). */
@@ -121,21 +124,29 @@ export class ScheduleService {
       .where(and(eq(productSchedules.productId, row.productId), eq(productSchedules.nextRunAt, row.nextRunAt)))
       .returning({ productId: productSchedules.productId });
     if (claimed.length === 0) return false;
-    const record = (outcome: ScheduledRunOutcome) =>
-      this.#deps.db.update(productSchedules).set({ lastRunAt: now, lastOutcome: outcome }).where(eq(productSchedules.productId, row.productId));
+    const record = async (outcome: ScheduledRunOutcome, product: { id: string; name: string } | null) => {
+      const notify =
+        product && outcome !== 'scored' && this.#deps.onRunRefused
+          ? await this.#deps.onRunRefused({ accountId: row.accountId, product, outcome, dueAt: row.nextRunAt, nextRunAt: next })
+          : null;
+      await this.#deps.db.transaction(async (tx) => {
+        await tx.update(productSchedules).set({ lastRunAt: now, lastOutcome: outcome }).where(eq(productSchedules.productId, row.productId));
+        await notify?.(tx);
+      });
+    };
+    let product: { id: string; name: string; url: string } | null = null;
     try {
-      await record(await this.#run(row));
+      product = await this.#deps.product(row.accountId, row.productId);
+      await record(product ? await this.#run(row, product) : 'failed', product);
     } catch (error) {
       // Recorded, then the job engine logs it; the run waits for the next period like any other failure.
-      await record('failed');
+      await record('failed', product);
       throw error;
     }
     return true;
   }
 
-  async #run(row: typeof productSchedules.$inferSelect): Promise<ScheduledRunOutcome> {
-    const product = await this.#deps.product(row.accountId, row.productId);
-    if (!product) return 'failed';
+  async #run(row: typeof productSchedules.$inferSelect, product: { id: string; name: string; url: string }): Promise<ScheduledRunOutcome> {
     if (await this.#deps.readOnly(row.accountId)) return 'read_only';
     // The member who set the cadence, as a session would be: the gate's rate limit is per member, quotas and credits per account.
     const principal: Principal = { userId: row.setBy, accountId: row.accountId, role: 'member', email: null, method: 'session', apiKeyId: null };

@@ -10,6 +10,7 @@ import { NO_CONTEXT, type CoachContext } from '../coach-context.ts';
 import { comparisonAnswer } from './answers/comparison.ts';
 import { changeLine, dimensionMoveLine, goalsLine, teamLine } from './answers/context-lines.ts';
 import { contradictionsLine, dimensionEvidenceLine } from './answers/evidence-lines.ts';
+import { dimensionGoalLine, goalsAtRiskLine } from './answers/goal-lines.ts';
 import { resolveFocus, type ChatMessage, type Focus } from './conversation.ts';
 import { joinBlocks } from './markdown.ts';
 import { specialAnswer } from './special-questions.ts';
@@ -51,7 +52,8 @@ export function composeCoachAnswer(input: CoachInput): string {
  * an overview or an answer about the total; a dimension's own move under an
  * answer about it; what the team's tools measured and its notes said about a
  * dimension under an answer or plan about it, and where the tools contradict
- * the site under an overview.
+ * the site under an overview; the product's goal on a dimension under an
+ * answer or plan about it, and the goals at risk under an overview.
  */
 function withContext(answer: string, focus: Focus, view: ResultView | null, context: CoachContext): string {
   if (!view) return answer;
@@ -61,7 +63,9 @@ function withContext(answer: string, focus: Focus, view: ResultView | null, cont
   const lines = [
     focus.kind === 'overview' || focus.kind === 'tier' ? changeLine(context.change) : null,
     focus.kind === 'dimension' ? dimensionMoveLine(context.change, focus.dimensionId) : null,
+    ...spokenOf.map((id) => dimensionGoalLine(context.goals, id)),
     ...spokenOf.map((id) => dimensionEvidenceLine(context.evidence, id)),
+    focus.kind === 'overview' ? goalsAtRiskLine(context.goals) : null,
     focus.kind === 'overview' ? contradictionsLine(context.evidence) : null,
     (focus.kind === 'overview' || (focus.kind === 'gaps' && focus.offset === 0) || wholePlan) ? goalsLine(view, context.interview) : null,
     focus.kind === 'plan' && focus.view === 'plan' ? teamLine(context.interview) : null,

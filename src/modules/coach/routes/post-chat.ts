@@ -13,7 +13,7 @@ import type { AdmissionGate } from '../../metering/admission-gate.ts';
 import { admitOrRefuse, sendMeteredStream } from '../../metering/api/metered-stream.ts';
 import type { ScoringService } from '../../scoring/scoring-service.ts';
 import type { CoachConversations } from '../coach-conversations.ts';
-import type { CoachContext, InterviewAnswers } from '../coach-context.ts';
+import type { CoachContext, InterviewAnswers, ProductGoal } from '../coach-context.ts';
 import type { CoachService } from '../coach-service.ts';
 import { boundedTail, ChatBody, checkConversation, namedCompany, storedConversation, withDerivedTotals } from './chat-request.ts';
 
@@ -32,6 +32,8 @@ export interface ChatRouteDeps {
   conversations: CoachConversations;
   /** The account's welcome interview (onboarding), to coach towards its goals; null before it is answered. */
   interviewOf: (accountId: string) => Promise<InterviewAnswers | null>;
+  /** The goals of the account's product (outcomes); none for another account's product. */
+  goalsOf: (accountId: string, productId: string) => Promise<ProductGoal[]>;
   heartbeatMs: number;
   /** How long a stream may wait for its client to read before it is closed. */
   stallTimeoutMs: number;
@@ -71,13 +73,15 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
       if (compareResultId && !comparedWith && !stored) throw new ApiError('NOT_FOUND', { message: 'No scoring result has the id given in compareResultId.' });
       // "How do we compare to Rival?": the account's own score of the company the question names.
       if (!comparedWith && result) comparedWith = await namedCompany(deps.scoring, principal.accountId, result, messages.at(-1)!.content);
-      const [interview, change, evidence] = await Promise.all([
+      const [interview, change, evidence, goals] = await Promise.all([
         deps.interviewOf(principal.accountId),
         resultId ? deps.scoring.changeOf(principal.accountId, resultId) : null,
         // The tools' and team's evidence stored with the score: the account's own, or what its owner published.
         resultId ? deps.scoring.evidenceView(resultId, principal.accountId) : null,
+        // The goals of the result's product, read in the asker's account: another account's product has none here.
+        result?.productId ? deps.goalsOf(principal.accountId, result.productId) : [],
       ]);
-      const context: CoachContext = { comparedWith, interview, change, evidence: evidence?.view ?? null };
+      const context: CoachContext = { comparedWith, interview, change, evidence: evidence?.view ?? null, goals };
 
       // Watched from before admission, so a client that leaves while being admitted is seen too.
       const signal = abortOnDisconnect(reply);

@@ -2,6 +2,7 @@
 import type { App } from '../../../http/app-types.ts';
 import type { AdmissionGate } from '../../metering/admission-gate.ts';
 import type { OnboardingService } from '../../onboarding/onboarding-service.ts';
+import type { GoalService } from '../../outcomes/goal-service.ts';
 import type { ScoringService } from '../../scoring/scoring-service.ts';
 import type { CoachConversations } from '../coach-conversations.ts';
 import type { CoachService } from '../coach-service.ts';
@@ -17,6 +18,7 @@ export interface CoachRouteDeps {
   scoring: ScoringService;
   coachConversations: CoachConversations;
   onboarding: Pick<OnboardingService, 'welcomeInterview'>;
+  goals: Pick<GoalService, 'list'>;
   progressStream: { heartbeatMs: number; stallTimeoutMs: number };
 }
 
@@ -32,6 +34,14 @@ export function registerCoachRoutes(app: App, deps: CoachRouteDeps): void {
       const interview = await onboarding.welcomeInterview(accountId);
       return interview ? { role: interview.role, goals: interview.goals, teamSize: interview.teamSize, productName: interview.product.name } : null;
     },
+    goalsOf: async (accountId, productId) =>
+      (await deps.goals.list(accountId, productId)).map((goal) => ({
+        dimensionId: goal.dimensionId,
+        targetLevel: goal.targetLevel,
+        dueDate: goal.dueDate,
+        currentLevel: goal.progress.currentLevel,
+        onTrack: goal.onTrack,
+      })),
     heartbeatMs: deps.progressStream.heartbeatMs,
     stallTimeoutMs: deps.progressStream.stallTimeoutMs,
   });

@@ -5,6 +5,8 @@ import type { ProductService } from '../../../modules/products/product-service.t
 import type { ScoringService } from '../../../modules/scoring/scoring-service.ts';
 import type { SignalService } from '../../../modules/signals/signal-service.ts';
 import type { AppPageDeps } from '../app-visit.ts';
+import type { GoalService } from '../../../modules/outcomes/goal-service.ts';
+import type { ScheduleService } from '../../../modules/outcomes/schedule-service.ts';
 
 export interface DashboardDeps extends AppPageDeps {
   scoring: ScoringService;
@@ -14,4 +16,7 @@ export interface DashboardDeps extends AppPageDeps {
   benchmarks: PeerSource;
   /** Each product's newest measured signals, from its tools or pushed (issue 27). */
   signals: Pick<SignalService, 'latestForProduct'>;
+  /** Each product's goals and rescoring cadence (issue 28). */
+  goals: Pick<GoalService, 'list' | 'latestLevel' | 'set' | 'remove' | 'today'>;
+  schedules: Pick<ScheduleService, 'get' | 'set'>;
 }

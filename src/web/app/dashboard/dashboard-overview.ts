@@ -12,6 +12,8 @@ import type { Product, ProductService } from '../../../modules/products/product-
 import type { ScoreSummary, ScoringService } from '../../../modules/scoring/scoring-service.ts';
 import type { SignalRow, SignalService } from '../../../modules/signals/signal-service.ts';
 import { MEASURED_SIGNAL_TYPES } from '../../../framework/measured-signals.ts';
+import type { Goal, GoalService } from '../../../modules/outcomes/goal-service.ts';
+import type { Schedule, ScheduleService } from '../../../modules/outcomes/schedule-service.ts';
 
 /** How many measured signals a product's card names, newest first; the rest stay in GET /api/signals. */
 export const MEASURED_ON_CARD_LIMIT = 5;
@@ -27,6 +29,9 @@ export interface ProductOverview {
   previous: ScoreSummary | null;
   /** Its newest measured value of each signal type and scope (a repository, a team), newest first; pushed ones without a product count for every product. */
   measured: SignalRow[];
+  /** Its goals with their progress, soonest due first, and its rescoring cadence (issue 28). */
+  goals: Goal[];
+  schedule: Schedule;
 }
 
 export interface DashboardOverview {
@@ -41,6 +46,8 @@ export interface OverviewSources {
   scoring: ScoringService;
   usageReports: UsageReports;
   signals: Pick<SignalService, 'latestForProduct'>;
+  goals: Pick<GoalService, 'list'>;
+  schedules: Pick<ScheduleService, 'get'>;
 }
 
 export async function dashboardOverview(sources: OverviewSources, accountId: string): Promise<DashboardOverview> {
@@ -53,14 +60,16 @@ export async function dashboardOverview(sources: OverviewSources, accountId: str
   ]);
   const overviews = await Promise.all(
     products.map(async (product): Promise<ProductOverview> => {
-      const [[latest = null], measuredNow] = await Promise.all([
+      const [[latest = null], measuredNow, goals, schedule] = await Promise.all([
         sources.scoring.history(accountId, { productId: product.id, limit: 1 }),
         sources.signals.latestForProduct(accountId, product.id),
+        sources.goals.list(accountId, product.id),
+        sources.schedules.get(accountId, product.id),
       ]);
       const measured = [...measuredNow].sort(byCardOrder).slice(0, MEASURED_ON_CARD_LIMIT);
-      if (!latest) return { product, latest, previous: null, measured };
+      if (!latest) return { product, latest, previous: null, measured, goals, schedule };
       const [, previous = null] = await sources.scoring.history(accountId, { productId: product.id, depth: latest.depth, limit: 2 });
-      return { product, latest, previous, measured };
+      return { product, latest, previous, measured, goals, schedule };
     }),
   );
   return {

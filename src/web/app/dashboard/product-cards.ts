@@ -18,6 +18,7 @@ import { companyLabel, MAX_TOTAL_SCORE } from '../../result-summary.ts';
 import { html } from '../../view.ts';
 import type { ProductOverview } from './dashboard-overview.ts';
 import { coachPath, productHistoryPath, resultPath } from './dashboard-paths.ts';
+import { CadenceLine, GoalList } from './product-goals-view.ts';
 import { RescoreButton } from './score-actions.ts';
 import { momentText, ScoreMoment, shortDay } from './score-dates.ts';
 
@@ -66,13 +67,18 @@ function MeasuredSignals({ measured, productName }: { measured: SignalRow[]; pro
 }
 
 function ProductCard({ overview, peers }: { overview: ProductOverview; peers: PeerComparison | null }) {
-  const { product, latest, previous, measured } = overview;
+  const { product, latest, previous, measured, goals, schedule } = overview;
   return html`<li class="card product-card" data-feedback-host data-product-id=${product.id} data-product-url=${product.url}>
     <h3><a href=${productHistoryPath(product.id)}>${product.name}</a></h3>
     <p class="product-url muted">${product.url}</p>
     ${latest ? html`<${LatestScore} latest=${latest} previous=${previous} />` : html`<p class="product-score muted">Not scored yet.</p>`}
     <${PeerLine} comparison=${peers} owner=${true} />
     <${MeasuredSignals} measured=${measured} productName=${product.name} />
+    <div class="product-goals-summary">
+      <p class="product-measured-title">Goals<span class="visually-hidden"> for ${product.name}</span></p>
+      ${goals.length > 0 ? html`<${GoalList} goals=${goals} productName=${product.name} />` : html`<p class="muted">None yet: <a href=${`${productHistoryPath(product.id)}#goals`}>set one<span class="visually-hidden"> for ${product.name}</span></a>.</p>`}
+      <${CadenceLine} schedule=${schedule} />
+    </div>
     <div class="product-actions">
       <${RescoreButton} product=${product} scored=${latest !== null} quick=${latest?.depth === 'quick'} segment=${peers?.segmentKey ?? null} />
       <a href=${productHistoryPath(product.id)}>History and trend<span class="visually-hidden"> of ${product.name}</span></a>

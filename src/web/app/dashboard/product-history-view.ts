@@ -11,7 +11,7 @@ import { PeerLine, type PeerComparison } from '../../components/peer-comparison.
 import { depthFacts, QuickScoreBadge } from '../../components/quick-score-notice.ts';
 import type { ScoreSummary } from '../../../modules/scoring/scoring-service.ts';
 import { MAX_TOTAL_SCORE } from '../../result-summary.ts';
-import { html } from '../../view.ts';
+import { html, type VNode } from '../../view.ts';
 import { APP_PATHS } from '../app-layout.ts';
 import { comparePath } from '../../pages/compare-view.ts';
 import { coachPath, productHistoryPath, resultPath } from './dashboard-paths.ts';
@@ -106,12 +106,14 @@ function QuickScoresLeftOut({ history }: { history: ProductHistory }) {
   </p>`;
 }
 
-export function ProductHistoryView({ history, peers = null }: { history: ProductHistory; peers?: PeerComparison | null }) {
+/** goals: the goals and cadence section (product-goals-view.ts), shown whether or not the product has a score. */
+export function ProductHistoryView({ history, peers = null, goals = null }: { history: ProductHistory; peers?: PeerComparison | null; goals?: VNode | null }) {
   const { selected, change } = history;
   return html`<div class="product-history" data-dashboard>
     <nav class="breadcrumb" aria-label="Breadcrumb"><a href=${APP_PATHS.dashboard}>Dashboard</a> <span aria-hidden="true">›</span> <span aria-current="page">${history.product.name}</span></nav>
     <${Head} history=${history} peers=${peers} />
     <${ScoreFeedback} />
+    ${goals}
     ${history.latest === null
       ? html`<p class="notice">This product has no score yet. Score it to start its history: each rescore adds a point to its trend.</p>`
       : html`<section aria-labelledby="trend-heading">
