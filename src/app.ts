@@ -172,7 +172,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerFeedbackRoutes(app, services);
   registerProductRoutes(app, { ...services, crawlAllowlist: config.crawl.allowlist });
   registerOutcomeRoutes(app, { goals: services.goals, schedules: services.schedules, productInAccount: services.productInAccount });
-  registerAnomalyRoutes(app, { anomalies: services.anomalies, publicBaseUrl: config.publicBaseUrl });
+  registerAnomalyRoutes(app, { anomalies: services.anomalies, slack: services.slack, publicBaseUrl: config.publicBaseUrl });
   registerCoachRoutes(app, { ...services, progressStream });
   // The pages, after the API routes: the reference pages read the document they generated.
   await registerPages(app, services, { config, clock, devKey, sessions, localPayments: infra.paymentProvider.name === 'local' });

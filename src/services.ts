@@ -15,6 +15,8 @@ import { FORGET_RECIPIENTS_TOPIC, forgetRecipients } from './mail/forget-recipie
 import { measureCrawls, measureMailSends, measureModelFetch, measureWebhookPosts } from './observability/measured.ts';
 import { AccountService } from './modules/accounts/account-service.ts';
 import { AnomalyService } from './modules/anomalies/anomaly-service.ts';
+import { SlackAlerts } from './modules/anomalies/slack-alerts.ts';
+import { checkWebhookUrl } from './modules/webhooks/webhook-url.ts';
 import { invitationMail } from './modules/accounts/invitation-mail.ts';
 import { InvitationService } from './modules/accounts/invitations.ts';
 import { ApiKeyService } from './modules/api-keys/api-key-service.ts';
@@ -245,7 +247,17 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
     comparisonOf: (resultId) => benchmarks.comparisonOf(resultId, null),
   });
   lifecycleMail.register(jobRunner);
-  // What a new score shows that changed beyond normal variation: recorded, then alerted by webhook and mail.
+  // What a new score shows that changed beyond normal variation: recorded, then alerted by webhook, mail and Slack.
+  // A Slack address is checked and posted to as a webhook endpoint is: the same allowlist and SSRF-safe connector.
+  const slack = new SlackAlerts({
+    db,
+    clock,
+    jobs,
+    publicBaseUrl,
+    checkUrl: (url) => checkWebhookUrl(url, config.webhooks.allowlist, lookup),
+    post: (url, headers, body) => webhookPoster.post(url, headers, body),
+  });
+  slack.register(jobRunner);
   const anomalies = new AnomalyService({
     db,
     clock,
@@ -254,6 +266,7 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
     withPrevious: (accountId, resultId) => scoring.withPrevious(accountId, resultId),
     members: (accountId) => accounts.members(accountId),
     onDetected: (tx, accountId, anomaly) => events.publish(tx, 'anomaly.detected', { accountId, anomaly }),
+    onRecorded: (tx, accountId, resultId) => slack.afterRecorded(tx, accountId, resultId),
   });
   anomalies.register(jobRunner);
   const sources: SourceConnections = createSourceConnections(config, {
@@ -270,7 +283,7 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
   const services = {
     ...{ accounts, invitations, billing, creditLedger, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, productInAccount },
     ...{ scoring, sharedResults, visitorResultPages, crawler, coach, coachConversations, onboarding, emailPreferences, lifecycleMail },
-    ...{ benchmarks, feedback, webhooks, webhookDeliveries, webhookPoster, sources, signals, tribalNotes, goals, schedules, anomalies },
+    ...{ benchmarks, feedback, webhooks, webhookDeliveries, webhookPoster, sources, signals, tribalNotes, goals, schedules, anomalies, slack },
     ...{ outbox, jobs, jobRunner, mailer },
   };
   // Every service exists: the reactions to the domain events can be subscribed (the list is src/domain-events.ts).

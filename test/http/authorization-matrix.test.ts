@@ -55,6 +55,10 @@ const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'DELETE /api/team-registry/:productId': ['admin', 'owner'],
   'GET /api/webhooks': ['admin', 'owner'],
   'POST /api/webhooks': ['admin', 'owner'],
+  // Where anomalies are posted in Slack (issue 28): set like a webhook endpoint, by those who manage them.
+  'GET /api/anomalies/slack': ['admin', 'owner'],
+  'PUT /api/anomalies/slack': ['admin', 'owner'],
+  'DELETE /api/anomalies/slack': ['admin', 'owner'],
   'GET /api/webhooks/:id': ['admin', 'owner'],
   'DELETE /api/webhooks/:id': ['admin', 'owner'],
   'POST /api/webhooks/:id/enable': ['admin', 'owner'],

@@ -7,7 +7,7 @@ import { escapeHtml } from '../../escape-html.ts';
 import type { MailContent } from '../lifecycle-mail/score-decay-mail.ts';
 import type { DetectedAnomaly } from './anomaly-rules.ts';
 
-export function anomalyMailFor(subjectName: string, anomalies: readonly DetectedAnomaly[], links: { result: string; anomalies: string }): MailContent {
+export function anomalyMailFor(subjectName: string, anomalies: readonly DetectedAnomaly[], resultLink: string): MailContent {
   const ordered = [...anomalies].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1));
   const subject = `${subjectName}: ${ordered.length === 1 ? ordered[0]!.summary.replace(/\.$/, '') : `${ordered.length} changes since the last score`}`;
   const items = ordered.map((anomaly) => ({
@@ -16,12 +16,12 @@ export function anomalyMailFor(subjectName: string, anomalies: readonly Detected
     after: `Now: ${anomaly.after.evidence}`,
   }));
   const intro = `The latest score of ${subjectName} shows ${ordered.length === 1 ? 'a change' : `${ordered.length} changes`} beyond what a rescore of the same site gives.`;
-  const text = [intro, ...items.map((item) => `${item.headline}\n${item.before}\n${item.after}`), `The result: ${links.result}`, `All anomalies, to acknowledge or resolve: ${links.anomalies}`].join('\n\n');
+  const text = [intro, ...items.map((item) => `${item.headline}\n${item.before}\n${item.after}`), `The result: ${resultLink}`].join('\n\n');
   const html = [
     '<!doctype html><html><body>',
     `<p>${escapeHtml(intro)}</p>`,
     ...items.map((item) => `<p><strong>${escapeHtml(item.headline)}</strong><br>${escapeHtml(item.before)}<br>${escapeHtml(item.after)}</p>`),
-    `<p><a href="${escapeHtml(links.result)}">The result</a><br><a href="${escapeHtml(links.anomalies)}">All anomalies</a></p>`,
+    `<p><a href="${escapeHtml(resultLink)}">The result</a></p>`,
     '</body></html>',
   ].join('');
   return { subject, text, html };

@@ -3,8 +3,9 @@
  * changed beyond normal variation since the score before it (anomaly-rules.ts),
  * recorded with its evidence before and after, a severity and a state, and
  * alerted: an `anomaly.detected` domain event per anomaly (the outbound
- * webhook), and one mail per score to the owners and admins (opt-out
- * category `anomaly_alerts`). Owns the anomalies table.
+ * webhook), one mail per score to the owners and admins (opt-out
+ * category `anomaly_alerts`), and one Slack post per score when an admin set
+ * an address (slack-alerts.ts). Owns the anomalies tables.
  *
  * Detection is a job enqueued in the storing transaction, once per result:
  * the score's own transaction stays short, and a failure is retried without
@@ -45,6 +46,8 @@ export interface AnomalyDependencies {
   members(accountId: string): Promise<{ role: Role; email: string | null }[]>;
   /** Runs in the transaction that records an anomaly: the `anomaly.detected` event. */
   onDetected(tx: Transaction, accountId: string, anomaly: Anomaly): Promise<unknown>;
+  /** Runs once in the transaction that records a result's new anomalies: the Slack post. */
+  onRecorded(tx: Transaction, accountId: string, resultId: string): Promise<unknown>;
 }
 
 export interface AnomalyQuery {
@@ -93,7 +96,10 @@ export class AnomalyService {
         .returning();
       for (const anomaly of recorded) await this.#deps.onDetected(tx, accountId, anomaly);
       const fresh = found.filter((anomaly) => recorded.some((row) => row.kind === anomaly.kind && row.subject === anomaly.subject));
-      if (fresh.length > 0) await this.#mail(tx, accountId, recipients, current, productId, fresh);
+      if (fresh.length > 0) {
+        await this.#mail(tx, accountId, recipients, current, productId, fresh);
+        await this.#deps.onRecorded(tx, accountId, resultId);
+      }
       return recorded.length;
     });
   }
@@ -150,10 +156,7 @@ export class AnomalyService {
 
   async #mail(tx: Transaction, accountId: string, recipients: string[], current: ScoringResult, productId: string | null, found: DetectedAnomaly[]): Promise<void> {
     const base = this.#deps.publicBaseUrl;
-    const content = anomalyMailFor(current.companyName ?? new URL(current.url).host, found, {
-      result: productId ? `${base}/app/products/${productId}` : `${base}/r/${current.id}`,
-      anomalies: `${base}/app/anomalies`,
-    });
+    const content = anomalyMailFor(current.companyName ?? new URL(current.url).host, found, productId ? `${base}/app/products/${productId}` : `${base}/r/${current.id}`);
     for (const to of recipients) {
       await enqueueMail(this.#deps.jobs, tx, { to, ...content, category: 'anomaly_alerts' }, { dedupeKey: `anomalies ${current.id} to ${to}`, accountId });
     }

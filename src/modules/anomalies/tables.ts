@@ -32,3 +32,13 @@ export const anomalies = pgTable(
   },
   (table) => [unique('anomalies_once').on(table.resultId, table.kind, table.subject), index('anomalies_account_idx').on(table.accountId, table.detectedAt.desc(), table.id.desc())],
 );
+
+/** The Slack incoming webhook an account's anomalies are posted to; no row: none. */
+export const anomalySlackTargets = pgTable('anomaly_slack_targets', {
+  /** Foreign key to accounts(id), ON DELETE CASCADE. */
+  accountId: uuid('account_id').primaryKey(),
+  /** A credential: never answered in full. */
+  webhookUrl: text('webhook_url').notNull(),
+  setBy: text('set_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

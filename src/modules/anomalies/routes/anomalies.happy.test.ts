@@ -3,8 +3,9 @@
  * that lost its pricing page. The anomalies are recorded with their evidence
  * before and after, listed by GET /api/anomalies, sent as `anomaly.detected`
  * (verified with the Standard Webhooks library) and mailed once to the
- * owner (local SMTP, category anomaly_alerts); acknowledged by PATCH; and
- * resolved by the score that shows the page again.
+ * owner (local SMTP, category anomaly_alerts) and posted once to the
+ * account's Slack incoming webhook (a local server taking Slack's JSON);
+ * acknowledged by PATCH; and resolved by the score that shows the page again.
  */
 import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { caller } from '../../../../test/onboarding-client.ts';
 import { serveSite, SITES_DIR, type ServedSite } from '../../../../test/fixtures/static-site.ts';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../../test/fakes/smtp-server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/fakes/webhook-receiver.ts';
+import { startHttpRecorder, type HttpRecorder } from '../../../../test/fakes/http-recorder.ts';
 import { FIXTURE_CRAWL_DATE, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { billingAccounts } from '../../billing/tables.ts';
 
@@ -28,6 +30,7 @@ let site: ServedSite;
 let siteDir: string;
 let smtp: FakeSmtpServer;
 let receiver: WebhookReceiver;
+let slack: HttpRecorder;
 let productId = '';
 
 const get = async (url: string, claims = owner) => t.app.inject({ method: 'GET', url, headers: await t.authHeaders(claims) });
@@ -46,9 +49,11 @@ beforeAll(async () => {
   site = await serveSite(siteDir);
   smtp = await startFakeSmtpServer();
   receiver = await startWebhookReceiver(clock);
+  // Slack answers an incoming-webhook post with 200 and the body "ok".
+  slack = await startHttpRecorder(() => ({ status: 200, body: 'ok' }));
   t = await startTestApp({
     clock,
-    env: { CRAWL_ALLOWLIST: new URL(site.origin).host, WEBHOOK_ALLOWLIST: receiver.host, SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE },
+    env: { CRAWL_ALLOWLIST: new URL(site.origin).host, WEBHOOK_ALLOWLIST: `${receiver.host},${new URL(slack.url).host}`, SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE },
   });
   const accountId = await caller(t, owner).accountId();
   await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
@@ -57,9 +62,23 @@ beforeAll(async () => {
   const endpoint = (await t.app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: { url: receiver.url, events: ['anomaly.detected'] } })).json();
   receiver.setSecrets([endpoint.secret]);
 }, 120_000);
+
+describe('the Slack address', () => {
+  it('is set by an admin, answered masked, and refused for an internal address', async () => {
+    const headers = await t.authHeaders(owner);
+    expect((await t.app.inject({ method: 'GET', url: '/api/anomalies/slack', headers })).json()).toEqual({ configured: false, webhookUrl: null, updatedAt: null });
+    const internal = await t.app.inject({ method: 'PUT', url: '/api/anomalies/slack', headers, payload: { webhookUrl: 'https://10.0.0.7/services/T0/B0/secret' } });
+    expect(internal.statusCode).toBe(400);
+    expect(internal.json()).toMatchObject({ code: 'INVALID_URL' });
+    const set = await t.app.inject({ method: 'PUT', url: '/api/anomalies/slack', headers, payload: { webhookUrl: `${slack.url}/services/T0/B0/XYZsecret` } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ configured: true, webhookUrl: `${new URL(slack.url).origin}/…cret`, updatedAt: clock.now().toISOString() });
+    expect(JSON.stringify((await t.app.inject({ method: 'GET', url: '/api/anomalies/slack', headers })).json())).not.toContain('XYZsecret');
+  });
+});
 afterAll(async () => {
   await t?.close();
-  await Promise.all([site?.close(), smtp?.close(), receiver?.close()]);
+  await Promise.all([site?.close(), smtp?.close(), receiver?.close(), slack?.close()]);
   await rm(siteDir, { recursive: true, force: true });
 });
 
@@ -99,6 +118,12 @@ describe('anomalies', () => {
     expect(mail!.parsed.headers.get('x-mail-category')).toBe('anomaly_alerts');
     expect(mail!.parsed.text).toContain('/pricing carried evidence for');
     expect(mail!.parsed.text).toContain(`${BASE}/app/products/${productId}`);
+
+    expect(slack.requests).toHaveLength(1);
+    expect(slack.requests[0]!.headers['content-type']).toBe('application/json');
+    const { text } = JSON.parse(slack.requests[0]!.body);
+    expect(text).toContain(`<${BASE}/r/${lostPricing}|the result>`);
+    expect(text).toContain('/pricing carried evidence for');
   }, 120_000);
 
   it('records nothing twice when detection runs again for the same score', async () => {
@@ -127,6 +152,7 @@ describe('anomalies', () => {
     expect(all.every((anomaly: { state: string }) => anomaly.state === 'resolved')).toBe(true);
     expect(all.every((anomaly: { resultId: string }) => anomaly.resultId === lostPricing)).toBe(true);
     expect(receiver.deliveries).toHaveLength(deliveries);
+    expect(slack.requests).toHaveLength(1);
     expect((await get('/api/anomalies?state=open')).json().anomalies).toEqual([]);
   }, 120_000);
 });

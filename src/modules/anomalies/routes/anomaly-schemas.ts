@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { maskedSlackUrl } from '../slack-alerts.ts';
 import { AnomalySchema } from '../anomaly-view.ts';
 import { ANOMALY_STATES } from '../tables.ts';
 
@@ -21,3 +22,18 @@ export const AnomalyStateBody = Type.Object(
   { state: Type.Enum(['acknowledged', 'resolved'] as const, { description: '`acknowledged`: seen, being looked at; `resolved`: dealt with.' }) },
   { additionalProperties: false },
 );
+
+export const SlackTargetBody = Type.Object(
+  { webhookUrl: Type.String({ maxLength: 2048, description: "A Slack incoming webhook's address (https://hooks.slack.com/services/…)." }) },
+  { additionalProperties: false },
+);
+
+export const SlackTargetSchema = Type.Object({
+  configured: Type.Boolean(),
+  webhookUrl: Type.Union([Type.String(), Type.Null()], { description: 'The address, masked: it is a credential. Null when none is set.' }),
+  updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+/** The Slack address as the API shows it: masked, since it is a credential. */
+export const slackTargetView = (target: { webhookUrl: string; updatedAt: Date } | null) =>
+  target ? { configured: true, webhookUrl: maskedSlackUrl(target.webhookUrl), updatedAt: target.updatedAt.toISOString() } : { configured: false, webhookUrl: null, updatedAt: null };
