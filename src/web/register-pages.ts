@@ -27,6 +27,7 @@ import type { UsageReports } from '../modules/metering/usage-report.ts';
 import type { OnboardingService } from '../modules/onboarding/onboarding-service.ts';
 import type { GoalService } from '../modules/outcomes/goal-service.ts';
 import type { ScheduleService } from '../modules/outcomes/schedule-service.ts';
+import type { AnomalyService } from '../modules/anomalies/anomaly-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { ScoringService } from '../modules/scoring/scoring-service.ts';
 import type { SharedResultCache } from '../modules/scoring/shared-result-cache.ts';
@@ -75,6 +76,7 @@ export interface PageServices {
   emailPreferences: EmailPreferences;
   goals: GoalService;
   schedules: ScheduleService;
+  anomalies: AnomalyService;
 }
 
 export interface PageContext {
@@ -103,7 +105,7 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
   // The signed-in app (/app...): pages render the account's state; their scripts act through the JSON API.
   const appPages = { settings, accounts: s.accounts, billing: s.billing, onboarding: s.onboarding };
   const dashboard = { ...appPages, scoring: s.scoring, products: s.products, usageReports: s.usageReports, benchmarks: s.benchmarks, signals: s.signals };
-  registerDashboardPages(app, { ...dashboard, goals: s.goals, schedules: s.schedules });
+  registerDashboardPages(app, { ...dashboard, goals: s.goals, schedules: s.schedules, anomalies: s.anomalies });
   registerCoachPage(app, { ...appPages, scoring: s.scoring, conversations: s.coachConversations });
   registerSettingsPages(app, {
     ...appPages,
@@ -119,7 +121,7 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
     await forms.register(formbody);
     registerTrySubmit(forms, { settings, scoring: s.scoring, admissionGate: s.admissionGate, onboarding: s.onboarding });
     registerPricingCheckout(forms, { settings, billing: s.billing });
-    registerDashboardForms(forms, { ...dashboard, goals: s.goals, schedules: s.schedules });
+    registerDashboardForms(forms, { ...dashboard, goals: s.goals, schedules: s.schedules, anomalies: s.anomalies });
     registerUnsubscribeSubmit(forms, { settings, emailPreferences: s.emailPreferences });
     // An API route, here because RFC 8058 one-click posts a form body (List-Unsubscribe=One-Click).
     registerPostOneClickUnsubscribe(forms, { emailPreferences: s.emailPreferences });

@@ -34,6 +34,13 @@ let slack: HttpRecorder;
 let productId = '';
 
 const get = async (url: string, claims = owner) => t.app.inject({ method: 'GET', url, headers: await t.authHeaders(claims) });
+/** The product page's "Changes to look at", as text; '' when the page has none. */
+async function changesOnProductPage(): Promise<string> {
+  const page = await t.app.inject({ method: 'GET', url: `/app/products/${productId}`, cookies: { __session: await t.token(owner) } });
+  expect(page.statusCode).toBe(200);
+  const start = page.body.indexOf('data-anomalies');
+  return start < 0 ? '' : page.body.slice(start, page.body.indexOf('</section>', start)).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+}
 async function rescore(): Promise<string> {
   clock.advance(60_000);
   const scored = await t.app.inject({ method: 'POST', url: '/api/score/product', headers: await t.authHeaders(owner), payload: { productId } });
@@ -124,6 +131,11 @@ describe('anomalies', () => {
     const { text } = JSON.parse(slack.requests[0]!.body);
     expect(text).toContain(`<${BASE}/r/${lostPricing}|the result>`);
     expect(text).toContain('/pricing carried evidence for');
+
+    const shown = await changesOnProductPage();
+    expect(shown).toContain('Changes to look at');
+    expect(shown).toContain('High: /pricing carried evidence for');
+    expect(shown).toContain(`Before: ${site.origin}/pricing`);
   }, 120_000);
 
   it('records nothing twice when detection runs again for the same score', async () => {
@@ -154,5 +166,6 @@ describe('anomalies', () => {
     expect(receiver.deliveries).toHaveLength(deliveries);
     expect(slack.requests).toHaveLength(1);
     expect((await get('/api/anomalies?state=open')).json().anomalies).toEqual([]);
+    expect(await changesOnProductPage()).toBe('');
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import type { SignalService } from '../../../modules/signals/signal-service.ts';
 import type { AppPageDeps } from '../app-visit.ts';
 import type { GoalService } from '../../../modules/outcomes/goal-service.ts';
 import type { ScheduleService } from '../../../modules/outcomes/schedule-service.ts';
+import type { AnomalyService } from '../../../modules/anomalies/anomaly-service.ts';
 
 export interface DashboardDeps extends AppPageDeps {
   scoring: ScoringService;
@@ -19,4 +20,6 @@ export interface DashboardDeps extends AppPageDeps {
   /** Each product's goals and rescoring cadence (issue 28). */
   goals: Pick<GoalService, 'list' | 'latestLevel' | 'set' | 'remove' | 'today'>;
   schedules: Pick<ScheduleService, 'get' | 'set'>;
+  /** Each product's open anomalies (issue 28). */
+  anomalies: Pick<AnomalyService, 'list'>;
 }

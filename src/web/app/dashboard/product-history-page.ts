@@ -19,6 +19,10 @@ import { PRODUCT_HISTORY_PATH, productHistoryPath } from './dashboard-paths.ts';
 import { productHistory } from './product-history.ts';
 import { ProductHistoryView } from './product-history-view.ts';
 import { ProductGoalsSection, type GoalFormState } from './product-goals-view.ts';
+import { ProductAnomaliesSection } from './product-anomalies-view.ts';
+
+/** The product page lists at most this many anomalies still to look at; GET /api/anomalies has them all. */
+const ANOMALIES_SHOWN = 10;
 
 // Loose on purpose: a malformed id is the 404 page, as an unknown one is, not a 400 in JSON.
 const ProductPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -50,12 +54,15 @@ export async function sendProductPage(
   const accountId = visit.account.id;
   const history = at ? await productHistory(deps, accountId, at.id, at.resultId, at.cursor) : null;
   if (!history) return sendNotFoundPage(reply, deps.settings, visit.viewer, 'product');
-  const [peers, goals, schedule] = await Promise.all([
+  const [peers, goals, schedule, open, acknowledged] = await Promise.all([
     history.latest ? peerComparisonOf(deps.benchmarks, history.latest.id) : null,
     deps.goals.list(accountId, history.product.id),
     deps.schedules.get(accountId, history.product.id),
+    deps.anomalies.list(accountId, { productId: history.product.id, state: 'open', limit: ANOMALIES_SHOWN }),
+    deps.anomalies.list(accountId, { productId: history.product.id, state: 'acknowledged', limit: ANOMALIES_SHOWN }),
   ]);
-  const section = html`<${ProductGoalsSection}
+  const anomalies = [...open.anomalies, ...acknowledged.anomalies].sort((a, b) => b.detectedAt.getTime() - a.detectedAt.getTime()).slice(0, ANOMALIES_SHOWN);
+  const section = html`<${ProductAnomaliesSection} anomalies=${anomalies} /><${ProductGoalsSection}
     productId=${history.product.id}
     productName=${history.product.name}
     outcomes=${{ goals, schedule }}

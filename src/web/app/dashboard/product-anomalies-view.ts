@@ -1,0 +1,28 @@
+/**
+ * The product page's "Changes to look at": the product's anomalies still open
+ * or acknowledged (issue 28, item 3), most recent first, each with what the
+ * score before showed and what the latest shows, so a leader sees the drop and
+ * its evidence without leaving the page. Resolved ones are left out: a later
+ * score mended them, or someone dealt with them.
+ */
+import type { Anomaly } from '../../../modules/anomalies/anomaly-service.ts';
+import { html } from '../../view.ts';
+import { ScoreMoment } from './score-dates.ts';
+
+export function ProductAnomaliesSection({ anomalies }: { anomalies: readonly Anomaly[] }) {
+  if (anomalies.length === 0) return null;
+  return html`<section aria-labelledby="anomalies-heading" data-anomalies>
+    <h2 id="anomalies-heading">Changes to look at</h2>
+    <p class="muted">What the latest scores showed that a rescore of an unchanged site would not: a level lost, the total down, or a page with evidence gone.</p>
+    <ul class="anomaly-list">
+      ${anomalies.map(
+        (anomaly) => html`<li data-anomaly=${anomaly.kind}>
+          <p><strong>${anomaly.severity === 'high' ? 'High' : 'Medium'}:</strong> ${anomaly.summary}
+            ${anomaly.state === 'acknowledged' ? html` <span class="muted">(acknowledged)</span>` : null}</p>
+          <p class="muted">Found <${ScoreMoment} iso=${anomaly.detectedAt.toISOString()} />. Before: ${anomaly.before.evidence}</p>
+          <p class="muted">Now: ${anomaly.after.evidence}</p>
+        </li>`,
+      )}
+    </ul>
+  </section>`;
+}
