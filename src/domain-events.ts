@@ -19,6 +19,7 @@
  * | usage.threshold  | metering (the admitting transaction)               | webhooks: usage.threshold                                  |
  * | score.stored     | scoring (the storing transaction, an owned score)  | webhooks: score.completed; anomalies: detection enqueued   |
  * | score.linked     | scoring (the linking transaction)                  | webhooks: score.linked                                     |
+ * | signals.recorded | signals (a push's or a sync's storing transaction) | anomalies: detection enqueued                             |
  * | anomaly.detected | anomalies (the recording transaction, per anomaly) | webhooks: anomaly.detected                                 |
  *
  * `subscribeDomainEvents` below is that table in code; buildApp calls it once every service exists.
@@ -57,6 +58,7 @@ export interface DomainEventPayloads {
   'usage.threshold': { accountId: string; notice: UsageThresholdNotice };
   'score.stored': { accountId: string; result: ScoringResult };
   'score.linked': { accountId: string; linked: { result: ScoringResult; linkedAt: Date; linkedByUserId: string } };
+  'signals.recorded': { accountId: string; signalIds: string[] };
   'anomaly.detected': { accountId: string; anomaly: Anomaly };
 }
 export type DomainEventName = keyof DomainEventPayloads;
@@ -141,5 +143,6 @@ export function subscribeDomainEvents(events: DomainEvents, s: Subscribers): voi
   events.subscribe('score.stored', (tx, { accountId, result }) => s.anomalies.afterScore(tx, accountId, result.id));
   events.subscribe('score.linked', (tx, { accountId, linked }) => emit(tx, accountId, 'score.linked', scoreLinkedData(linked, s.publicBaseUrl)));
 
+  events.subscribe('signals.recorded', (tx, { accountId, signalIds }) => s.anomalies.afterSignals(tx, accountId, signalIds));
   events.subscribe('anomaly.detected', (tx, { accountId, anomaly }) => emit(tx, accountId, 'anomaly.detected', anomalyView(anomaly, s.publicBaseUrl)));
 }

@@ -141,7 +141,7 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
     productCount: (executor, accountId) => products.count(executor, accountId),
   });
   // The team's own tools and notes (issue 27): beside the site when an account scores its own product.
-  const signals = new SignalService({ db, clock, productInAccount });
+  const signals = new SignalService({ db, clock, productInAccount, onRecorded: (tx, accountId, signalIds) => events.publish(tx, 'signals.recorded', { accountId, signalIds }) });
   const tribalNotes = new TribalNoteService({ db, clock });
   const onboarding = new OnboardingService({
     db,
@@ -264,9 +264,10 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
     jobs,
     publicBaseUrl,
     withPrevious: (accountId, resultId) => scoring.withPrevious(accountId, resultId),
+    signalHistory: (accountId, signalId, limit) => signals.historyOf(accountId, signalId, limit),
     members: (accountId) => accounts.members(accountId),
     onDetected: (tx, accountId, anomaly) => events.publish(tx, 'anomaly.detected', { accountId, anomaly }),
-    onRecorded: (tx, accountId, resultId) => slack.afterRecorded(tx, accountId, resultId),
+    onRecorded: (tx, accountId, anomalyIds, detection) => slack.afterRecorded(tx, accountId, anomalyIds, detection),
   });
   anomalies.register(jobRunner);
   const sources: SourceConnections = createSourceConnections(config, {

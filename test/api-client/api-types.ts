@@ -12640,11 +12640,11 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /**
-                             * @description `dimension_down`: a dimension lost a level or more; `total_down`: the total fell by 3 points or more; `evidence_page_gone`: a page quoted as evidence was not found again.
+                             * @description `dimension_down`: a dimension lost a level or more; `total_down`: the total fell by 3 points or more; `evidence_page_gone`: a page quoted as evidence was not found again; `signal_out_of_band`: a measured signal more than 3.5 robust deviations (median and MAD of its earlier values) from its median.
                              * @enum {unknown}
                              */
-                            kind: "dimension_down" | "total_down" | "evidence_page_gone";
-                            /** @description A dimension id, `total`, or the gone page's path. */
+                            kind: "dimension_down" | "total_down" | "evidence_page_gone" | "signal_out_of_band";
+                            /** @description A dimension id, `total`, the gone page's path, or the signal's type and scope. */
                             subject: string;
                             /** @enum {unknown} */
                             severity: "high" | "medium";
@@ -12653,44 +12653,37 @@ export interface operations {
                             summary: string;
                             dimensionIds: ("market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success")[];
                             productId: string | null;
-                            /**
-                             * Format: uuid
-                             * @description The score that showed it.
-                             */
-                            resultId: string;
-                            /**
-                             * Format: uuid
-                             * @description The score it was compared with.
-                             */
-                            previousResultId: string;
+                            /** @description The score that showed it; null for a signal's. */
+                            resultId: string | null;
+                            /** @description The score it was compared with; null for a signal's. */
+                            previousResultId: string | null;
+                            /** @description The measured signal outside its band; null for a score's. */
+                            signalId: string | null;
                             before: {
-                                /** Format: uuid */
-                                resultId: string;
+                                /** @description The score; null for a signal's side. */
+                                resultId: string | null;
                                 /** Format: date-time */
                                 scoredAt: string;
-                                /** @description The dimension's level or the total; null for a page. */
+                                /** @description The dimension's level, the total, or the signal's value (before: its band's median); null for a page. */
                                 value: number | null;
-                                /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                                /** @description What was shown: the dimension's evidence as quoted, the tier, the page's address, or the signal's band. */
                                 evidence: string;
                             };
                             after: {
-                                /** Format: uuid */
-                                resultId: string;
+                                /** @description The score; null for a signal's side. */
+                                resultId: string | null;
                                 /** Format: date-time */
                                 scoredAt: string;
-                                /** @description The dimension's level or the total; null for a page. */
+                                /** @description The dimension's level, the total, or the signal's value (before: its band's median); null for a page. */
                                 value: number | null;
-                                /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                                /** @description What was shown: the dimension's evidence as quoted, the tier, the page's address, or the signal's band. */
                                 evidence: string;
                             };
                             /** Format: date-time */
                             detectedAt: string;
                             stateChangedAt: string | null;
-                            /**
-                             * Format: uri
-                             * @description The result page of the score that showed it.
-                             */
-                            link: string;
+                            /** @description The result page of the score that showed it; null for a signal's (its evidence names where it was measured). */
+                            link: string | null;
                         }[];
                         /** @description Pass as `cursor` for the next page (older anomalies); null when this page holds the oldest. */
                         nextCursor: string | null;
@@ -12811,11 +12804,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /**
-                         * @description `dimension_down`: a dimension lost a level or more; `total_down`: the total fell by 3 points or more; `evidence_page_gone`: a page quoted as evidence was not found again.
+                         * @description `dimension_down`: a dimension lost a level or more; `total_down`: the total fell by 3 points or more; `evidence_page_gone`: a page quoted as evidence was not found again; `signal_out_of_band`: a measured signal more than 3.5 robust deviations (median and MAD of its earlier values) from its median.
                          * @enum {unknown}
                          */
-                        kind: "dimension_down" | "total_down" | "evidence_page_gone";
-                        /** @description A dimension id, `total`, or the gone page's path. */
+                        kind: "dimension_down" | "total_down" | "evidence_page_gone" | "signal_out_of_band";
+                        /** @description A dimension id, `total`, the gone page's path, or the signal's type and scope. */
                         subject: string;
                         /** @enum {unknown} */
                         severity: "high" | "medium";
@@ -12824,44 +12817,37 @@ export interface operations {
                         summary: string;
                         dimensionIds: ("market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success")[];
                         productId: string | null;
-                        /**
-                         * Format: uuid
-                         * @description The score that showed it.
-                         */
-                        resultId: string;
-                        /**
-                         * Format: uuid
-                         * @description The score it was compared with.
-                         */
-                        previousResultId: string;
+                        /** @description The score that showed it; null for a signal's. */
+                        resultId: string | null;
+                        /** @description The score it was compared with; null for a signal's. */
+                        previousResultId: string | null;
+                        /** @description The measured signal outside its band; null for a score's. */
+                        signalId: string | null;
                         before: {
-                            /** Format: uuid */
-                            resultId: string;
+                            /** @description The score; null for a signal's side. */
+                            resultId: string | null;
                             /** Format: date-time */
                             scoredAt: string;
-                            /** @description The dimension's level or the total; null for a page. */
+                            /** @description The dimension's level, the total, or the signal's value (before: its band's median); null for a page. */
                             value: number | null;
-                            /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                            /** @description What was shown: the dimension's evidence as quoted, the tier, the page's address, or the signal's band. */
                             evidence: string;
                         };
                         after: {
-                            /** Format: uuid */
-                            resultId: string;
+                            /** @description The score; null for a signal's side. */
+                            resultId: string | null;
                             /** Format: date-time */
                             scoredAt: string;
-                            /** @description The dimension's level or the total; null for a page. */
+                            /** @description The dimension's level, the total, or the signal's value (before: its band's median); null for a page. */
                             value: number | null;
-                            /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                            /** @description What was shown: the dimension's evidence as quoted, the tier, the page's address, or the signal's band. */
                             evidence: string;
                         };
                         /** Format: date-time */
                         detectedAt: string;
                         stateChangedAt: string | null;
-                        /**
-                         * Format: uri
-                         * @description The result page of the score that showed it.
-                         */
-                        link: string;
+                        /** @description The result page of the score that showed it; null for a signal's (its evidence names where it was measured). */
+                        link: string | null;
                     };
                 };
             };
@@ -14497,11 +14483,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /**
-                         * @description `dimension_down`: a dimension lost a level or more; `total_down`: the total fell by 3 points or more; `evidence_page_gone`: a page quoted as evidence was not found again.
+                         * @description `dimension_down`: a dimension lost a level or more; `total_down`: the total fell by 3 points or more; `evidence_page_gone`: a page quoted as evidence was not found again; `signal_out_of_band`: a measured signal more than 3.5 robust deviations (median and MAD of its earlier values) from its median.
                          * @enum {unknown}
                          */
-                        kind: "dimension_down" | "total_down" | "evidence_page_gone";
-                        /** @description A dimension id, `total`, or the gone page's path. */
+                        kind: "dimension_down" | "total_down" | "evidence_page_gone" | "signal_out_of_band";
+                        /** @description A dimension id, `total`, the gone page's path, or the signal's type and scope. */
                         subject: string;
                         /** @enum {unknown} */
                         severity: "high" | "medium";
@@ -14510,44 +14496,37 @@ export interface operations {
                         summary: string;
                         dimensionIds: ("market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success")[];
                         productId: string | null;
-                        /**
-                         * Format: uuid
-                         * @description The score that showed it.
-                         */
-                        resultId: string;
-                        /**
-                         * Format: uuid
-                         * @description The score it was compared with.
-                         */
-                        previousResultId: string;
+                        /** @description The score that showed it; null for a signal's. */
+                        resultId: string | null;
+                        /** @description The score it was compared with; null for a signal's. */
+                        previousResultId: string | null;
+                        /** @description The measured signal outside its band; null for a score's. */
+                        signalId: string | null;
                         before: {
-                            /** Format: uuid */
-                            resultId: string;
+                            /** @description The score; null for a signal's side. */
+                            resultId: string | null;
                             /** Format: date-time */
                             scoredAt: string;
-                            /** @description The dimension's level or the total; null for a page. */
+                            /** @description The dimension's level, the total, or the signal's value (before: its band's median); null for a page. */
                             value: number | null;
-                            /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                            /** @description What was shown: the dimension's evidence as quoted, the tier, the page's address, or the signal's band. */
                             evidence: string;
                         };
                         after: {
-                            /** Format: uuid */
-                            resultId: string;
+                            /** @description The score; null for a signal's side. */
+                            resultId: string | null;
                             /** Format: date-time */
                             scoredAt: string;
-                            /** @description The dimension's level or the total; null for a page. */
+                            /** @description The dimension's level, the total, or the signal's value (before: its band's median); null for a page. */
                             value: number | null;
-                            /** @description What the score showed: the dimension's evidence as quoted, the tier, or the page's address. */
+                            /** @description What was shown: the dimension's evidence as quoted, the tier, the page's address, or the signal's band. */
                             evidence: string;
                         };
                         /** Format: date-time */
                         detectedAt: string;
                         stateChangedAt: string | null;
-                        /**
-                         * Format: uri
-                         * @description The result page of the score that showed it.
-                         */
-                        link: string;
+                        /** @description The result page of the score that showed it; null for a signal's (its evidence names where it was measured). */
+                        link: string | null;
                     };
                 };
             };

@@ -19,18 +19,20 @@ import type { ScoringResult } from '../scoring/result-schema.ts';
 /** The total's fall that is an anomaly on its own: three levels lost, net. */
 export const TOTAL_DROP_MARGIN = 3;
 
-export const ANOMALY_KINDS = ['dimension_down', 'total_down', 'evidence_page_gone'] as const;
+export const ANOMALY_KINDS = ['dimension_down', 'total_down', 'evidence_page_gone', 'signal_out_of_band'] as const;
 export type AnomalyKind = (typeof ANOMALY_KINDS)[number];
 export const ANOMALY_SEVERITIES = ['high', 'medium'] as const;
 export type AnomalySeverity = (typeof ANOMALY_SEVERITIES)[number];
 
 /** One side of an anomaly: what the earlier or the later score showed. */
 export interface AnomalySide {
-  resultId: string;
+  /** The score; null for a signal's side. */
+  resultId: string | null;
+  /** When the score was made or the value observed (before: the newest earlier value). */
   scoredAt: string;
-  /** The dimension's level or the total; null for a page. */
+  /** The dimension's level, the total, or the signal's value (before: the band's median); null for a page. */
   value: number | null;
-  /** The evidence the score gave (a dimension's evidence text, the page's address, or the tier). */
+  /** The evidence: a dimension's evidence text, the tier, the page's address, or the signal's band. */
   evidence: string;
 }
 

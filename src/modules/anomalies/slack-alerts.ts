@@ -2,11 +2,11 @@
  * Anomalies posted to Slack (issue 28, item 3): an admin sets the account's
  * incoming-webhook address; each score with new anomalies posts one message
  * there (Slack's incoming-webhook JSON: `text`, with `mrkdwn` links), from a
- * job enqueued in the recording transaction, once per result, retried with
+ * job enqueued in the recording transaction, once per detection, retried with
  * the job engine's backoff while Slack answers with an error. The address
  * passes the same SSRF checks as webhook endpoints (WEBHOOK_ALLOWLIST).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
@@ -43,7 +43,7 @@ export class SlackAlerts {
 
   register(runner: JobRunner): void {
     runner.on(SLACK_ALERT_JOB, async (payload) => {
-      await this.#post(String(payload.accountId), String(payload.resultId));
+      await this.#post(String(payload.accountId), (payload.anomalyIds as unknown[]).map(String));
     });
   }
 
@@ -68,24 +68,26 @@ export class SlackAlerts {
     return removed.length > 0;
   }
 
-  /** In the transaction that records a result's anomalies: post them once it commits, when the account has a Slack address. */
-  async afterRecorded(tx: Executor, accountId: string, resultId: string): Promise<void> {
+  /** In the transaction that records a detection's anomalies: post them once it commits, when the account has a Slack address. */
+  async afterRecorded(tx: Executor, accountId: string, anomalyIds: string[], detection: string): Promise<void> {
     const [target] = await tx.select({ accountId: anomalySlackTargets.accountId }).from(anomalySlackTargets).where(eq(anomalySlackTargets.accountId, accountId));
     if (!target) return;
-    await this.#deps.jobs.enqueue(tx, { name: SLACK_ALERT_JOB, payload: { accountId, resultId }, dedupeKey: `slack ${resultId}`, accountId, maxAttempts: SLACK_ATTEMPTS });
+    await this.#deps.jobs.enqueue(tx, { name: SLACK_ALERT_JOB, payload: { accountId, anomalyIds }, dedupeKey: `slack ${detection}`, accountId, maxAttempts: SLACK_ATTEMPTS });
   }
 
-  async #post(accountId: string, resultId: string): Promise<void> {
+  async #post(accountId: string, anomalyIds: string[]): Promise<void> {
     const target = await this.target(accountId);
     // Removed since: nothing to post to.
     if (!target) return;
     const rows = await this.#deps.db
-      .select({ summary: anomalies.summary, severity: anomalies.severity })
+      .select({ summary: anomalies.summary, severity: anomalies.severity, resultId: anomalies.resultId })
       .from(anomalies)
-      .where(and(eq(anomalies.accountId, accountId), eq(anomalies.resultId, resultId)));
+      .where(and(eq(anomalies.accountId, accountId), inArray(anomalies.id, anomalyIds)));
     if (rows.length === 0) return;
+    const resultId = rows.find((row) => row.resultId)?.resultId;
+    const where = resultId ? ` (<${new URL(`/r/${resultId}`, this.#deps.publicBaseUrl).href}|the result>)` : '';
     const lines = rows.map((row) => `• ${row.severity === 'high' ? '*High*' : 'Medium'}: ${row.summary}`);
-    const text = [`Anomalies in the latest score (<${new URL(`/r/${resultId}`, this.#deps.publicBaseUrl).href}|the result>):`, ...lines].join('\n');
+    const text = [`New anomalies${where}:`, ...lines].join('\n');
     const outcome = await this.#deps.post(target.webhookUrl, { 'content-type': 'application/json' }, JSON.stringify({ text }));
     if (!outcome.ok) throw new Error(`Slack answered ${outcome.status ?? outcome.error}`);
   }

@@ -15,8 +15,11 @@ export const anomalies = pgTable(
     accountId: uuid('account_id').notNull(),
     /** The product scored; null for a score of a bare address. No key: the anomaly outlives a deleted product's name. */
     productId: uuid('product_id'),
-    resultId: uuid('result_id').notNull(),
-    previousResultId: uuid('previous_result_id').notNull(),
+    /** The score that showed it and the one it was compared with; null for a signal's. */
+    resultId: uuid('result_id'),
+    previousResultId: uuid('previous_result_id'),
+    /** The measured signal outside its band; null for a score's. */
+    signalId: uuid('signal_id'),
     kind: text('kind').$type<AnomalyKind>().notNull(),
     subject: text('subject').notNull(),
     severity: text('severity').$type<AnomalySeverity>().notNull(),
@@ -29,8 +32,10 @@ export const anomalies = pgTable(
     stateChangedAt: timestamp('state_changed_at', { withTimezone: true, mode: 'date' }),
     /** Who acknowledged or resolved it: a user id, or `system` when a later score showed it mended. */
     stateChangedBy: text('state_changed_by'),
+    /** What makes a detection the same one again: `<result> <kind> <subject>`, or `signal <id>`. */
+    detectionKey: text('detection_key').notNull(),
   },
-  (table) => [unique('anomalies_once').on(table.resultId, table.kind, table.subject), index('anomalies_account_idx').on(table.accountId, table.detectedAt.desc(), table.id.desc())],
+  (table) => [unique('anomalies_once').on(table.detectionKey), index('anomalies_account_idx').on(table.accountId, table.detectedAt.desc(), table.id.desc())],
 );
 
 /** The Slack incoming webhook an account's anomalies are posted to; no row: none. */

@@ -4,9 +4,9 @@
  * Owns signals and custom_signal_types; both leave with the account by
  * foreign keys (nothing outside the database to clean up).
  */
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { CUSTOM_SIGNAL_TYPE, measuredSignalType } from '../../framework/measured-signals.ts';
 import { customSignalTypes, signals } from './tables.ts';
 
@@ -52,6 +52,8 @@ export interface SignalServiceDependencies {
   clock: Clock;
   /** Whether the product exists in the account (the products module's). */
   productInAccount: (accountId: string, productId: string) => Promise<boolean>;
+  /** Runs in the transaction that stores measured values, a push's or a sync's: the signals.recorded event. */
+  onRecorded?: (tx: Transaction, accountId: string, signalIds: string[]) => Promise<unknown>;
 }
 
 export class SignalService {
@@ -115,6 +117,7 @@ export class SignalService {
         clientId: item.id ?? null,
       }));
       const stored = await tx.insert(signals).values(rows).onConflictDoNothing().returning();
+      if (stored.length > 0) await this.#deps.onRecorded?.(tx, accountId, stored.map((row) => row.id));
       return { ok: true as const, stored, alreadyStored: rows.length - stored.length };
     });
   }
@@ -149,7 +152,40 @@ export class SignalService {
   /** A sync's values, stored in the sync's transaction. */
   async recordSynced(executor: Executor, accountId: string, integrationId: string, values: SyncedSignal[]): Promise<void> {
     if (values.length === 0) return;
-    await executor.insert(signals).values(values.map((value) => ({ accountId, integrationId, source: value.type.split('.')[0]!, ...value })));
+    // A savepoint inside the sync's transaction: the values and their event commit together.
+    await executor.transaction(async (tx) => {
+      const stored = await tx
+        .insert(signals)
+        .values(values.map((value) => ({ accountId, integrationId, source: value.type.split('.')[0]!, ...value })))
+        .returning({ id: signals.id });
+      await this.#deps.onRecorded?.(tx, accountId, stored.map((row) => row.id));
+    });
+  }
+
+  /**
+   * A value of the account and at most `limit` earlier values of the same
+   * product (or none), type and scope, newest first: the band an anomaly is
+   * read against. Null when the account has no such value.
+   */
+  async historyOf(accountId: string, signalId: string, limit: number): Promise<{ signal: SignalRow; earlier: { value: number; observedAt: Date }[] } | null> {
+    const db = this.#deps.db;
+    const [signal] = await db.select().from(signals).where(and(eq(signals.id, signalId), eq(signals.accountId, accountId)));
+    if (!signal) return null;
+    const earlier = await db
+      .select({ value: signals.value, observedAt: signals.observedAt })
+      .from(signals)
+      .where(
+        and(
+          eq(signals.accountId, accountId),
+          signal.productId ? eq(signals.productId, signal.productId) : isNull(signals.productId),
+          eq(signals.type, signal.type),
+          signal.scope ? eq(signals.scope, signal.scope) : isNull(signals.scope),
+          lt(signals.observedAt, signal.observedAt),
+        ),
+      )
+      .orderBy(desc(signals.observedAt))
+      .limit(limit);
+    return { signal, earlier };
   }
 
   /** Per integration and type: how many values it stored and the products they fed (the Sources screen). */

@@ -129,7 +129,7 @@ describe('anomalies', () => {
     expect(slack.requests).toHaveLength(1);
     expect(slack.requests[0]!.headers['content-type']).toBe('application/json');
     const { text } = JSON.parse(slack.requests[0]!.body);
-    expect(text).toContain(`<${BASE}/r/${lostPricing}|the result>`);
+    expect(text).toContain(`New anomalies (<${BASE}/r/${lostPricing}|the result>):`);
     expect(text).toContain('/pricing carried evidence for');
 
     const shown = await changesOnProductPage();
@@ -168,4 +168,54 @@ describe('anomalies', () => {
     expect((await get('/api/anomalies?state=open')).json().anomalies).toEqual([]);
     expect(await changesOnProductPage()).toBe('');
   }, 120_000);
+});
+
+describe('a measured signal outside its usual band', () => {
+  const push = async (values: { value: number; observedAt: string }[]) => {
+    const pushed = await t.app.inject({
+      method: 'POST',
+      url: '/api/signals',
+      headers: await t.authHeaders(owner),
+      payload: { signals: values.map((entry) => ({ type: 'github.pr_cycle_time_hours', productId, ...entry })) },
+    });
+    expect(pushed.statusCode).toBe(201);
+    for (let i = 0; i < 3; i += 1) await t.services.jobRunner.runDue();
+    return pushed.json();
+  };
+  const signalAnomalies = async () =>
+    (await get(`/api/anomalies?productId=${productId}`)).json().anomalies.filter((anomaly: { kind: string }) => anomaly.kind === 'signal_out_of_band');
+
+  it('is not read in ordinary variation, nor before there is a history to read it against', async () => {
+    const weekly = [18, 20, 17, 22, 19, 21, 18, 24];
+    await push(weekly.map((value, week) => ({ value, observedAt: new Date(Date.UTC(2026, 8, 1 + 7 * week)).toISOString() })));
+    expect(await signalAnomalies()).toEqual([]);
+  }, 60_000);
+
+  it('is recorded with its band and the value, sent as anomaly.detected, mailed and posted to Slack', async () => {
+    const mails = smtp.received.length;
+    const deliveries = receiver.deliveries.length;
+    const pushed = await push([{ value: 60, observedAt: '2026-11-01T00:00:00.000Z' }]);
+    const [anomaly, ...rest] = await signalAnomalies();
+    expect(rest).toEqual([]);
+    expect(anomaly).toMatchObject({
+      signalId: pushed.signals[0].id,
+      subject: 'github.pr_cycle_time_hours',
+      severity: 'high',
+      state: 'open',
+      summary: 'median PR cycle time was 60 hours, outside its usual band around 19.5 hours.',
+      dimensionIds: ['delivery_velocity'],
+      resultId: null,
+      previousResultId: null,
+      link: null,
+      before: { resultId: null, value: 19.5, scoredAt: '2026-10-20T00:00:00.000Z' },
+      after: { resultId: null, value: 60, scoredAt: '2026-11-01T00:00:00.000Z', evidence: '60 hours observed 2026-11-01 (push)' },
+    });
+    expect(anomaly.before.evidence).toBe('median 19.5 hours, median absolute deviation 1.5, over the 8 values from 2026-09-01 to 2026-10-20');
+    const sent = receiver.deliveries.slice(deliveries).map((delivery) => delivery.verified as { type: string; data: unknown });
+    expect(sent).toEqual([expect.objectContaining({ type: 'anomaly.detected', data: anomaly })]);
+    await smtp.waitForMessages(mails + 1, 20_000);
+    expect(smtp.received.at(-1)!.parsed.text).toContain('median PR cycle time was 60 hours');
+    expect(slack.requests).toHaveLength(2);
+    expect(JSON.parse(slack.requests[1]!.body).text).toBe('New anomalies:\n• *High*: median PR cycle time was 60 hours, outside its usual band around 19.5 hours.');
+  }, 60_000);
 });
