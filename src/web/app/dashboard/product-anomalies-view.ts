@@ -1,7 +1,7 @@
 /**
  * The product page's "Changes to look at": the product's anomalies still open
- * or acknowledged (issue 28, item 3), most recent first, each with what the
- * score before showed and what the latest shows, so a leader sees the drop and
+ * or acknowledged (issue 28, item 3), most recent first, each with what was
+ * shown before and what is shown now, so a leader sees the drop and
  * its evidence without leaving the page. Resolved ones are left out: a later
  * score mended them, or someone dealt with them.
  */
@@ -13,7 +13,7 @@ export function ProductAnomaliesSection({ anomalies }: { anomalies: readonly Ano
   if (anomalies.length === 0) return null;
   return html`<section aria-labelledby="anomalies-heading" data-anomalies>
     <h2 id="anomalies-heading">Changes to look at</h2>
-    <p class="muted">What the latest scores showed that a rescore of an unchanged site would not: a level lost, the total down, or a page with evidence gone.</p>
+    <p class="muted">What changed beyond normal variation: a level lost, the total down, a page with evidence gone, or a measured signal outside its usual band.</p>
     <ul class="anomaly-list">
       ${anomalies.map(
         (anomaly) => html`<li data-anomaly=${anomaly.kind}>
