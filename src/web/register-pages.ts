@@ -27,6 +27,7 @@ import type { UsageReports } from '../modules/metering/usage-report.ts';
 import type { OnboardingService } from '../modules/onboarding/onboarding-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { ScoringService } from '../modules/scoring/scoring-service.ts';
+import type { ScoreJobs } from '../modules/scoring/score-jobs.ts';
 import type { SharedResultCache } from '../modules/scoring/shared-result-cache.ts';
 import type { SignalService } from '../modules/signals/signal-service.ts';
 import type { WebhookDeliveries } from '../modules/webhooks/webhook-deliveries.ts';
@@ -60,6 +61,7 @@ export interface PageServices {
   usageReports: UsageReports;
   onboarding: OnboardingService;
   scoring: ScoringService;
+  scoreJobs: ScoreJobs;
   visitorResultPages: SharedResultCache;
   benchmarks: BenchmarkService;
   feedback: FeedbackService;
@@ -112,7 +114,7 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
   // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
   await app.register(async (forms: App) => {
     await forms.register(formbody);
-    registerTrySubmit(forms, { settings, scoring: s.scoring, admissionGate: s.admissionGate, onboarding: s.onboarding });
+    registerTrySubmit(forms, { settings, scoring: s.scoring, scoreJobs: s.scoreJobs, admissionGate: s.admissionGate, onboarding: s.onboarding });
     registerPricingCheckout(forms, { settings, billing: s.billing });
     registerUnsubscribeSubmit(forms, { settings, emailPreferences: s.emailPreferences });
     // An API route, here because RFC 8058 one-click posts a form body (List-Unsubscribe=One-Click).
