@@ -22,6 +22,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import type { QueueBound } from '../../queue/job-backlog-check.ts';
 import type { JobEngine } from '../../queue/job-engine.ts';
 import type { JobEnvelope } from '../../queue/job-queue.ts';
+import { runInTraceCarrier } from '../../observability/tracing.ts';
 import type { ScoringResult } from './result-schema.ts';
 import { SCORE_JOB, SCORE_JOB_ATTEMPTS, SCORE_JOB_HEARTBEAT_SECONDS, type LocalScoreChannel, type ScoreJobPayload } from './score-job.ts';
 import type { ScoreRuns } from './score-runs.ts';
@@ -128,7 +129,8 @@ export class ScoreWorker {
         const controller = new AbortController();
         const entry = { job, controller, done: Promise.resolve() };
         this.#running.set(job.id, entry);
-        entry.done = this.#run(job, controller).finally(() => {
+        // The score runs in the trace of the request that enqueued it (the job's envelope).
+        entry.done = runInTraceCarrier(job.data.trace, `job ${SCORE_JOB}`, () => this.#run(job, controller)).finally(() => {
           this.#running.delete(job.id);
           void this.#fill();
         });
