@@ -111,13 +111,13 @@ export class ScoreJobs {
         }
         const run = await deps.runs.read(runId);
         if (ended.value) return ended.value;
-        if (run?.outcome) return this.#outcomeOf(run);
-        // In-process the worker tells the request itself; across processes this is how progress arrives.
+        // In-process the worker tells the request itself; across processes this is how progress arrives (the last one with the outcome).
         if (run?.progress && !waiter.takenHere) {
           const seen = JSON.stringify(run.progress);
           if (seen !== lastProgress) request.onProgress?.(run.progress);
           lastProgress = seen;
         }
+        if (run?.outcome) return this.#outcomeOf(run);
         if (performance.now() - lastJobCheck >= JOB_CHECK_EVERY_MS) {
           lastJobCheck = performance.now();
           const lost = await this.#jobLost(runId, jobId);
@@ -135,7 +135,7 @@ export class ScoreJobs {
     const job = await this.#deps.jobs.engine.boss.getJobById(SCORE_JOB, jobId);
     if (job && !['failed', 'cancelled', 'completed'].includes(job.state)) return null;
     const failure: ScoreFailure = { ok: false, reason: 'score_failed' };
-    if (await this.#deps.runs.finish(this.#deps.db, runId, failure, true)) return failure;
+    if (await this.#deps.runs.finish(this.#deps.db, runId, failure, { fromQueued: true })) return failure;
     // The worker wrote its outcome just now: read it.
     const run = await this.#deps.runs.read(runId);
     return run?.outcome ? this.#outcomeOf(run) : failure;

@@ -59,14 +59,17 @@ export class ScoreRuns {
   }
 
   /**
-   * Ends a running run (or, with `fromQueued`, one no worker took); false when
+   * Ends a running run (or, with `fromQueued`, one no worker took), with its
+   * last progress when given; false when
    * it had already ended or been cancelled. In the storing transaction for a
    * result: a false there must roll the result back.
    */
-  async finish(executor: Executor, id: string, outcome: StoredRunOutcome, fromQueued = false): Promise<boolean> {
+  async finish(executor: Executor, id: string, outcome: StoredRunOutcome, options: { fromQueued?: boolean; progress?: ScoreProgress | null } = {}): Promise<boolean> {
+    const fromQueued = options.fromQueued ?? false;
     const finished = await executor
       .update(scoreRuns)
-      .set({ state: outcome.ok ? 'done' : 'failed', outcome, updatedAt: this.#clock.now() })
+      // The last progress goes with the outcome, so a waiting request in another process sends it before the end.
+      .set({ state: outcome.ok ? 'done' : 'failed', outcome, ...(options.progress ? { progress: options.progress } : {}), updatedAt: this.#clock.now() })
       .where(and(eq(scoreRuns.id, id), inArray(scoreRuns.state, fromQueued ? ['queued', 'running'] : ['running'])))
       .returning({ id: scoreRuns.id });
     return finished.length > 0;

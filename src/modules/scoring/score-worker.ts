@@ -65,6 +65,8 @@ export class ScoreWorker {
   readonly #deps: ScoreWorkerDependencies;
   readonly #running = new Map<string, { job: JobWithMetadata<JobEnvelope>; controller: AbortController; done: Promise<void> }>();
   #active = false;
+  /** Set when a drain ran out of time: the scores then aborted are handed back, not ended. */
+  #handingBack = false;
   #filling = false;
   #timer: NodeJS.Timeout | null = null;
   #heartbeat: NodeJS.Timeout | null = null;
@@ -110,6 +112,7 @@ export class ScoreWorker {
     const inHand = [...this.#running.values()];
     const drained = await Promise.race([Promise.all(inHand.map((run) => run.done)).then(() => true), delay(drainMs).then(() => false)]);
     if (!drained) {
+      this.#handingBack = true;
       for (const run of this.#running.values()) {
         run.controller.abort();
         await this.#deps.engine.boss.fail(SCORE_JOB, { id: run.job.id, retryCount: run.job.retryCount }, { message: 'worker stopped' }).catch(() => {});
@@ -163,8 +166,15 @@ export class ScoreWorker {
     const deps = this.#deps;
     const payload = job.data.payload as ScoreJobPayload;
     try {
-      const outcome = (await deps.runs.start(payload.runId)) ? await this.#score(payload, controller) : null;
-      if (outcome) deps.channel.waiter(payload.runId)?.onOutcome(outcome);
+      if (!(await deps.runs.start(payload.runId))) {
+        // Cancelled before it started (or already ended): nothing to do.
+        await deps.engine.boss.complete(SCORE_JOB, { id: job.id, retryCount: job.retryCount });
+        return;
+      }
+      const outcome = await this.#score(payload, controller);
+      // Handed back at shutdown: stop() failed the job for another worker, and the run goes on there.
+      if (!outcome) return;
+      deps.channel.waiter(payload.runId)?.onOutcome(outcome);
       await deps.engine.boss.complete(SCORE_JOB, { id: job.id, retryCount: job.retryCount });
     } catch (error) {
       // The database went away under us: the job is failed (or its heartbeat stops), and retried.
@@ -173,8 +183,8 @@ export class ScoreWorker {
     }
   }
 
-  /** Runs the score and records its outcome on the run; the outcome for a waiting request of this process. */
-  async #score(payload: ScoreJobPayload, controller: AbortController): Promise<ScoreOutcome> {
+  /** Runs the score and records its outcome on the run; the outcome for a waiting request of this process, or null when handed back. */
+  async #score(payload: ScoreJobPayload, controller: AbortController): Promise<ScoreOutcome | null> {
     const deps = this.#deps;
     const local = deps.channel.waiter(payload.runId);
     if (local) {
@@ -200,7 +210,7 @@ export class ScoreWorker {
           local?.onProgress(state);
           if (!local) progress.push(state);
         },
-        settleCharge: (tx, result) => this.#settle(tx, payload, result),
+        settleCharge: (tx, result) => this.#settle(tx, payload, result, progress.latest),
       });
     } catch (error) {
       if (error instanceof RunCancelledError || controller.signal.aborted) outcome = { ok: false, reason: 'client_gone' };
@@ -213,12 +223,13 @@ export class ScoreWorker {
       if (watch) clearInterval(watch);
       await progress.flush();
     }
-    if (!outcome.ok) await deps.runs.finish(deps.db, payload.runId, outcome);
+    if (this.#handingBack && !outcome.ok && outcome.reason === 'client_gone') return null;
+    if (!outcome.ok) await deps.runs.finish(deps.db, payload.runId, outcome, { progress: progress.latest });
     return outcome;
   }
 
-  async #settle(tx: Transaction, payload: ScoreJobPayload, result: ScoringResult): Promise<void> {
-    if (!(await this.#deps.runs.finish(tx, payload.runId, { ok: true, resultId: result.id }))) throw new RunCancelledError();
+  async #settle(tx: Transaction, payload: ScoreJobPayload, result: ScoringResult, progress: ScoreProgress | null): Promise<void> {
+    if (!(await this.#deps.runs.finish(tx, payload.runId, { ok: true, resultId: result.id }, { progress }))) throw new RunCancelledError();
     if (payload.reservationId) await this.#deps.settleReservation(tx, payload.reservationId);
   }
 
@@ -236,6 +247,8 @@ export class ScoreWorker {
 class ProgressWriter {
   readonly #write: (state: ScoreProgress) => Promise<void>;
   #pending: ScoreProgress | null = null;
+  /** The latest state pushed, written or not: it goes with the run's outcome. */
+  latest: ScoreProgress | null = null;
   #lastStage: string | null = null;
   #lastAt = 0;
   #writing: Promise<void> = Promise.resolve();
@@ -247,6 +260,7 @@ class ProgressWriter {
 
   push(state: ScoreProgress): void {
     this.#pending = state;
+    this.latest = state;
     const wait = state.stage !== this.#lastStage ? 0 : this.#lastAt + PROGRESS_WRITE_MS - performance.now();
     if (wait <= 0) this.#send();
     else this.#timer ??= setTimeout(() => this.#send(), wait);
