@@ -49,6 +49,7 @@ import { installReadOnlyGate } from './modules/onboarding/routes/read-only-gate.
 import { registerOnboardingRoutes } from './modules/onboarding/routes/register-onboarding-routes.ts';
 import { registerProductRoutes } from './modules/products/routes/register-product-routes.ts';
 import { registerScoringRoutes } from './modules/scoring/routes/register-scoring-routes.ts';
+import { scoreQueueBound, ScoreWorker } from './modules/scoring/score-worker.ts';
 import { registerSignalRoutes } from './modules/signals/routes/register-signal-routes.ts';
 import { registerTeamNoteRoutes } from './modules/tribal-notes/routes/register-team-note-routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes/register-webhook-routes.ts';
@@ -120,7 +121,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   const { metrics, limiter, countingStore, jobEngine, jobRunner, mailer } = infra;
   const services = buildServices(infra, { crawlLookup: deps.crawlLookup, scoringJudge: deps.scoringJudge });
-  const { accounts, billing, admissionGate, chargesInFlight, scoring, onboarding, crawler, webhookPoster } = services;
+  const { accounts, billing, admissionGate, chargesInFlight, scoring, scoreJobs, scoreWorker, onboarding, crawler, webhookPoster } = services;
 
   // Who is calling: a bearer token, an API key, or a browser session (the provider's handshake when configured).
   const verifier = createTokenVerifier(config.identity, devKey, clock, (reason) => app.log.debug({ reason }, 'token rejected'));
@@ -152,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerReadiness(app, [
     { name: 'database', check: () => database.ping() },
     ...(countingStore.kind === 'redis' ? [{ name: 'redis', optional: true, check: () => readyOrThrow(limiter) }] : []),
-    ...(config.jobBacklogLimit > 0 ? [jobBacklogCheck(jobEngine, config.jobBacklogLimit)] : []),
+    jobBacklogCheck(jobEngine, config.jobBacklogLimit, [scoreQueueBound(config.crawl.queueLimit)]),
   ]);
   registerAccountRoutes(app, { accounts, billing, invitations: services.invitations });
   registerGetAssessmentMetadata(app);
@@ -166,7 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerTeamNoteRoutes(app, { notes: services.tribalNotes, productInAccount: services.productInAccount });
   registerEmailPreferenceRoutes(app, { emailPreferences: services.emailPreferences });
   const progressStream = { heartbeatMs: config.sseHeartbeatMs, stallTimeoutMs: config.sseStallTimeoutMs };
-  registerScoringRoutes(app, { scoring, admissionGate, products: services.products, progressStream });
+  registerScoringRoutes(app, { scoring, scoreJobs, admissionGate, products: services.products, progressStream });
   registerGetOgImage(app, { scoring });
   registerBenchmarkRoutes(app, services);
   registerFeedbackRoutes(app, services);
@@ -181,7 +182,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onReady', async () => chargesInFlight.startRenewing());
   if (deps.backgroundWork !== false) app.addHook('onReady', async () => chargesInFlight.startReclaiming());
   if (runsJobs) app.addHook('onReady', async () => jobRunner.start());
+  // Scores run wherever WORKER_CONCURRENCY > 0, also when tests drive the other jobs by hand: a request waits for its score.
+  if (config.workerConcurrency > 0) app.addHook('onReady', async () => scoreWorker.start());
   app.addHook('onClose', async () => {
+    await scoreWorker.stop(config.workerDrainTimeoutMs);
     await chargesInFlight.stop();
     await jobRunner.stop();
     await jobEngine.stop();
@@ -193,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   // Every handler is registered: their queues exist before the first request enqueues a job.
   await jobRunner.prepare();
+  await ScoreWorker.prepareQueue(jobEngine);
   return { app, metrics, services, database, devKey, routes };
 }
 

@@ -68,8 +68,8 @@ export const EnvironmentSchema = Type.Object({
   CRAWL_DEADLINE_MS: Type.Integer({ minimum: 500, maximum: 600_000, default: CRAWL.crawlDeadlineMs, description: 'Whole crawl' }),
   CRAWL_MAX_REDIRECTS: Type.Integer({ minimum: 0, maximum: CRAWL.maxRedirects, default: CRAWL.maxRedirects, description: 'Redirect hops' }),
   CRAWL_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: CRAWL.concurrency, description: 'Requests in flight per crawl' }),
-  CRAWL_MAX_ACTIVE: Type.Integer({ minimum: 1, maximum: 256, default: 4, description: 'Crawls running at once in this instance' }),
-  CRAWL_QUEUE_LIMIT: Type.Integer({ minimum: 0, maximum: 10_000, default: 16, description: 'Crawls that may wait for a slot before new ones get 503' }),
+  CRAWL_MAX_ACTIVE: Type.Integer({ minimum: 1, maximum: 256, default: 4, description: 'Scores (crawls) running at once in a process that runs jobs: its worker concurrency on the score queue' }),
+  CRAWL_QUEUE_LIMIT: Type.Integer({ minimum: 0, maximum: 10_000, default: 16, description: 'Score jobs that may wait for a worker, across every instance, before new scores get 503 with Retry-After' }),
   CRAWL_WORKER_THREADS: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: "Worker threads that read large pages; 0 reads every page on the main thread; unset: the machine's cores minus one, at least 1" })),
 
   // Checked whether or not LLM_BASE_URL is set: a typo shows at once, not on the day the model is switched on.
@@ -186,9 +186,9 @@ function configFromEnvironment(env: Environment) {
       deadlineMs: env.CRAWL_DEADLINE_MS,
       maxRedirects: env.CRAWL_MAX_REDIRECTS,
       concurrency: env.CRAWL_CONCURRENCY,
-      /** Crawls running at once in this instance. */
+      /** Scores running at once in a process that runs jobs (the score queue's worker concurrency). */
       maxActive: env.CRAWL_MAX_ACTIVE,
-      /** Crawls that may wait for a slot before new ones get 503. */
+      /** Score jobs waiting for a worker, across every instance, beyond which new scores get 503. */
       queueLimit: env.CRAWL_QUEUE_LIMIT,
       /** Worker threads reading large pages, or null for the crawler's default (cores minus one). */
       workerThreads: env.CRAWL_WORKER_THREADS ?? null,

@@ -82,7 +82,9 @@ export class JobEngine {
   /** Creates the queue once (idempotent across instances), with the house's retry and retention. */
   async ensureQueue(name: string, options: Omit<Queue, 'name'> = {}): Promise<void> {
     if (this.#queues.has(name)) return;
-    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { ...DEFAULT_QUEUE_OPTIONS, notify: true, ...options });
+    // An option given as undefined drops the house default (pg-boss refuses e.g. a retryDelayMax without backoff).
+    const chosen = Object.fromEntries(Object.entries({ ...DEFAULT_QUEUE_OPTIONS, notify: true, ...options }).filter(([, value]) => value !== undefined));
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, chosen);
     this.#queues.add(name);
   }
 
@@ -115,6 +117,15 @@ export class JobEngine {
         GROUP BY name`,
     );
     return (rows as { name: string; depth: number; age: number }[]).map((row) => ({ queue: row.name, depth: row.depth, oldestAgeSeconds: Math.max(0, Number(row.age)) }));
+  }
+
+  /** Jobs of one queue waiting for a worker (created or between retries, due now). */
+  async waiting(name: string): Promise<number> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT count(*)::int AS depth FROM ${this.schema}.job WHERE name = $1 AND state IN ('created', 'retry') AND start_after <= ${this.schema}.job_now()`,
+      [name],
+    );
+    return (rows as { depth: number }[])[0]?.depth ?? 0;
   }
 
   /**

@@ -30,6 +30,7 @@ import type { ScheduleService } from '../modules/outcomes/schedule-service.ts';
 import type { AnomalyService } from '../modules/anomalies/anomaly-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { ScoringService } from '../modules/scoring/scoring-service.ts';
+import type { ScoreJobs } from '../modules/scoring/score-jobs.ts';
 import type { SharedResultCache } from '../modules/scoring/shared-result-cache.ts';
 import type { SignalService } from '../modules/signals/signal-service.ts';
 import type { WebhookDeliveries } from '../modules/webhooks/webhook-deliveries.ts';
@@ -63,6 +64,7 @@ export interface PageServices {
   usageReports: UsageReports;
   onboarding: OnboardingService;
   scoring: ScoringService;
+  scoreJobs: ScoreJobs;
   visitorResultPages: SharedResultCache;
   benchmarks: BenchmarkService;
   feedback: FeedbackService;
@@ -119,7 +121,7 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
   // (a cross-site form cannot send application/json: part of the CSRF defence, docs/DECISIONS.md).
   await app.register(async (forms: App) => {
     await forms.register(formbody);
-    registerTrySubmit(forms, { settings, scoring: s.scoring, admissionGate: s.admissionGate, onboarding: s.onboarding });
+    registerTrySubmit(forms, { settings, scoring: s.scoring, scoreJobs: s.scoreJobs, admissionGate: s.admissionGate, onboarding: s.onboarding });
     registerPricingCheckout(forms, { settings, billing: s.billing });
     registerDashboardForms(forms, { ...dashboard, goals: s.goals, schedules: s.schedules, anomalies: s.anomalies });
     registerUnsubscribeSubmit(forms, { settings, emailPreferences: s.emailPreferences });

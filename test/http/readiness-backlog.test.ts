@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
+import crypto from 'node:crypto';
 import { SEND_MAIL_JOB } from '../../src/mail/send-mail-job.ts';
+import { SCORE_JOB } from '../../src/modules/scoring/score-job.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 
 let t: TestApp;
@@ -39,5 +41,34 @@ describe('readiness against the job backlog', () => {
       checks: { database: 'ok', jobs: 'unavailable' },
       reasons: { jobs: expect.stringMatching(/^job backlog too deep: 3 due jobs waiting, above the bound of 2 \(JOB_BACKLOG_LIMIT\); deepest: mail\.send 3 \(oldest due \d+ s\)$/) },
     });
+  });
+});
+
+describe('readiness against the score queue', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await startTestApp({ clock, backgroundWork: false, env: { CRAWL_QUEUE_LIMIT: '1', CRAWL_ALLOWLIST: 'scores.example.test' } });
+    // No worker takes score jobs here: they stay waiting, as behind busy workers.
+    await s.services.scoreWorker.stop(0);
+  });
+  afterAll(async () => {
+    await s.app.close();
+    s.testDatabase.drop().catch(() => {});
+  });
+
+  it('answers 503 naming the score queue and CRAWL_QUEUE_LIMIT once more score jobs wait than the bound, and refuses new scores with Retry-After', async () => {
+    const waitingScore = () => s.services.jobs.enqueue(s.database.db, { name: SCORE_JOB, payload: { runId: crypto.randomUUID() } });
+    await waitingScore();
+    expect((await s.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: 'ok', jobs: 'ok' } });
+
+    await waitingScore();
+    const above = await s.app.inject({ method: 'GET', url: '/readyz' });
+    expect(above.statusCode).toBe(503);
+    expect(above.json().reasons.jobs).toBe('score.run queue too deep: 2 jobs waiting, above the bound of 1 (CRAWL_QUEUE_LIMIT); new scores are refused with 503 until workers catch up');
+
+    const refused = await s.app.inject({ method: 'POST', url: '/api/score', payload: { url: 'http://scores.example.test/' } });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(refused.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 });

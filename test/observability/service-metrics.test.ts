@@ -113,7 +113,7 @@ describe('GET /metrics after real activity', () => {
     const waiting = await scrape();
     expect(sampleOf(waiting, 'queue_depth', { queue: 'mail.send' })).toBe(1);
     expect(sampleOf(waiting, 'queue_oldest_age_seconds', { queue: 'mail.send' })).toBeGreaterThanOrEqual(0);
-    expect(sampleOf(waiting, 'queue_depth', { queue: 'crawl' })).toBe(0);
+    expect(sampleOf(waiting, 'queue_depth', { queue: 'score.run' })).toBe(0);
 
     const [sent, completed] = await movedBy([['mail_sent_total'], ['jobs_completed_total', { queue: 'mail.send' }]], async () => {
       await t.services.jobRunner.runDue();

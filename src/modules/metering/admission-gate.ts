@@ -70,6 +70,14 @@ export interface UsageThresholdNotice extends ThresholdCrossing {
 export interface Charge {
   refund(): Promise<void>;
   settle(executor: Executor): Promise<void>;
+  /**
+   * The reservation to settle by in another process (a score job's worker:
+   * settleReservation); null when the charge is not in flight (nothing was
+   * charged, or no lease is kept).
+   */
+  readonly reservationId: string | null;
+  /** Settled elsewhere (by reservation id): this instance stops renewing its lease. */
+  release(): void;
 }
 
 /** The charge's lease lapsed and it was given back before its result was stored. */
@@ -149,7 +157,7 @@ const API_CALL_COST: UsageCounts = { ...NO_USAGE, apiCalls: 1 };
 /** The RateLimit policy name for the monthly API-call ceiling of API-key calls. */
 const API_CALLS_POLICY_NAME = 'api-calls';
 
-const NOTHING_TO_REFUND: Charge = { refund: async () => {}, settle: async () => {} };
+const NOTHING_TO_REFUND: Charge = { refund: async () => {}, settle: async () => {}, reservationId: null, release: () => {} };
 
 /**
  * How often a charge is tried against a billing record that turns out to
@@ -258,6 +266,17 @@ export class AdmissionGate {
       if (outcome.ok) await this.#ledger.refund(outcome.record, now);
       revised = null;
     }
+  }
+
+  /**
+   * Settles a score's charge by its reservation id, in the transaction that
+   * stores its result, from any process (a score job's worker); throws
+   * ChargeLapsedError when the charge was given back meanwhile (its lease
+   * lapsed, or the client left and it was refunded), so the result is not
+   * stored without its charge.
+   */
+  async settleReservation(executor: Executor, reservationId: string): Promise<void> {
+    if (!(await this.#ledger.settle(executor, reservationId))) throw new ChargeLapsedError();
   }
 
   /**
@@ -382,6 +401,8 @@ export class AdmissionGate {
     inFlight?.hold(record.reservationId);
     let refunding: Promise<void> | null = null;
     return {
+      reservationId: inFlight ? record.reservationId : null,
+      release: () => inFlight?.release(record.reservationId),
       settle: async (executor) => {
         if (!inFlight) return;
         inFlight.release(record.reservationId);

@@ -12,7 +12,6 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { CrawlSummary } from './artifacts.ts';
 import { judgeCrawl, maxPagesFor } from './judge-crawl.ts';
-import { CrawlQueueFullError, type CrawlSlots } from './crawl-slots.ts';
 import { checkTargetUrl, withDefaultScheme } from '../../net/target-url.ts';
 import { CrawlFailedError, type CrawlProgress, type Crawler } from './crawler/crawler.ts';
 import type { LlmRefiner } from './refinement/llm-refiner.ts';
@@ -53,10 +52,16 @@ export interface ScoreRequest {
   onProgress?: (progress: ScoreProgress) => void;
   /**
    * Runs in the transaction that stores the result: the admission's charge
-   * stands with it (metering's charges in flight). When it throws, nothing
-   * is stored.
+   * stands with it (metering's charges in flight), and a queued score's run
+   * is marked done in it (score-runs.ts). When it throws, nothing is stored.
    */
-  settleCharge?: (tx: Transaction) => Promise<void>;
+  settleCharge?: (tx: Transaction, result: ScoringResult) => Promise<void>;
+  /**
+   * An anonymous score run as a job: the hash of the claim token the web
+   * request holds (and hands to the caller); the worker never sees the
+   * token. Without it, an anonymous score makes its own token.
+   */
+  claimTokenHash?: string;
 }
 
 /** The address cannot be scored: not absolute http(s), carries credentials, or names a refused address. */
@@ -64,7 +69,7 @@ export type InvalidUrl = { ok: false; reason: 'invalid_url'; detail: string };
 
 export type ScoreFailure =
   | InvalidUrl
-  /** Every crawl slot is busy and the queue is full: retry after `retryAfterSeconds`. */
+  /** The score queue is deeper than its bound (score-jobs.ts): retry after `retryAfterSeconds`. */
   | { ok: false; reason: 'crawl_queue_full'; retryAfterSeconds: number }
   /** The crawl could not read the site; `detail` says why. */
   | { ok: false; reason: 'crawl_failed'; detail: string }
@@ -111,7 +116,6 @@ export interface ScoringDependencies {
   db: Database;
   clock: Clock;
   crawler: Crawler;
-  slots: CrawlSlots;
   /** The optional language-model refinement; null scores with the deterministic engine alone. */
   refiner: LlmRefiner | null;
   crawlAllowlist: string[];
@@ -176,15 +180,10 @@ export class ScoringService {
 
     let crawl: CrawlSummary;
     try {
-      const release = await deps.slots.acquire(request.signal);
-      try {
-        crawl = await deps.crawler.crawl(target.url, { maxPages: pageLimit, signal: request.signal, ...(observer ? { onProgress: onCrawlProgress } : {}) });
-      } finally {
-        release();
-      }
+      // How many crawls run at once is the score queue's worker concurrency (score-worker.ts), not a concern of this service.
+      crawl = await deps.crawler.crawl(target.url, { maxPages: pageLimit, signal: request.signal, ...(observer ? { onProgress: onCrawlProgress } : {}) });
     } catch (error) {
       if (request.signal.aborted) return CLIENT_GONE;
-      if (error instanceof CrawlQueueFullError) return { ok: false, reason: 'crawl_queue_full', retryAfterSeconds: CRAWL_QUEUE_RETRY_AFTER_SECONDS };
       if (error instanceof CrawlFailedError) return { ok: false, reason: 'crawl_failed', detail: error.message };
       throw error;
     }
@@ -216,7 +215,8 @@ export class ScoringService {
     // A refinement cut short by the abort still returns the deterministic result; nobody is left to receive it.
     if (request.signal.aborted) return CLIENT_GONE;
 
-    const claimToken = request.owner ? null : crypto.randomBytes(24).toString('base64url');
+    const claimToken = request.owner || request.claimTokenHash ? null : newClaimToken();
+    const claimTokenHash = request.owner ? null : (request.claimTokenHash ?? hashClaimToken(claimToken!));
     let evidenceView: CombinedEvidence | null = null;
     if (request.owner && request.productId && deps.ownEvidence) {
       const own = await deps.ownEvidence(request.owner, request.productId, request.context);
@@ -224,7 +224,7 @@ export class ScoringService {
       evidenceView = combined.usesPrivateEvidence ? combined : null;
     }
     try {
-      await this.#store(result, request, claimToken, createdAt, evidenceView);
+      await this.#store(result, request, claimTokenHash, createdAt, evidenceView);
     } catch (error) {
       // The account was erased while its site was being scored: nothing to store it under.
       if (request.owner && isForeignKeyViolation(error)) return { ok: false, reason: 'account_erased' };
@@ -233,24 +233,24 @@ export class ScoringService {
     return { ok: true, result, claimToken };
   }
 
-  async #store(result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date, evidenceView: CombinedEvidence | null): Promise<void> {
+  async #store(result: ScoringResult, request: ScoreRequest, claimTokenHash: string | null, createdAt: Date, evidenceView: CombinedEvidence | null): Promise<void> {
     const deps = this.#deps;
     const owner = request.owner;
     const onStored = owner ? deps.onResultStored : undefined;
     const settle = request.settleCharge;
-    if (owner && (onStored || settle)) {
-      // The result, its charge and its event: one outcome.
+    if (onStored || settle) {
+      // The result, its charge (and its run) and its event: one outcome.
       await deps.db.transaction(async (tx) => {
-        await this.#insertResult(tx, result, request, claimToken, createdAt, evidenceView);
-        await settle?.(tx);
-        await onStored?.(tx, owner.accountId, result);
+        await this.#insertResult(tx, result, request, claimTokenHash, createdAt, evidenceView);
+        await settle?.(tx, result);
+        if (owner) await onStored?.(tx, owner.accountId, result);
       });
       return;
     }
-    await this.#insertResult(deps.db, result, request, claimToken, createdAt, evidenceView);
+    await this.#insertResult(deps.db, result, request, claimTokenHash, createdAt, evidenceView);
   }
 
-  async #insertResult(executor: Executor, result: ScoringResult, request: ScoreRequest, claimToken: string | null, createdAt: Date, evidenceView: CombinedEvidence | null): Promise<void> {
+  async #insertResult(executor: Executor, result: ScoringResult, request: ScoreRequest, claimTokenHash: string | null, createdAt: Date, evidenceView: CombinedEvidence | null): Promise<void> {
     await executor.insert(scoringResults).values({
       id: result.id,
       accountId: request.owner?.accountId ?? null,
@@ -262,7 +262,7 @@ export class ScoringService {
       evidenceView,
       depth: request.depth,
       segment: request.segment ?? null,
-      claimTokenHash: claimToken ? hashClaimToken(claimToken) : null,
+      claimTokenHash,
       createdAt,
     });
   }
@@ -541,6 +541,11 @@ export interface HistoryQuery {
   limit: number;
 }
 
-function hashClaimToken(token: string): string {
+/** A new claim token for an anonymous result: handed to its caller once, stored only as its hash. */
+export function newClaimToken(): string {
+  return crypto.randomBytes(24).toString('base64url');
+}
+
+export function hashClaimToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }

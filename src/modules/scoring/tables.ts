@@ -93,3 +93,17 @@ export const peerAccountScores = pgTable(
   },
   (table) => [primaryKey({ columns: [table.segment, table.accountId] })],
 );
+
+/**
+ * A score job's state between the web instance waiting for it and the worker
+ * running it (migration 0047; score-runs.ts). Holds no claim token and no
+ * caller identity: the job's payload carries what the worker needs.
+ */
+export const scoreRuns = pgTable('score_runs', {
+  id: uuid('id').primaryKey(),
+  state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull(),
+  progress: jsonb('progress'),
+  outcome: jsonb('outcome'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (table) => [index('score_runs_created_idx').on(table.createdAt)]);

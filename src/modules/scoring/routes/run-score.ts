@@ -1,13 +1,13 @@
 /**
  * The path every scoring endpoint shares: the admission gate (rate limit,
- * then quotas and credits, or the anonymous cap) decided before any crawl
- * slot is awaited; the score; a refund when it fails or the client leaves.
+ * then quotas and credits, or the anonymous cap) decided before anything is
+ * enqueued; the score, as a job a worker runs while the request waits for it
+ * (score-jobs.ts); a refund when it fails or the client leaves.
  * Routes that can stream progress answer a client that accepts
  * text/event-stream with it (score-progress-stream.ts), once admitted: a
  * refusal is still a JSON error, since nothing has been streamed yet.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from '../../../db/client.ts';
 import type { Principal } from '../../../http/app-types.ts';
 import { abortOnDisconnect } from '../../../http/client-disconnect.ts';
 import { invalidBody } from '../../../http/errors.ts';
@@ -17,6 +17,7 @@ import type { AdmissionGate } from '../../metering/admission-gate.ts';
 import { admitOrRefuse } from '../../metering/api/metered-stream.ts';
 import type { ScoringResult } from '../result-schema.ts';
 import type { ScoreRequest, ScoringService } from '../scoring-service.ts';
+import type { ScoreJobs } from '../score-jobs.ts';
 import { scoreFailureError } from '../api/score-failure-responses.ts';
 import { sendScoreProgressStream, type ProgressStreamTimings } from './score-progress-stream.ts';
 import type { Static } from 'typebox';
@@ -37,6 +38,8 @@ export function urlScore(body: Static<typeof ScoreBody>, depth: ScoreRequest['de
 
 export interface ScoreRouteDeps {
   scoring: ScoringService;
+  /** Where a score runs: enqueued for a worker, waited for here. */
+  scoreJobs: ScoreJobs;
   admissionGate: AdmissionGate;
   /** Given to the routes that may answer with a progress stream; without it, always JSON. */
   progressStream?: ProgressStreamTimings;
@@ -61,26 +64,21 @@ export async function runScore(
 
   const { viaTryEndpoint: _, ...scoreRequest } = score;
   const owner = principal ? { accountId: principal.accountId, userId: principal.userId } : null;
-  // The charge stands only with the stored result, in its transaction: a crash in between gives it back.
-  const settleCharge = (tx: Transaction) => charge.settle(tx);
+  // The worker settles the charge by its reservation in the transaction that stores the result: a crash in between gives it back.
+  const queued = { ...scoreRequest, owner, reservationId: charge.reservationId };
   if (deps.progressStream && acceptsEventStream(request.headers.accept)) {
-    return sendScoreProgressStream(reply, deps.progressStream, charge, (observer) =>
-      deps.scoring.score({ ...scoreRequest, owner, settleCharge, ...observer }),
-    );
+    return sendScoreProgressStream(reply, deps.progressStream, charge, (observer) => deps.scoreJobs.run({ ...queued, ...observer }));
   }
 
   let outcome;
   try {
-    outcome = await deps.scoring.score({
-      ...scoreRequest,
-      owner,
-      settleCharge,
-      signal: abortOnDisconnect(reply),
-    });
+    outcome = await deps.scoreJobs.run({ ...queued, signal: abortOnDisconnect(reply) });
   } catch (error) {
     await charge.refund();
     throw error;
   }
+  // Settled by the worker, or to be refunded below: this instance's lease on it ends either way.
+  charge.release();
   if (!outcome.ok) {
     await charge.refund();
     // The client is gone: there is no one to answer, and nothing went wrong on our side to log.

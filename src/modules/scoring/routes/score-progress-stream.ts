@@ -138,6 +138,8 @@ async function endingEvent(outcome: Promise<ScoreOutcome>, charge: Charge, reply
     if (settled.reason === 'client_gone') return null;
     return errorEvent(scoreFailureError(settled));
   }
+  // Settled by the worker: this instance no longer renews its lease.
+  charge.release();
   // The result exactly as the JSON answer serialises it (the route's application/json schema).
   const result = reply.serializeInput(settled.result, '200', 'application/json') as string;
   const claimToken = settled.claimToken === null ? '' : `,"claimToken":${JSON.stringify(settled.claimToken)}`;

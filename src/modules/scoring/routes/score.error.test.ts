@@ -91,11 +91,26 @@ describe('POST /api/score: sites that cannot be crawled', () => {
   }
 });
 
+/**
+ * A score job waits in the score queue until a worker takes it; once more
+ * than CRAWL_QUEUE_LIMIT (0 here) are waiting, new scores are refused. With
+ * the one worker slot (CRAWL_MAX_ACTIVE 1) on the dripping site, one more
+ * score waits (the queue was not deeper than 0 when it came), and the next
+ * finds the queue deeper than its bound.
+ */
+async function fillTheQueue(sub: string) {
+  const waiting = t.app.inject({ method: 'POST', url: '/api/score', headers: await t.authHeaders({ sub }), payload: { url: site.origin } });
+  await expect.poll(() => t.services.scoreJobs.waiting(), { timeout: 5000 }).toBe(1);
+  // Wrapped: an async function's returned promise would be awaited with it.
+  return { waiting };
+}
+
 describe('crawl capacity', () => {
-  it('answers 503 with Retry-After when every crawl slot is busy and the queue is full, and refunds', async () => {
+  it('answers 503 with Retry-After when every worker slot is busy and the queue is full, and refunds', async () => {
     const slowHeaders = await t.authHeaders({ sub: 'capacity_slow' });
     const slow = t.app.inject({ method: 'POST', url: '/api/score', headers: slowHeaders, payload: { url: drip.url } });
     await expect.poll(() => drip.requests.length, { timeout: 5000 }).toBeGreaterThan(0);
+    const { waiting } = await fillTheQueue('capacity_waiting');
 
     const headers = await t.authHeaders({ sub: 'capacity_refused' });
     const refused = await t.app.inject({ method: 'POST', url: '/api/score', headers, payload: { url: site.origin } });
@@ -106,19 +121,22 @@ describe('crawl capacity', () => {
 
     // The dripping site times out: CRAWL_FAILED, refunded, and the slot is free again.
     expect((await slow).statusCode).toBe(422);
+    // The score that waited ran once the slot was free.
+    expect((await waiting).statusCode).toBe(200);
     const after = await t.app.inject({ method: 'POST', url: '/api/score', headers, payload: { url: site.origin } });
     expect(after.statusCode).toBe(200);
   });
 
-  it('decides quota and rate-limit refusals before waiting for a crawl slot: a refused request never queues', async () => {
+  it('decides quota and rate-limit refusals before enqueuing: a refused request never queues', async () => {
     // A Free account with its three monthly scores spent.
     const spent = await t.authHeaders({ sub: 'capacity_spent' });
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'POST', url: '/api/score', headers: spent, payload: { url: site.origin } })).statusCode).toBe(200);
 
-    // The only slot is now busy and the queue holds nobody: anything that reached a slot would get 503.
+    // The only slot is now busy and the queue is full: anything that reached the queue would get 503.
     const dripRequestsBefore = drip.requests.length;
     const slow = t.app.inject({ method: 'POST', url: '/api/score', headers: await t.authHeaders({ sub: 'capacity_slow_2' }), payload: { url: drip.url } });
     await expect.poll(() => drip.requests.length, { timeout: 5000 }).toBeGreaterThan(dripRequestsBefore);
+    const { waiting } = await fillTheQueue('capacity_waiting_2');
 
     const overQuota = await t.app.inject({ method: 'POST', url: '/api/score', headers: spent, payload: { url: site.origin } });
     expect(overQuota.statusCode).toBe(402);
@@ -127,6 +145,7 @@ describe('crawl capacity', () => {
     for (let i = 0; i < 6; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/score', headers: busy, payload: { url: site.origin } })).statusCode);
     expect(statuses).toEqual([503, 503, 503, 503, 503, 429]);
     await slow;
+    await waiting;
   });
 });
 
