@@ -31,6 +31,8 @@ function cues(cue: Cue, phrases: readonly string[], weight = 1): [string, CueEnt
   return phrases.map((phrase) => [phrase, { cue, weight }]);
 }
 
+// Word lists, packed a few phrases to a line; Prettier would put each phrase on a line of its own (50 lines to 190).
+// prettier-ignore
 export const CUE_PHRASES: readonly [string, CueEntry][] = [
   ...cues('plan', [
     '30 60 90', '30 days', '60 days', '90 days', '30 day', '60 day', '90 day', 'plan', 'action plan',
