@@ -11,8 +11,7 @@ export const INTENTS = ['plan', 'compare', 'functions', 'evidence', 'tier', 'gap
 export type Intent = (typeof INTENTS)[number];
 
 /** Cues that refer back to the conversation ("tell me more", "why?", "and the next one?"). */
-const FOLLOW_UPS = ['more', 'why', 'next', 'else'] as const;
-export type FollowUp = (typeof FOLLOW_UPS)[number];
+export type FollowUp = 'more' | 'why' | 'next' | 'else';
 
 /** A cue that only shapes an answer about a named dimension: "why does X matter?". */
 type Nuance = 'importance';
