@@ -20,7 +20,7 @@ export async function pdfText(pdf: Buffer): Promise<string> {
     const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
     return stdout;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('pdftotext is missing: apt-get install poppler-utils');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('pdftotext is missing: apt-get install poppler-utils', { cause: error });
     throw error;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

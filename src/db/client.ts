@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 
@@ -40,7 +41,7 @@ export interface DatabaseHandle {
    * instance itself (one connection, shared), or the server and schema to open
    * a pool of its own on.
    */
-  native: { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; url: string; schema: string | null };
+  native: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; schema: string | null };
 }
 
 export type DatabaseOptions =

@@ -25,6 +25,8 @@ export interface SignalType {
   description: string;
 }
 
+// A table, one signal to a row, read down its columns; Prettier would spread each row over seven lines (220 to 1,100).
+// prettier-ignore
 export const SIGNAL_CATALOGUE = [
   // market_intelligence
   { id: 'market.research_report', dimensionId: 'market_intelligence', weight: 2.5, label: 'a published market or industry report', description: 'A "State of ..." report, an annual, industry, market or benchmark report.' },

@@ -18,6 +18,8 @@
 import type { DimensionId } from './dimensions.ts';
 import type { ProductFunction } from './functions.ts';
 
+// A word list, packed a few phrases to a line; Prettier would put each phrase on a line of its own (160 lines to 560).
+// prettier-ignore
 export const DIMENSION_SYNONYMS: Readonly<Record<DimensionId, readonly string[]>> = {
   market_intelligence: [
     'market', 'market research', 'market insight', 'market analysis', 'market trend', 'industry trend',

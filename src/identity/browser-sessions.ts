@@ -231,7 +231,7 @@ export function handshakeSessions(options: HandshakeSessionOptions): BrowserSess
 
     async signOut(request) {
       const token = request.cookies[SESSION_COOKIE];
-      let sid: unknown = null;
+      let sid: unknown;
       try {
         sid = token ? decodeJwt(token).sid : null;
       } catch {

@@ -37,7 +37,7 @@ const OutgoingMailSchema = Type.Object({
  */
 export type MailGate = (mail: OutgoingMail, context: JobContext) => Promise<OutgoingMail | null>;
 
-export interface MailJobOptions extends Pick<JobRequest, 'runAt' | 'dedupeKey' | 'accountId' | 'maxAttempts'> {}
+export type MailJobOptions = Pick<JobRequest, 'runAt' | 'dedupeKey' | 'accountId' | 'maxAttempts'>;
 
 /** Enqueues a mail in the caller's transaction; it goes out after the commit, once per dedupe key. */
 export function enqueueMail(queue: JobQueue, executor: Executor, mail: OutgoingMail, options: MailJobOptions = {}): Promise<EnqueueResult> {

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -137,7 +137,7 @@ describe('a job interrupted by a process kill', () => {
   it('logs a webhook attempt whose process died mid-POST, and sends it again under the same webhook-id: the log and the receiver agree (issue 24)', async () => {
     // The receiver: the first POST never gets an answer (its sender dies), the next ones 204.
     const received: string[] = [];
-    const sockets = new Set<import('node:net').Socket>();
+    const sockets = new Set<Socket>();
     const receiver = http.createServer((request, response) => {
       received.push(String(request.headers['webhook-id']));
       request.resume();

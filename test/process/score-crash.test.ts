@@ -5,12 +5,12 @@
  * restart, and the usage figures say so.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NODE, run, serverEnv, startServerProcess, type ServerProcess } from './processes.ts';
 
 const started: ServerProcess[] = [];
-const sockets = new Set<import('node:net').Socket>();
+const sockets = new Set<Socket>();
 // A site that accepts every request and never answers: the crawl is still waiting when the server dies.
 const slowSite = http.createServer(() => {});
 slowSite.on('connection', (socket) => sockets.add(socket));

@@ -32,7 +32,7 @@ export const scorePackBalances = pgTable(
     scoresRemaining: integer('scores_remaining').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [check('score_pack_balances_not_negative', sql`scores_remaining >= 0`)],
+  () => [check('score_pack_balances_not_negative', sql`scores_remaining >= 0`)],
 );
 
 export const LEDGER_ENTRIES = ['charge', 'refund', 'pack_purchase'] as const;

@@ -11,8 +11,7 @@ export const INTENTS = ['plan', 'compare', 'functions', 'evidence', 'tier', 'gap
 export type Intent = (typeof INTENTS)[number];
 
 /** Cues that refer back to the conversation ("tell me more", "why?", "and the next one?"). */
-const FOLLOW_UPS = ['more', 'why', 'next', 'else'] as const;
-export type FollowUp = (typeof FOLLOW_UPS)[number];
+export type FollowUp = 'more' | 'why' | 'next' | 'else';
 
 /** A cue that only shapes an answer about a named dimension: "why does X matter?". */
 type Nuance = 'importance';
@@ -31,6 +30,8 @@ function cues(cue: Cue, phrases: readonly string[], weight = 1): [string, CueEnt
   return phrases.map((phrase) => [phrase, { cue, weight }]);
 }
 
+// Word lists, packed a few phrases to a line; Prettier would put each phrase on a line of its own (50 lines to 190).
+// prettier-ignore
 export const CUE_PHRASES: readonly [string, CueEntry][] = [
   ...cues('plan', [
     '30 60 90', '30 days', '60 days', '90 days', '30 day', '60 day', '90 day', 'plan', 'action plan',
