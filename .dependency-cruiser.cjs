@@ -3,7 +3,8 @@
  * and by hand with `npx depcruise src bin --output-type err`.
  * docs/ARCHITECTURE.md explains the layers and names every exception.
  */
-const lowerLayers = '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|storable-text\\.ts$|escape-html\\.ts$|db/|http/|identity/|net/|queue/|mail/|observability/)';
+const lowerLayers =
+  '^src/(framework/|vocabulary/|config\\.ts$|clock\\.ts$|storable-text\\.ts$|escape-html\\.ts$|db/|http/|identity/|net/|queue/|mail/|observability/)';
 const testCode = '(\\.test\\.ts$|^test/)';
 /** Where a module's HTTP words live that other modules' routes may share: schemas, the answers to its refusals. */
 const moduleApi = '^src/modules/[^/]+/api/';
@@ -20,7 +21,8 @@ module.exports = {
     },
     {
       name: 'lower-layers-never-import-modules',
-      comment: 'framework, config, clock, storable-text, escape-html, db, http, identity, net, queue, mail and observability sit under every module; they name none of them.',
+      comment:
+        'framework, config, clock, storable-text, escape-html, db, http, identity, net, queue, mail and observability sit under every module; they name none of them.',
       severity: 'error',
       from: { path: lowerLayers, pathNot: testCode },
       to: { path: '^src/modules/' },
@@ -28,7 +30,7 @@ module.exports = {
     {
       name: 'the-crawler-is-scorings-own',
       comment:
-        "The crawler is how scoring gathers a site; what other modules need from it (the SSRF guard: safe connector, address and URL rules) is src/net/, a lower layer. " +
+        'The crawler is how scoring gathers a site; what other modules need from it (the SSRF guard: safe connector, address and URL rules) is src/net/, a lower layer. ' +
         'So no other module reaches into scoring/crawler/.',
       severity: 'error',
       from: { path: '^src/modules/', pathNot: ['^src/modules/scoring/', testCode] },
@@ -57,7 +59,7 @@ module.exports = {
       comment:
         'One direction between the two: metering reads entitlements from billing (src/modules/metering/entitlement-source.ts); billing ' +
         'announces what happens (a bought pack, a changed plan) and never names metering. No SQL crosses either way: the house rules ' +
-        'test holds that no module\'s SQL names another module\'s table, and that nothing a module imports from another trades in SQL.',
+        "test holds that no module's SQL names another module's table, and that nothing a module imports from another trades in SQL.",
       severity: 'error',
       from: { path: '^src/modules/billing/' },
       to: { path: '^src/modules/metering/' },
@@ -73,7 +75,7 @@ module.exports = {
       name: 'no-test-scaffolding-in-src',
       comment:
         'Every source file is reached from an entry point (the service or the command line); what only tests use belongs under test/. ' +
-        "Table declarations are exempt: the migration check (src/database-schema.db.test.ts) holds every one against the migrations, used by a query yet or not. " +
+        'Table declarations are exempt: the migration check (src/database-schema.db.test.ts) holds every one against the migrations, used by a query yet or not. ' +
         'So are the files under src/web/assets/: browsers load them (web/assets.ts serves them by name); nothing imports them.',
       severity: 'error',
       from: { path: '^(src/main\\.ts|bin/maturity\\.js)$' },

@@ -167,7 +167,9 @@ async function main(): Promise<void> {
       );
       for (let i = 0; i < tokens.length; i += 32) {
         await Promise.all(
-          tokens.slice(i, i + 32).map((token) => fetch(`${service.url}/api/account`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer())),
+          tokens
+            .slice(i, i + 32)
+            .map((token) => fetch(`${service.url}/api/account`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer())),
         );
       }
       // Warm both processes' code paths before timing anything.

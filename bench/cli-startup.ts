@@ -77,7 +77,10 @@ async function runInProcessWorker(): Promise<void> {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const crawl = await crawler.crawl(url, { maxPages: maxPagesFor('full', config.crawl.maxPages) });
-    const { result } = await judgeCrawlWithGrounding({ crawl, url, asOf: new Date(), depth: 'full', context: null, companyName: null, productId: null }, { refiner: null, log });
+    const { result } = await judgeCrawlWithGrounding(
+      { crawl, url, asOf: new Date(), depth: 'full', context: null, companyName: null, productId: null },
+      { refiner: null, log },
+    );
     const json = JSON.stringify(result, null, 2);
     const used = process.cpuUsage(cpu);
     process.stdout.write(`${JSON.stringify({ wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000, bytes: json.length })}\n`);
@@ -112,7 +115,11 @@ async function timed(argv: string[], env: NodeJS.ProcessEnv, expectedCode: numbe
   return { wallMs, cpuMs: (user! + system!) * 1000, rssMiB: maxKiB! / 1024 };
 }
 
-async function startProcess(argv: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; lines: AsyncIterator<string> }> {
+async function startProcess(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray; lines: AsyncIterator<string> }> {
   const child = spawn(NODE, argv, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   for (;;) {
@@ -132,8 +139,6 @@ async function scoreInWorker(worker: { child: ChildProcess; lines: AsyncIterator
   return { wallMs, cpuMs, rssMiB: null };
 }
 
-
-
 async function runBenchmark(): Promise<void> {
   const rounds = Number(args.rounds);
   const delayMs = Number(args.delay);
@@ -146,7 +151,11 @@ async function runBenchmark(): Promise<void> {
     process.exit(2);
   }
   const loadBefore = loadAverage();
-  const site = await startProcess([path.join(ROOT, 'bench/score-fixture-site.ts'), String(PAGES), String(PAGE_BYTES), String(delayMs)], process.env, /^READY (\S+) (\S+)$/);
+  const site = await startProcess(
+    [path.join(ROOT, 'bench/score-fixture-site.ts'), String(PAGES), String(PAGE_BYTES), String(delayMs)],
+    process.env,
+    /^READY (\S+) (\S+)$/,
+  );
   const [, siteUrl, allowlistEntry] = site.match;
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', CRAWL_ALLOWLIST: allowlistEntry! };
   // The deterministic engine is what is measured, here as in the worker.
@@ -155,10 +164,7 @@ async function runBenchmark(): Promise<void> {
   const worker = await startProcess(workerArgv, baseEnv, /^READY$/);
 
   const scratch = [TIME_REPORT];
-  const checkouts = [
-    ...(args.base ? [{ label: 'before', root: path.resolve(args.base) }] : []),
-    { label: args.base ? 'after' : 'now', root: ROOT },
-  ];
+  const checkouts = [...(args.base ? [{ label: 'before', root: path.resolve(args.base) }] : []), { label: args.base ? 'after' : 'now', root: ROOT }];
   const subjects: Subject[] = [{ name: 'peer: node -e 0', run: () => timed([NODE, '-e', '0'], baseEnv, 0) }];
   for (const { label, root } of checkouts) {
     const bin = path.join(root, 'bin/maturity.js');
@@ -212,7 +218,16 @@ async function runBenchmark(): Promise<void> {
   site.child.kill('SIGTERM');
   for (const file of scratch) fs.rmSync(file, { recursive: true, force: true });
 
-  const medians = new Map([...samples].map(([name, list]) => [name, { wallMs: median(list.map((s) => s.wallMs)), cpuMs: median(list.map((s) => s.cpuMs)), rss: list[0]!.rssMiB === null ? null : median(list.map((s) => s.rssMiB!)) }]));
+  const medians = new Map(
+    [...samples].map(([name, list]) => [
+      name,
+      {
+        wallMs: median(list.map((s) => s.wallMs)),
+        cpuMs: median(list.map((s) => s.cpuMs)),
+        rss: list[0]!.rssMiB === null ? null : median(list.map((s) => s.rssMiB!)),
+      },
+    ]),
+  );
   const peer = medians.get('peer: node -e 0')!;
   const lines = [
     `Node ${process.version}, ${os.cpus().length} cores, ${rounds} rounds (medians), load average before ${loadBefore}, after ${loadAverage()}.`,

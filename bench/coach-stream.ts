@@ -52,7 +52,9 @@ async function tokensFor(dataDir: string, count: number, prefix: string): Promis
 /** Creates each account first, so the measured chats do not include account creation. */
 async function warmAccounts(url: string, tokens: string[]): Promise<void> {
   for (let i = 0; i < tokens.length; i += 32) {
-    await Promise.all(tokens.slice(i, i + 32).map((token) => fetch(`${url}/api/account`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      tokens.slice(i, i + 32).map((token) => fetch(`${url}/api/account`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer())),
+    );
   }
 }
 

@@ -90,7 +90,14 @@ function table(headers: string[], rows: string[][]): string {
     return [headers, headers.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
   }
   const widths = headers.map((header, k) => Math.max(header.length, ...rows.map((row) => row[k]!.length)));
-  return [headers, ...rows].map((row) => row.map((cell, k) => cell.padEnd(widths[k]!)).join('  ').trimEnd()).join('\n');
+  return [headers, ...rows]
+    .map((row) =>
+      row
+        .map((cell, k) => cell.padEnd(widths[k]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function heading(text: string): string {
@@ -173,7 +180,14 @@ function disagreementTable(e: CorpusEvaluation): string {
     .filter(({ gap }) => gap !== 0)
     .sort((a, b) => Math.abs(b.gap) - Math.abs(a.gap) || b.c.label.total - a.c.label.total)
     .slice(0, DISAGREEMENTS_SHOWN)
-    .map(({ c, d, gap }) => [c.company, d.dimensionId, String(d.scorerLevel), String(d.labelLevel), signed(gap), d.label.page === '' ? '(absence)' : d.label.page]);
+    .map(({ c, d, gap }) => [
+      c.company,
+      d.dimensionId,
+      String(d.scorerLevel),
+      String(d.labelLevel),
+      signed(gap),
+      d.label.page === '' ? '(absence)' : d.label.page,
+    ]);
   return table(['company', 'dimension', 'scorer', 'label', 's-l', 'label page'], rows);
 }
 

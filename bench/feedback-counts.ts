@@ -13,7 +13,8 @@ import { systemClock } from '../src/clock.ts';
 export type FeedbackCountsOutcome = { ok: true; counts: FeedbackCount[] } | { ok: false; why: string };
 
 export async function readFeedbackCounts(database: { url: string | undefined; schema: string | undefined }): Promise<FeedbackCountsOutcome> {
-  if (!database.url) return { ok: false, why: 'Feedback counts need a database: set DATABASE_URL (and DATABASE_SCHEMA if the service uses one) or pass --database-url.' };
+  if (!database.url)
+    return { ok: false, why: 'Feedback counts need a database: set DATABASE_URL (and DATABASE_SCHEMA if the service uses one) or pass --database-url.' };
   let handle;
   try {
     handle = await openDatabase({ kind: 'postgres', url: database.url, schema: database.schema ?? null, poolSize: 1 });
@@ -32,7 +33,9 @@ const WHOLE_SCORE = '(whole score)';
 /** One row per dimension with feedback (the whole score first, then framework order), one column per verdict, and a total. */
 export function feedbackRows(counts: FeedbackCount[], dimension: string | undefined): { headers: string[]; rows: string[][] } {
   // Dimensions a later framework dropped keep their counts, after the current ones.
-  const retired = [...new Set(counts.map((count) => count.dimensionId))].filter((id): id is string => id !== null && !(DIMENSION_IDS as readonly string[]).includes(id));
+  const retired = [...new Set(counts.map((count) => count.dimensionId))].filter(
+    (id): id is string => id !== null && !(DIMENSION_IDS as readonly string[]).includes(id),
+  );
   const subjects = [null, ...DIMENSION_IDS, ...retired].filter((id) => dimension === undefined || id === dimension);
   const rows = subjects.flatMap((id) => {
     const own = counts.filter((count) => count.dimensionId === id);

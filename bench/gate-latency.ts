@@ -101,7 +101,10 @@ async function serve(variant: Variant): Promise<void> {
   const address = app.server.address();
   process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
   process.on('SIGTERM', () => {
-    void app.close().then(() => limiter?.close()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => limiter?.close())
+      .then(() => process.exit(0));
   });
 }
 
@@ -142,7 +145,11 @@ async function measure(variant: Variant): Promise<void> {
 async function concurrencyRun(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maturity-bench-'));
   const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+  });
   const built = await buildApp(config, { backgroundWork: false });
   const { app, services, database } = built;
   app.post('/bench/score', { config: { auth: 'required' } }, async (request, reply) => {
@@ -164,7 +171,9 @@ async function concurrencyRun(): Promise<void> {
     if (!resolved.ok) throw new Error('could not create a bench account');
     const accountId = resolved.accountId;
     const subscriptionId = `sub_bench_${crypto.randomUUID()}`;
-    await services.billing.applyPaymentEvent(parsePaymentEvent(checkoutCompleted({ accountId, customerId: `cus_${subscriptionId}`, subscriptionId }, 'business', new Date()))!);
+    await services.billing.applyPaymentEvent(
+      parsePaymentEvent(checkoutCompleted({ accountId, customerId: `cus_${subscriptionId}`, subscriptionId }, 'business', new Date()))!,
+    );
     // Leave credits for i + 1 scores; the first account also gets a small pack.
     const { period } = await services.billing.entitlementOf(accountId);
     await database.db.execute(sql`
@@ -191,10 +200,14 @@ async function concurrencyRun(): Promise<void> {
   const admitted = statuses.filter((status) => status === 200).length;
   const expected = accounts.reduce((sum, account) => sum + account.affordable, 0);
   const overspent = rowsOf<{ n: number }>(
-    await database.db.execute(sql`SELECT count(*)::int AS n FROM usage_counters WHERE credits_used > ${businessCredits} OR scores_used > ${PLAN_LIMITS.business.scores}`),
+    await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM usage_counters WHERE credits_used > ${businessCredits} OR scores_used > ${PLAN_LIMITS.business.scores}`,
+    ),
   )[0]!.n;
   const packs = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM score_pack_balances WHERE scores_remaining < 0`))[0]!.n;
-  const charges = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM usage_ledger WHERE entry = 'charge' AND action = 'score'`))[0]!.n;
+  const charges = rowsOf<{ n: number }>(
+    await database.db.execute(sql`SELECT count(*)::int AS n FROM usage_ledger WHERE entry = 'charge' AND action = 'score'`),
+  )[0]!.n;
   const byStatus = Object.entries(Object.groupBy(statuses, (status) => String(status))).map(([status, list]) => `${status}: ${list!.length}`);
   console.log(
     `${CONCURRENT_REQUESTS} concurrent requests on ${database.kind} in ${Math.round(elapsedMs)} ms (${Math.round((CONCURRENT_REQUESTS / elapsedMs) * 1000)} req/s); ` +

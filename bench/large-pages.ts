@@ -70,7 +70,9 @@ const delayMs = Number(args.delay);
 const rounds = Number(args.rounds);
 const CRAWL_SIZES = args['crawl-sizes'].split(',').map((kib) => Number(kib) * KIB);
 if (!Number.isInteger(delayMs) || delayMs < 1 || !Number.isInteger(rounds) || rounds < 1 || !CRAWL_SIZES.every((size) => Number.isInteger(size) && size > 0)) {
-  process.stderr.write('usage: large-pages.ts [--delay <ms>] [--rounds <n>] [--baseline <checkout>] [--skip-pool-cost] [--skip-crawls] [--skip-scores] [--also-threads <n>] [--crawl-sizes <KiB,...>]\n');
+  process.stderr.write(
+    'usage: large-pages.ts [--delay <ms>] [--rounds <n>] [--baseline <checkout>] [--skip-pool-cost] [--skip-crawls] [--skip-scores] [--also-threads <n>] [--crawl-sizes <KiB,...>]\n',
+  );
   process.exit(2);
 }
 const concurrency = loadConfig({}).crawl.concurrency;
@@ -80,8 +82,6 @@ const REPOSITORY = path.resolve(import.meta.dirname, '..');
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
-
-
 
 function percentile(values: readonly number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -172,7 +172,12 @@ async function crawlOnce(origin: string, allowlistEntry: string, reader: PageRea
   const wallMs = performance.now() - started;
   const after = ownCpuNs();
   if (summary.pages.length !== PAGES) throw new Error(`the crawl gathered ${summary.pages.length} pages, not ${PAGES}`);
-  return { wallMs, thisThreadMs: (after.main - before.main) / 1e6 / PAGES, allThreadsMs: (after.all - before.all) / 1e6 / PAGES, loopDelayP99Ms: delay.percentile(99) / 1e6 };
+  return {
+    wallMs,
+    thisThreadMs: (after.main - before.main) / 1e6 / PAGES,
+    allThreadsMs: (after.all - before.all) / 1e6 / PAGES,
+    loopDelayP99Ms: delay.percentile(99) / 1e6,
+  };
 }
 
 /** How a crawl reads its pages: every one in this thread, or every one through a pool of `threads`. */
@@ -428,7 +433,9 @@ async function main(): Promise<void> {
       for (const size of SIZES) {
         for (const service of order) {
           const score = await scoreOnce(service, `${fixtures.get(size)!.origin}/`);
-          log(`round ${round + 1}, ${formatBytes(size)}, ${service.name}: ${score.wallMs.toFixed(0)} ms, healthz p99 ${percentile(score.probesMs, 0.99).toFixed(1)} ms`);
+          log(
+            `round ${round + 1}, ${formatBytes(size)}, ${service.name}: ${score.wallMs.toFixed(0)} ms, healthz p99 ${percentile(score.probesMs, 0.99).toFixed(1)} ms`,
+          );
           const key = `${service.name} ${size}`;
           scores.set(key, [...(scores.get(key) ?? []), score]);
         }
@@ -445,7 +452,15 @@ async function main(): Promise<void> {
       `${rounds} rounds after one warm-up score per service and size; PGlite. Pool on: CRAWL_WORKER_THREADS unset (${Math.max(1, os.availableParallelism() - 1)} thread here); pool off: 0.`,
     '',
   );
-  for (const size of SIZES) output.push(scoreTable(scores, services.map((service) => service.name), size), '');
+  for (const size of SIZES)
+    output.push(
+      scoreTable(
+        scores,
+        services.map((service) => service.name),
+        size,
+      ),
+      '',
+    );
   process.stdout.write(`${output.join('\n')}\n`);
 }
 

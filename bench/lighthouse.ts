@@ -51,7 +51,12 @@ const TARGETS = {
 } as const;
 type CategoryId = keyof typeof TARGETS;
 const CATEGORY_IDS = Object.keys(TARGETS) as CategoryId[];
-const CATEGORY_TITLES: Record<CategoryId, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
+const CATEGORY_TITLES: Record<CategoryId, string> = {
+  performance: 'Performance',
+  accessibility: 'Accessibility',
+  'best-practices': 'Best practices',
+  seo: 'SEO',
+};
 
 const FIXTURE_SITE = 'lumenfield-platform';
 /** Who the signed-in pages are audited as: a personal account of the development identity provider. */
@@ -98,9 +103,13 @@ async function startServiceOutOfTheBox(env: NodeJS.ProcessEnv): Promise<{ child:
 /** Headless Chromium with a DevTools port Lighthouse drives; its profile lives in `profileDir`. */
 async function startChromium(executable: string, profileDir: string): Promise<{ child: ChildProcess; port: number }> {
   if (!fs.existsSync(executable)) throw new Error(`No Chromium at ${executable}: install it with \`apt-get install chromium\`, or pass --chromium <path>`);
-  const child = spawn(executable, [...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    executable,
+    [...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   // Chromium prints "DevTools listening on ws://127.0.0.1:<port>/devtools/browser/<id>" once its port is open.
   for await (const line of createInterface({ input: child.stderr! })) {
     const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(line);

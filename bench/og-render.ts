@@ -37,7 +37,15 @@ const COMPANY_WORDS = ['Burrowly', 'Lumenfield', 'Northwind', 'Quarry', 'Tessell
 function syntheticResult(n: number): ScoringResult {
   const dimensions = DIMENSIONS.map((dimension, index) => {
     const score = 1 + ((n * 7 + index * 3) % 4);
-    return { dimensionId: dimension.id, dimensionName: dimension.name, score, stageName: STAGE_NAMES[0], evidence: '', confidence: 'low' as const, reasoning: '' };
+    return {
+      dimensionId: dimension.id,
+      dimensionName: dimension.name,
+      score,
+      stageName: STAGE_NAMES[0],
+      evidence: '',
+      confidence: 'low' as const,
+      reasoning: '',
+    };
   });
   const totalScore = dimensions.reduce((sum, dimension) => sum + dimension.score, 0);
   return {
@@ -97,7 +105,9 @@ const us = (value: number) => (value * 1000).toFixed(1);
 console.log(`| Path | Samples | Median | p95 | Max |`);
 console.log(`|---|---|---|---|---|`);
 console.log(`| Warm render (satori + resvg, distinct results) | ${renders} | ${ms(median(renderMs))} ms | ${ms(p95)} ms | ${ms(sortedRender.at(-1)!)} ms |`);
-console.log(`| Cached card (OgCards.forResult) | ${cachedMs.length} | ${us(median(cachedMs))} µs | ${us(percentile(sortedCached, 95))} µs | ${us(sortedCached.at(-1)!)} µs |`);
+console.log(
+  `| Cached card (OgCards.forResult) | ${cachedMs.length} | ${us(median(cachedMs))} µs | ${us(percentile(sortedCached, 95))} µs | ${us(sortedCached.at(-1)!)} µs |`,
+);
 console.log(`| Generic card, first render (cold) | 1 | ${ms(genericMs)} ms | | |`);
 console.log();
 console.log(

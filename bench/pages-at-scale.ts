@@ -172,16 +172,21 @@ async function measure(setup: Setup, requests: number): Promise<Figures> {
 /** The main queries of the pages, as they are sent, with their plans. */
 async function explain(setup: Setup, databaseUrl: string | null): Promise<string[]> {
   const db = setup.built.database.db;
-  const [{ accountId }] = rowsOf<{ accountId: string }>(await db.execute(sql`SELECT account_id AS "accountId" FROM products WHERE id = ${setup.productId}`)) as [{ accountId: string }];
+  const [{ accountId }] = rowsOf<{ accountId: string }>(
+    await db.execute(sql`SELECT account_id AS "accountId" FROM products WHERE id = ${setup.productId}`),
+  ) as [{ accountId: string }];
   const queries: [string, ReturnType<typeof sql>][] = [
     ['/r/<id>, percentile: the result', sql`SELECT id, account_id, segment, result FROM scoring_results WHERE id = ${setup.resultIds[0]}`],
-    ['/r/<id>, /api/benchmarks, percentile, peer sweep: the pool', sql`SELECT result_id, account_id, company, total_score, dimension_scores, scored_at FROM peer_account_scores WHERE segment = ${SEGMENTS[0]}`],
+    [
+      '/r/<id>, /api/benchmarks, percentile, peer sweep: the pool',
+      sql`SELECT result_id, account_id, company, total_score, dimension_scores, scored_at FROM peer_account_scores WHERE segment = ${SEGMENTS[0]}`,
+    ],
     [
       '/app: the unfiled scores it lists (10)',
       sql`SELECT id, created_at FROM scoring_results WHERE account_id = ${accountId} AND product_id IS NULL ORDER BY created_at DESC, id DESC LIMIT 10`,
     ],
     [
-      '/app, /app/products/<id>: a product\'s latest of a depth (limit 1 or 2; the trend 24)',
+      "/app, /app/products/<id>: a product's latest of a depth (limit 1 or 2; the trend 24)",
       sql`SELECT id, created_at FROM scoring_results WHERE account_id = ${accountId} AND product_id = ${setup.productId} AND depth = 'full' ORDER BY created_at DESC, id DESC LIMIT 2`,
     ],
     [
@@ -205,13 +210,15 @@ async function explain(setup: Setup, databaseUrl: string | null): Promise<string
             ORDER BY account_id LIMIT 100`,
     ],
     [
-      'a result stored: the trigger\'s probe for a company\'s latest',
+      "a result stored: the trigger's probe for a company's latest",
       sql`SELECT id FROM scoring_results WHERE segment = ${SEGMENTS[0]} AND scoring_company_of(url) = 'company-1.example' AND depth = 'full' AND account_id IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 1`,
     ],
   ];
   const lines: string[] = [];
   for (const [name, query] of queries) {
-    const plan = rowsOf<Record<string, string>>(await db.execute(sql`EXPLAIN ${sql.raw(databaseUrl ? '(ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)' : '(COSTS OFF)')} ${query}`));
+    const plan = rowsOf<Record<string, string>>(
+      await db.execute(sql`EXPLAIN ${sql.raw(databaseUrl ? '(ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)' : '(COSTS OFF)')} ${query}`),
+    );
     lines.push(`${name}:`, '```', ...plan.map((row) => Object.values(row)[0]!), '```', '');
   }
   return lines;
@@ -254,7 +261,9 @@ async function main(): Promise<void> {
   ];
   for (const [key, bySize] of table) {
     const ratio = bySize.get(last)! / bySize.get(first)!;
-    lines.push(`| ${key} | ${sizes.map((size) => `${bySize.get(String(size))!.toFixed(1)} ms`).join(' | ')} | ${ratio.toFixed(2)} (${ratio <= 1.5 ? 'met' : '**missed**'}) |`);
+    lines.push(
+      `| ${key} | ${sizes.map((size) => `${bySize.get(String(size))!.toFixed(1)} ms`).join(' | ')} | ${ratio.toFixed(2)} (${ratio <= 1.5 ? 'met' : '**missed**'}) |`,
+    );
   }
   process.stdout.write(`${[...lines, '', ...plans].join('\n')}\n`);
 }

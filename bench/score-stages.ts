@@ -117,4 +117,3 @@ function cpuMs(work: () => unknown): number {
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1000;
 }
-

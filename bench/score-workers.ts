@@ -59,7 +59,11 @@ const devKey = await loadOrCreateDevKey(dataDir);
 const issuer = loadConfig({ ...env } as Record<string, string>).identity.issuer;
 
 function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(THIS_CHECKOUT, 'bin/maturity.js'), 'worker'], { cwd: THIS_CHECKOUT, env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(THIS_CHECKOUT, 'bin/maturity.js'), 'worker'], {
+    cwd: THIS_CHECKOUT,
+    env: { ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk) => {
@@ -75,7 +79,11 @@ async function oneScore(): Promise<number> {
   // Free accounts score three times a month: one account per score keeps every round admitted.
   const n = accountSeq++;
   const token = await signDevToken(devKey, issuer, { sub: `bench_${n}`, account: `org_bench_${n}`, role: 'admin' });
-  const response = await fetch(`${web.base}/api/score`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: `${site.url}/` }) });
+  const response = await fetch(`${web.base}/api/score`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${site.url}/` }),
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -106,5 +114,10 @@ try {
   await client.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-process.stdout.write(`\nload average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}\n`);
+process.stdout.write(
+  `\nload average ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}\n`,
+);
 process.stdout.write(`| Workers | Scores at once | Answered 200 | Wall time | Scores per minute |\n|---|---|---|---|---|\n${rows.join('\n')}\n`);

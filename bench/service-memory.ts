@@ -112,7 +112,6 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-
 /** CPU time used so far by the process, every thread (live or ended) counted: utime + stime of /proc/<pid>/stat, in USER_HZ = 100 ticks. */
 function processCpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -229,7 +228,6 @@ function fmt(mb: number): string {
   return `${mb.toFixed(0)} MB`;
 }
 
-
 /** Median with the range in brackets, and the median of the per-round ratios to the floor. */
 function cell(values: number[], floors: number[]): string {
   const ratios = values.map((value, i) => value / floors[i]!);
@@ -261,9 +259,27 @@ function report(results: Round[], loadBefore: string): string {
     const pick = (read: (row: DatabaseRound) => number) => rows.map(read);
     const growth = pick((row) => afterN(row, scores) - afterN(row, 20));
     lines.push(
-      `| ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} | ${cell(pick((row) => row.firstStart.peakMB), floors)} | ${cell(pick((row) => row.firstStart.settledMB), floors)} | ` +
-        `${cell(pick((row) => row.restart.peakMB), floors)} | ${cell(pick((row) => row.restart.settledMB), floors)} | ${cell(pick((row) => afterN(row, 20)), floors)} | ` +
-        `${cell(pick((row) => afterN(row, scores)), floors)} | ${median(growth) >= 0 ? '+' : ''}${median(growth).toFixed(0)} MB | ${median(pick((row) => row.cpuMsPerScore)).toFixed(0)} ms |`,
+      `| ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} | ${cell(
+        pick((row) => row.firstStart.peakMB),
+        floors,
+      )} | ${cell(
+        pick((row) => row.firstStart.settledMB),
+        floors,
+      )} | ` +
+        `${cell(
+          pick((row) => row.restart.peakMB),
+          floors,
+        )} | ${cell(
+          pick((row) => row.restart.settledMB),
+          floors,
+        )} | ${cell(
+          pick((row) => afterN(row, 20)),
+          floors,
+        )} | ` +
+        `${cell(
+          pick((row) => afterN(row, scores)),
+          floors,
+        )} | ${median(growth) >= 0 ? '+' : ''}${median(growth).toFixed(0)} MB | ${median(pick((row) => row.cpuMsPerScore)).toFixed(0)} ms |`,
     );
   }
   lines.push('', 'RSS after every ten scores (median over the rounds):', '');
@@ -280,7 +296,9 @@ function report(results: Round[], loadBefore: string): string {
     const idle = median(pgliteRows.map((row) => row.restart.settledMB));
     const firstPeak = median(pgliteRows.map((row) => row.firstStart.peakMB));
     lines.push(`- PGlite idle at most ${TARGETS.pglite.idleMB} MB: ${fmt(idle)}, ${verdict(idle <= TARGETS.pglite.idleMB)}`);
-    lines.push(`- PGlite first-start peak at most ${TARGETS.pglite.firstStartPeakMB} MB: ${fmt(firstPeak)}, ${verdict(firstPeak <= TARGETS.pglite.firstStartPeakMB)}`);
+    lines.push(
+      `- PGlite first-start peak at most ${TARGETS.pglite.firstStartPeakMB} MB: ${fmt(firstPeak)}, ${verdict(firstPeak <= TARGETS.pglite.firstStartPeakMB)}`,
+    );
     lines.push(`- PGlite flat after ${scores} scores (at most +${TARGETS.flatGrowthMB} MB from 20 to ${scores}): ${verdict(flat(pgliteRows))}`);
   }
   if (kinds.includes('postgres')) {

@@ -74,7 +74,6 @@ const FIXTURE_SITE = 'lumenfield-platform';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
 
-
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
@@ -122,7 +121,9 @@ async function runPeer(bodyFile: string): Promise<void> {
 }
 
 async function startPeer(flags: string[], bodyFile: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [...flags, ...profileFlags(), import.meta.filename, ...(args.page ? ['--page'] : []), '--peer', bodyFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, ...profileFlags(), import.meta.filename, ...(args.page ? ['--page'] : []), '--peer', bodyFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   for await (const line of createInterface({ input: child.stdout! })) {
     const match = /^READY (\d+)$/.exec(line);
     if (match) return { child, base: `http://127.0.0.1:${match[1]}` };

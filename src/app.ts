@@ -139,7 +139,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
         })
       : cookieSessions({ secureCookies });
   const publicOrigin = new URL(config.publicBaseUrl).origin;
-  installAuthentication(app, { sessions, verifier, resolveAccount: accountResolution(accounts), apiKeys: apiKeyAuthentication(services.apiKeys), publicOrigin, clock });
+  installAuthentication(app, {
+    sessions,
+    verifier,
+    resolveAccount: accountResolution(accounts),
+    apiKeys: apiKeyAuthentication(services.apiKeys),
+    publicOrigin,
+    clock,
+  });
   // After authentication (it needs the caller's account), before the routes that declare `whenReadOnly`.
   installReadOnlyGate(app, { onboarding });
   // Before the routes it applies to: paid and creating routes honour Idempotency-Key.

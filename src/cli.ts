@@ -73,7 +73,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'demo-site': {
     usage: 'maturity demo-site [--site <name>] [--port <port>]',
-    help: 'Serves an example company\'s site on 127.0.0.1 (port 4100 unless --port), so a first score needs no internet. --site names one of the shipped examples (--site list prints them); the default is lumenfield-platform.',
+    help: "Serves an example company's site on 127.0.0.1 (port 4100 unless --port), so a first score needs no internet. --site names one of the shipped examples (--site list prints them); the default is lumenfield-platform.",
     asTheService: false,
     run: async (args) => (await import('./cli/demo-site-command.ts')).demoSiteCommand(args),
   },

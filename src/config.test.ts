@@ -46,14 +46,23 @@ describe('loadConfig', () => {
     }
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['IDENTITY_API_URL', 'IDENTITY_JWKS_URL', 'IDENTITY_SECRET_KEY']);
     expect(loadConfig(external).identity.sessions).toBeNull();
-    const config = loadConfig({ ...external, IDENTITY_FRONTEND_API_URL: 'https://clerk.idp.test/', IDENTITY_API_URL: 'https://api.idp.test', IDENTITY_SECRET_KEY: 'sk_test_1' });
+    const config = loadConfig({
+      ...external,
+      IDENTITY_FRONTEND_API_URL: 'https://clerk.idp.test/',
+      IDENTITY_API_URL: 'https://api.idp.test',
+      IDENTITY_SECRET_KEY: 'sk_test_1',
+    });
     expect(config.identity.sessions).toEqual({ frontendApiUrl: 'https://clerk.idp.test', apiUrl: 'https://api.idp.test', secretKey: 'sk_test_1' });
   });
 
   it('checks the language-model variables even while LLM_BASE_URL is unset', () => {
     expect(() => loadConfig({ LLM_TIMEOUT_MS: 'soon' })).toThrow(/LLM_TIMEOUT_MS/);
     expect(loadConfig({ LLM_MODEL: 'other-model' }).llm).toBeNull();
-    expect(loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'other-model' }).llm).toMatchObject({ model: 'other-model', timeoutMs: 20_000, apiKey: null });
+    expect(loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'other-model' }).llm).toMatchObject({
+      model: 'other-model',
+      timeoutMs: 20_000,
+      apiKey: null,
+    });
   });
 
   describe('the development identity provider and the local payment provider off loopback', () => {
@@ -70,8 +79,14 @@ describe('loadConfig', () => {
         }
         expect(error, HOST).toBeInstanceOf(ConfigError);
         const problems = (error as ConfigError).problems;
-        expect(problems.some((p) => p.startsWith('IDENTITY_JWKS_URL:') && p.includes('ALLOW_LOCAL_PROVIDERS=true')), HOST).toBe(true);
-        expect(problems.some((p) => p.startsWith('STRIPE_SECRET_KEY:') && p.includes('ALLOW_LOCAL_PROVIDERS=true')), HOST).toBe(true);
+        expect(
+          problems.some((p) => p.startsWith('IDENTITY_JWKS_URL:') && p.includes('ALLOW_LOCAL_PROVIDERS=true')),
+          HOST,
+        ).toBe(true);
+        expect(
+          problems.some((p) => p.startsWith('STRIPE_SECRET_KEY:') && p.includes('ALLOW_LOCAL_PROVIDERS=true')),
+          HOST,
+        ).toBe(true);
       }
       expect(() => loadConfig({ HOST: '0.0.0.0', ...external })).toThrow(/STRIPE_SECRET_KEY/);
       expect(() => loadConfig({ HOST: '0.0.0.0', ...external })).not.toThrow(/IDENTITY_JWKS_URL/);
@@ -93,8 +108,10 @@ describe('loadConfig', () => {
 
   it('takes numbers and booleans only as written out exactly', () => {
     expect(loadConfig({ PORT: ' 8080 ', ALLOW_LOCAL_PROVIDERS: 'false' })).toMatchObject({ port: 8080, host: '127.0.0.1' });
-    for (const PORT of ['1.5', '0x10', '1e3', 'true']) expect(() => loadConfig({ PORT }), PORT).toThrow(`PORT: expected a whole number from 0 to 65535, got "${PORT}"`);
-    for (const value of ['TRUE', '1', 'yes']) expect(() => loadConfig({ ALLOW_LOCAL_PROVIDERS: value }), value).toThrow(`ALLOW_LOCAL_PROVIDERS: expected true or false, got "${value}"`);
+    for (const PORT of ['1.5', '0x10', '1e3', 'true'])
+      expect(() => loadConfig({ PORT }), PORT).toThrow(`PORT: expected a whole number from 0 to 65535, got "${PORT}"`);
+    for (const value of ['TRUE', '1', 'yes'])
+      expect(() => loadConfig({ ALLOW_LOCAL_PROVIDERS: value }), value).toThrow(`ALLOW_LOCAL_PROVIDERS: expected true or false, got "${value}"`);
     expect(() => loadConfig({ LOG_LEVEL: 'chatty' })).toThrow('LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "chatty"');
     expect(() => loadConfig({ DATABASE_SCHEMA: 'Tenant' })).toThrow('DATABASE_SCHEMA: expected a lower-case SQL identifier, got "Tenant"');
   });

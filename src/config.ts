@@ -30,12 +30,19 @@ const MEBIBYTE = 1024 * 1024;
 export const EnvironmentSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port' }),
   HOST: Type.String({ default: '127.0.0.1', description: 'Interface to listen on (0.0.0.0 in containers)' }),
-  ALLOW_LOCAL_PROVIDERS: Type.Boolean({ default: false, description: 'Lets the development identity provider and the local payment provider listen on a non-loopback HOST' }),
+  ALLOW_LOCAL_PROVIDERS: Type.Boolean({
+    default: false,
+    description: 'Lets the development identity provider and the local payment provider listen on a non-loopback HOST',
+  }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: 'Least severe level logged' }),
   DATA_DIR: Type.String({ default: './data', description: 'Embedded database, development identity key, local files' }),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'PostgreSQL connection string; unset means embedded PGlite in DATA_DIR'),
   DATABASE_SCHEMA: Type.Optional(
-    Type.Refine(Type.String({ description: "PostgreSQL schema (search_path) to use; unset means the server's default" }), (value) => SQL_IDENTIFIER.test(value), (value) => `expected a lower-case SQL identifier, got "${value}"`),
+    Type.Refine(
+      Type.String({ description: "PostgreSQL schema (search_path) to use; unset means the server's default" }),
+      (value) => SQL_IDENTIFIER.test(value),
+      (value) => `expected a lower-case SQL identifier, got "${value}"`,
+    ),
   ),
   PUBLIC_BASE_URL: optionalUrl(HTTP, 'The address users reach the service at (links, checkout return); unset means http://localhost:$PORT'),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 64 * MEBIBYTE, default: MEBIBYTE, description: 'Largest request body; larger answers 413' }),
@@ -45,51 +52,100 @@ export const EnvironmentSchema = Type.Object({
   IDENTITY_JWKS_URL: optionalUrl(HTTP, 'JWKS of the external identity provider; unset selects the built-in development provider'),
   IDENTITY_ISSUER: Type.Optional(Type.String({ description: `Required iss; required with IDENTITY_JWKS_URL, ${DEV_IDENTITY_ISSUER} without it` })),
   IDENTITY_AUDIENCE: Type.Optional(Type.String({ description: 'Required aud, when set' })),
-  IDENTITY_AUTHORIZED_PARTIES: optionalList('Origins a token\'s azp must name; when set, a token whose azp is missing or not one of them is refused'),
+  IDENTITY_AUTHORIZED_PARTIES: optionalList("Origins a token's azp must name; when set, a token whose azp is missing or not one of them is refused"),
   IDENTITY_ROLE_MAP: optionalMapping(ROLES, 'Extra role mappings, provider role -> owner | admin | member'),
   IDENTITY_CLOCK_SKEW_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: 5, description: 'Tolerance on exp and nbf' }),
   IDENTITY_SIGN_IN_URL: optionalUrl(HTTP, 'Where /sign-in points with an external provider'),
-  IDENTITY_FRONTEND_API_URL: optionalUrl(HTTP, "The provider's Frontend API (a Clerk-style handshake at <url>/v1/client/handshake renews browser sessions); unset: a session cookie lasts as long as its token"),
-  IDENTITY_API_URL: optionalUrl(HTTP, "The provider's Backend API (session refresh and revocation at <url>/v1/sessions/...); required with IDENTITY_FRONTEND_API_URL"),
+  IDENTITY_FRONTEND_API_URL: optionalUrl(
+    HTTP,
+    "The provider's Frontend API (a Clerk-style handshake at <url>/v1/client/handshake renews browser sessions); unset: a session cookie lasts as long as its token",
+  ),
+  IDENTITY_API_URL: optionalUrl(
+    HTTP,
+    "The provider's Backend API (session refresh and revocation at <url>/v1/sessions/...); required with IDENTITY_FRONTEND_API_URL",
+  ),
   IDENTITY_SECRET_KEY: Type.Optional(Type.String({ description: "The provider's secret key for its Backend API; required with IDENTITY_FRONTEND_API_URL" })),
 
-  METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464, description: 'Port of GET /metrics, apart from the public one (0: any free port); unused when METRICS_TOKEN is set' }),
+  METRICS_PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 9464,
+    description: 'Port of GET /metrics, apart from the public one (0: any free port); unused when METRICS_TOKEN is set',
+  }),
   METRICS_HOST: Type.String({ default: '127.0.0.1', description: 'Interface METRICS_PORT listens on; the loopback keeps the metrics off the network' }),
-  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'Serves GET /metrics on the public port instead, to callers presenting it as a bearer token (401 otherwise)' })),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({ minLength: 16, description: 'Serves GET /metrics on the public port instead, to callers presenting it as a bearer token (401 otherwise)' }),
+  ),
 
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis for the shared rate-limit store; unset keeps it in-process'),
-  RATE_LIMIT_STORE_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 10_000, default: 200, description: 'Bound on a limit decision; past it the gate fails closed' }),
+  RATE_LIMIT_STORE_TIMEOUT_MS: Type.Integer({
+    minimum: 10,
+    maximum: 10_000,
+    default: 200,
+    description: 'Bound on a limit decision; past it the gate fails closed',
+  }),
 
   CRAWL_ALLOWLIST: optionalList('host or host:port exempt from the address rule (fixture sites, intranets)'),
-  WEBHOOK_ALLOWLIST: optionalList('host or host:port that webhook endpoints may name although internal, over plain http too; empty by default, and separate from CRAWL_ALLOWLIST'),
+  WEBHOOK_ALLOWLIST: optionalList(
+    'host or host:port that webhook endpoints may name although internal, over plain http too; empty by default, and separate from CRAWL_ALLOWLIST',
+  ),
   CRAWL_MAX_PAGES: Type.Integer({ minimum: 1, maximum: 200, default: CRAWL.maxPages, description: 'Pages per crawl' }),
-  CRAWL_MAX_PAGE_BYTES: Type.Integer({ minimum: 1024, maximum: 64 * MEBIBYTE, default: CRAWL.maxBytesPerPage, description: 'Bytes per page after decompression' }),
+  CRAWL_MAX_PAGE_BYTES: Type.Integer({
+    minimum: 1024,
+    maximum: 64 * MEBIBYTE,
+    default: CRAWL.maxBytesPerPage,
+    description: 'Bytes per page after decompression',
+  }),
   CRAWL_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: CRAWL.requestTimeoutMs, description: 'Per request (each redirect hop)' }),
   CRAWL_DEADLINE_MS: Type.Integer({ minimum: 500, maximum: 600_000, default: CRAWL.crawlDeadlineMs, description: 'Whole crawl' }),
   CRAWL_MAX_REDIRECTS: Type.Integer({ minimum: 0, maximum: CRAWL.maxRedirects, default: CRAWL.maxRedirects, description: 'Redirect hops' }),
   CRAWL_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: CRAWL.concurrency, description: 'Requests in flight per crawl' }),
-  CRAWL_MAX_ACTIVE: Type.Integer({ minimum: 1, maximum: 256, default: 4, description: 'Scores (crawls) running at once in a process that runs jobs: its worker concurrency on the score queue' }),
-  CRAWL_QUEUE_LIMIT: Type.Integer({ minimum: 0, maximum: 10_000, default: 16, description: 'Score jobs that may wait for a worker, across every instance, before new scores get 503 with Retry-After' }),
-  CRAWL_WORKER_THREADS: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: "Worker threads that read large pages; 0 reads every page on the main thread; unset: the machine's cores minus one, at least 1" })),
+  CRAWL_MAX_ACTIVE: Type.Integer({
+    minimum: 1,
+    maximum: 256,
+    default: 4,
+    description: 'Scores (crawls) running at once in a process that runs jobs: its worker concurrency on the score queue',
+  }),
+  CRAWL_QUEUE_LIMIT: Type.Integer({
+    minimum: 0,
+    maximum: 10_000,
+    default: 16,
+    description: 'Score jobs that may wait for a worker, across every instance, before new scores get 503 with Retry-After',
+  }),
+  CRAWL_WORKER_THREADS: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 64,
+      description: "Worker threads that read large pages; 0 reads every page on the main thread; unset: the machine's cores minus one, at least 1",
+    }),
+  ),
 
   // Checked whether or not LLM_BASE_URL is set: a typo shows at once, not on the day the model is switched on.
   LLM_BASE_URL: optionalUrl(HTTP, 'OpenAI-compatible API base; unset means the deterministic engine and the local coach'),
   LLM_API_KEY: Type.Optional(Type.String({ description: "The language model's API key" })),
   LLM_MODEL: Type.String({ default: 'gpt-4o-mini', description: 'Model name' }),
-  LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 20_000, description: "Refinement call; the coach's time to first token and between tokens" }),
+  LLM_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 300_000,
+    default: 20_000,
+    description: "Refinement call; the coach's time to first token and between tokens",
+  }),
 
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ description: 'Real payments through Stripe; unset selects the built-in local payment provider' })),
   STRIPE_API_BASE: optionalUrl(HTTP, "Another address speaking Stripe's API (a local server, for tests)"),
   PAYMENT_WEBHOOK_SECRET: optionalList('Webhook signing secrets, several during rotation; required with STRIPE_SECRET_KEY'),
   PAYMENT_PRICE_IDS: optionalMapping(PRICE_TARGETS, 'Provider price id -> plan or pack key'),
   PAYMENT_GRACE_DAYS: Type.Integer({ minimum: 0, maximum: 60, default: 7, description: 'Grace period after a failed payment before Free limits apply' }),
-  PAYMENT_LOCAL_PRICES: optionalList('Prices of the built-in local provider, "<plan or pack>=<amount>" (e.g. pro=49,pack_small=29); unset keys keep their defaults', {
-    check: (entry) => {
-      const match = LOCAL_PRICE_ENTRY.exec(entry.replace(/\s+/g, ''));
-      return match !== null && PRICE_TARGETS.includes(match[1]!);
+  PAYMENT_LOCAL_PRICES: optionalList(
+    'Prices of the built-in local provider, "<plan or pack>=<amount>" (e.g. pro=49,pack_small=29); unset keys keep their defaults',
+    {
+      check: (entry) => {
+        const match = LOCAL_PRICE_ENTRY.exec(entry.replace(/\s+/g, ''));
+        return match !== null && PRICE_TARGETS.includes(match[1]!);
+      },
+      expected: `entries "<${PRICE_TARGETS.join('|')}>=<amount>"`,
     },
-    expected: `entries "<${PRICE_TARGETS.join('|')}>=<amount>"`,
-  }),
+  ),
   PAYMENT_LOCAL_CURRENCY: Type.Refine(
     Type.String({ default: LOCAL_DEFAULT_CURRENCY, description: "The local provider's currency, an ISO 4217 code" }),
     (value) => /^[a-z]{3}$/i.test(value),
@@ -100,30 +156,48 @@ export const EnvironmentSchema = Type.Object({
   // and only with SOURCES_ENCRYPTION_KEYS, which seal its tokens at rest.
   GITHUB_CLIENT_ID: Type.Optional(Type.String({ description: "The GitHub OAuth app's client id; unset: GitHub cannot be connected" })),
   GITHUB_CLIENT_SECRET: Type.Optional(Type.String({ description: "The GitHub OAuth app's client secret" })),
-  GITHUB_OAUTH_URL: Type.String({ default: 'https://github.com', description: "Where GitHub's OAuth endpoints are (/login/oauth/...); a local server in tests" }),
+  GITHUB_OAUTH_URL: Type.String({
+    default: 'https://github.com',
+    description: "Where GitHub's OAuth endpoints are (/login/oauth/...); a local server in tests",
+  }),
   GITHUB_API_URL: Type.String({ default: 'https://api.github.com', description: "GitHub's REST API base; a local server in tests" }),
   LINEAR_CLIENT_ID: Type.Optional(Type.String({ description: "The Linear OAuth application's client id; unset: Linear cannot be connected" })),
   LINEAR_CLIENT_SECRET: Type.Optional(Type.String({ description: "The Linear OAuth application's client secret" })),
   LINEAR_OAUTH_URL: Type.String({ default: 'https://linear.app', description: "Where Linear's authorize page is (/oauth/authorize)" }),
-  LINEAR_API_URL: Type.String({ default: 'https://api.linear.app', description: "Linear's API: /graphql, /oauth/token, /oauth/revoke; a local server in tests" }),
+  LINEAR_API_URL: Type.String({
+    default: 'https://api.linear.app',
+    description: "Linear's API: /graphql, /oauth/token, /oauth/revoke; a local server in tests",
+  }),
   SOURCES_ENCRYPTION_KEYS: Type.Optional(
     Type.Refine(
-      Type.String({ description: 'Keys sealing source tokens (AES-256-GCM), "<key id>:<32 bytes base64>", comma-separated; the first seals, all open (rotation)' }),
-      (value) => commaList(value).every((entry) => /^[A-Za-z0-9_-]{1,32}:/.test(entry) && Buffer.from(entry.slice(entry.indexOf(':') + 1), 'base64').length === 32),
+      Type.String({
+        description: 'Keys sealing source tokens (AES-256-GCM), "<key id>:<32 bytes base64>", comma-separated; the first seals, all open (rotation)',
+      }),
+      (value) =>
+        commaList(value).every((entry) => /^[A-Za-z0-9_-]{1,32}:/.test(entry) && Buffer.from(entry.slice(entry.indexOf(':') + 1), 'base64').length === 32),
       () => 'expected entries "<key id>:<32 bytes in base64>" (the key material is not repeated here)',
     ),
   ),
   SOURCES_SYNC_EVERY_MINUTES: Type.Integer({ minimum: 5, maximum: 10_080, default: 360, description: 'How often every connection is synced' }),
 
-  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP server mail goes out through, smtp://user:pass@host:port or smtps://...; unset writes each mail as an .eml file under DATA_DIR/mail'),
+  SMTP_URL: optionalUrl(
+    ['smtp:', 'smtps:'],
+    'SMTP server mail goes out through, smtp://user:pass@host:port or smtps://...; unset writes each mail as an .eml file under DATA_DIR/mail',
+  ),
   MAIL_FROM: Type.String({ default: 'Maturity Scoring <no-reply@localhost>', description: 'From address of every mail' }),
 
-  OUTBOX_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 2000, description: 'How often job workers poll for due jobs (at least every 500 ms; LISTEN/NOTIFY wakes them sooner for new jobs)' }),
+  OUTBOX_POLL_MS: Type.Integer({
+    minimum: 10,
+    maximum: 600_000,
+    default: 2000,
+    description: 'How often job workers poll for due jobs (at least every 500 ms; LISTEN/NOTIFY wakes them sooner for new jobs)',
+  }),
   WORKER_CONCURRENCY: Type.Integer({
     minimum: 0,
     maximum: 64,
     default: 4,
-    description: 'Job handlers run at once per job queue in this process (a slow webhook never holds up mail); 0: a web-only process that enqueues jobs and runs none (`maturity worker` processes run them; PostgreSQL only)',
+    description:
+      'Job handlers run at once per job queue in this process (a slow webhook never holds up mail); 0: a web-only process that enqueues jobs and runs none (`maturity worker` processes run them; PostgreSQL only)',
   }),
   WORKER_DRAIN_TIMEOUT_MS: Type.Integer({
     minimum: 1000,
@@ -131,9 +205,24 @@ export const EnvironmentSchema = Type.Object({
     default: 20_000,
     description: 'On SIGTERM, how long job handlers in hand may run on before their jobs are handed back for a retry; keep it under SHUTDOWN_TIMEOUT_MS',
   }),
-  JOB_BACKLOG_LIMIT: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 10_000, description: 'Due jobs waiting, across every queue, above which /readyz answers 503 naming the backlog; 0: no bound' }),
-  SSE_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 300_000, default: 10_000, description: 'Silence after which an event stream sends a heartbeat comment' }),
-  SSE_STALL_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 60_000, description: 'How long an event stream may wait for its client to read before it is closed' }),
+  JOB_BACKLOG_LIMIT: Type.Integer({
+    minimum: 0,
+    maximum: 10_000_000,
+    default: 10_000,
+    description: 'Due jobs waiting, across every queue, above which /readyz answers 503 naming the backlog; 0: no bound',
+  }),
+  SSE_HEARTBEAT_MS: Type.Integer({
+    minimum: 10,
+    maximum: 300_000,
+    default: 10_000,
+    description: 'Silence after which an event stream sends a heartbeat comment',
+  }),
+  SSE_STALL_TIMEOUT_MS: Type.Integer({
+    minimum: 10,
+    maximum: 3_600_000,
+    default: 60_000,
+    description: 'How long an event stream may wait for its client to read before it is closed',
+  }),
 });
 
 /** The environment after validation: numbers and booleans converted, defaults applied. */
@@ -169,7 +258,11 @@ function configFromEnvironment(env: Environment) {
       /** Browser sessions renewed the provider's way (handshake and refresh), or null: a cookie lasts as long as its token. */
       sessions:
         env.IDENTITY_FRONTEND_API_URL && env.IDENTITY_API_URL && env.IDENTITY_SECRET_KEY
-          ? { frontendApiUrl: env.IDENTITY_FRONTEND_API_URL.replace(/\/$/, ''), apiUrl: env.IDENTITY_API_URL.replace(/\/$/, ''), secretKey: env.IDENTITY_SECRET_KEY }
+          ? {
+              frontendApiUrl: env.IDENTITY_FRONTEND_API_URL.replace(/\/$/, ''),
+              apiUrl: env.IDENTITY_API_URL.replace(/\/$/, ''),
+              secretKey: env.IDENTITY_SECRET_KEY,
+            }
           : null,
     },
     /** Webhook targets exempt from the address rule (and allowed plain http): every tenant may name them. */
@@ -343,11 +436,18 @@ function problemsBetweenVariables(env: Environment): string[] {
     problems.push('PAYMENT_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
   // The embedded database is one process's: nobody else could run the jobs a web-only process enqueues.
-  if (env.WORKER_CONCURRENCY === 0 && !env.DATABASE_URL) problems.push('WORKER_CONCURRENCY: 0 (web-only) requires DATABASE_URL, so that `maturity worker` processes can run the jobs');
+  if (env.WORKER_CONCURRENCY === 0 && !env.DATABASE_URL)
+    problems.push('WORKER_CONCURRENCY: 0 (web-only) requires DATABASE_URL, so that `maturity worker` processes can run the jobs');
   if (!env.ALLOW_LOCAL_PROVIDERS && !isLoopback(env.HOST)) {
     // Anyone could sign in as anyone, or upgrade for free, from the network.
-    if (!env.IDENTITY_JWKS_URL) problems.push(`IDENTITY_JWKS_URL: required when HOST (${env.HOST}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the development identity provider`);
-    if (!env.STRIPE_SECRET_KEY) problems.push(`STRIPE_SECRET_KEY: required when HOST (${env.HOST}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the local payment provider`);
+    if (!env.IDENTITY_JWKS_URL)
+      problems.push(
+        `IDENTITY_JWKS_URL: required when HOST (${env.HOST}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the development identity provider`,
+      );
+    if (!env.STRIPE_SECRET_KEY)
+      problems.push(
+        `STRIPE_SECRET_KEY: required when HOST (${env.HOST}) is not a loopback address, or set ALLOW_LOCAL_PROVIDERS=true to expose the local payment provider`,
+      );
   }
   return problems;
 }
@@ -372,7 +472,10 @@ function optionalList(description: string, entries?: { check: (entry: string) =>
     Type.Refine(
       list,
       (value) => malformed(value).length === 0,
-      (value) => `expected ${entries.expected}, got ${malformed(value).map((entry) => `"${entry}"`).join(', ')}`,
+      (value) =>
+        `expected ${entries.expected}, got ${malformed(value)
+          .map((entry) => `"${entry}"`)
+          .join(', ')}`,
     ),
   );
 }
@@ -384,7 +487,10 @@ function optionalMapping(targets: readonly string[], description: string) {
     Type.Refine(
       Type.String({ description: `${description}; "<name>=<target>", comma-separated` }),
       (value) => malformed(value).length === 0,
-      (value) => `expected entries "<name>=<${targets.join('|')}>", got ${malformed(value).map((entry) => `"${entry}"`).join(', ')}`,
+      (value) =>
+        `expected entries "<name>=<${targets.join('|')}>", got ${malformed(value)
+          .map((entry) => `"${entry}"`)
+          .join(', ')}`,
     ),
   );
 }

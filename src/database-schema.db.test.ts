@@ -44,9 +44,7 @@ describe('schema and migrations', () => {
         .filter((row) => row.table_name === config.name)
         .map((row) => `${row.column_name} ${row.is_nullable === 'NO' ? 'not null' : 'null'}${row.has_default ? ' default' : ''}`)
         .sort();
-      const expected = config.columns
-        .map((column) => `${column.name} ${column.notNull ? 'not null' : 'null'}${column.hasDefault ? ' default' : ''}`)
-        .sort();
+      const expected = config.columns.map((column) => `${column.name} ${column.notNull ? 'not null' : 'null'}${column.hasDefault ? ' default' : ''}`).sort();
       expect(actual, config.name).toEqual(expected);
     }
   });

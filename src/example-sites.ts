@@ -84,7 +84,9 @@ export function fileForPath(dir: string, pathname: string): string[] | null {
   } catch {
     return null;
   }
-  const clean = normalize(decoded).replace(/^[/\\]+/, '').replace(/[/\\]+$/, '');
+  const clean = normalize(decoded)
+    .replace(/^[/\\]+/, '')
+    .replace(/[/\\]+$/, '');
   if (clean.split(/[/\\]/).includes('..')) return null;
   if (clean === '' || clean === '.') return [join(dir, 'index.html')];
   if (clean.endsWith('.html')) return [join(dir, clean)];

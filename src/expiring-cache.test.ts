@@ -22,7 +22,12 @@ describe('ExpiringCache', () => {
 
   it('keeps at most maxEntries, dropping the oldest first', () => {
     const { cache: values } = cache(2);
-    for (const [key, value] of [['a', 1], ['b', 2], ['c', 3]] as const) values.set(key, value, values.ticket());
+    for (const [key, value] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const)
+      values.set(key, value, values.ticket());
     expect([values.get('a'), values.get('b'), values.get('c'), values.size]).toEqual([undefined, 2, 3, 2]);
   });
 

@@ -104,7 +104,10 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
   outbox.on(REVOKE_TOKEN_TOPIC, revokeToken);
   const emailPreferences = new EmailPreferences({ db, clock, publicBaseUrl });
   // Preferences are checked when a mail goes out, not when it was scheduled: an opt-out in between holds.
-  handleSendMail(jobRunner, { mailer: { send: measureMailSends((mail) => mailer.send(mail), metrics.mail) }, gate: (mail) => emailPreferences.prepare(db, mail) });
+  handleSendMail(jobRunner, {
+    mailer: { send: measureMailSends((mail) => mailer.send(mail), metrics.mail) },
+    gate: (mail) => emailPreferences.prepare(db, mail),
+  });
   outbox.on(FORGET_RECIPIENTS_TOPIC, (payload) => forgetRecipients(mailer, payload));
   const sharedResults = new SharedResultCache(clock);
   // The result page as visitors see it (/r/<id>), kept like the JSON (issue 29, item 3).
@@ -143,7 +146,12 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
     productCount: (executor, accountId) => products.count(executor, accountId),
   });
   // The team's own tools and notes (issue 27): beside the site when an account scores its own product.
-  const signals = new SignalService({ db, clock, productInAccount, onRecorded: (tx, accountId, signalIds) => events.publish(tx, 'signals.recorded', { accountId, signalIds }) });
+  const signals = new SignalService({
+    db,
+    clock,
+    productInAccount,
+    onRecorded: (tx, accountId, signalIds) => events.publish(tx, 'signals.recorded', { accountId, signalIds }),
+  });
   const tribalNotes = new TribalNoteService({ db, clock });
   const onboarding = new OnboardingService({
     db,
@@ -154,7 +162,10 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
       current: async (accountId) => (await billing.entitlementOf(accountId)).plan,
     },
     products,
-    teamNotes: { dimensionsSpokenTo: (text) => analyseQuestion(text).dimensions, replaceInterviewNotes: (...note) => tribalNotes.replaceInterviewNotes(...note) },
+    teamNotes: {
+      dimensionsSpokenTo: (text) => analyseQuestion(text).dimensions,
+      replaceInterviewNotes: (...note) => tribalNotes.replaceInterviewNotes(...note),
+    },
   });
   const apiKeys = new ApiKeyService({ db, clock, access: admissionGate });
   const lookup = chosen.crawlLookup ?? systemLookup;

@@ -41,7 +41,10 @@ export class CookieBrowser {
     let url = address;
     for (let hop = 0; hop < 20; hop++) {
       hops.push(url);
-      const response = await this.#send(url, { method: 'GET', headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' } });
+      const response = await this.#send(url, {
+        method: 'GET',
+        headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' },
+      });
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
         url = new URL(location, url).href;
@@ -74,7 +77,12 @@ export class CookieBrowser {
   async post(address: string, form: Record<string, string> = {}): Promise<number> {
     const response = await this.#send(address, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin', origin: new URL(address).origin },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-dest': 'document',
+        'sec-fetch-site': 'same-origin',
+        origin: new URL(address).origin,
+      },
       body: new URLSearchParams(form).toString(),
     });
     return response.status;

@@ -100,7 +100,7 @@ describe('caches of two instances sharing a database', () => {
     expect(refused.json().error.code).toBe('PLAN_LIMIT_REACHED');
   });
 
-  it('takes a removed admin\'s rights at once on the other instance, and a removed member\'s within the TTL (issue 24)', async () => {
+  it("takes a removed admin's rights at once on the other instance, and a removed member's within the TTL (issue 24)", async () => {
     const owner = await caller({ sub: 'ic_rm_owner', account: 'org_ic_rm', role: 'owner' });
     const accountId = (await getAccount(a, owner.a)).json().id;
     await subscribe(a, accountId, 'pro');

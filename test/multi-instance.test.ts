@@ -138,13 +138,19 @@ describe.runIf(testDatabaseKind() === 'postgres' && TEST_REDIS_URL !== null)('tw
     const header = signatureHeader(payload, { secret: a.config.payments.webhookSecrets[0]! });
     const outcomes = await Promise.all(
       urls.map(async (url) => {
-        const response = await fetch(`${url}/api/payment/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': header }, body: payload });
+        const response = await fetch(`${url}/api/payment/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'payment-signature': header },
+          body: payload,
+        });
         expect(response.status).toBe(200);
         return ((await response.json()) as { outcome: string }).outcome;
       }),
     );
     expect(outcomes.sort()).toEqual(['applied', 'duplicate']);
-    const upgraded = await database.handle.db.execute(sql`SELECT count(*)::int AS n FROM billing_accounts WHERE account_id = ${accountId} AND plan = 'business'`);
+    const upgraded = await database.handle.db.execute(
+      sql`SELECT count(*)::int AS n FROM billing_accounts WHERE account_id = ${accountId} AND plan = 'business'`,
+    );
     expect(rowsOf<{ n: number }>(upgraded)[0]!.n).toBe(1);
   });
 

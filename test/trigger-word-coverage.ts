@@ -24,10 +24,7 @@
  * except `(?<![\w-])`, read as a boundary: no word character before.
  */
 
-type Node =
-  | { kind: 'text'; text: string }
-  | { kind: 'alternation'; options: Node[][] }
-  | { kind: 'repeat'; body: Node[]; min: number; max: number };
+type Node = { kind: 'text'; text: string } | { kind: 'alternation'; options: Node[][] } | { kind: 'repeat'; body: Node[]; min: number; max: number };
 
 /** Classes with at most this many word characters unfold into each; larger ones are unknown. */
 const MAX_UNFOLDED_CLASS = 8;

@@ -26,7 +26,10 @@ function blockOf(text: string, dimensionId: string): string {
 
 describe('formatLevelArithmetic', () => {
   it('shows each counted finding as weight x strength x figure x decay, the total, the curve and the level decided', () => {
-    const { engine, result } = arithmeticFor([testFinding('pricing.tiers', { path: '/pricing' }), testFinding('pricing.tiers', { path: '/plans', strength: 0.5 })]);
+    const { engine, result } = arithmeticFor([
+      testFinding('pricing.tiers', { path: '/pricing' }),
+      testFinding('pricing.tiers', { path: '/plans', strength: 0.5 }),
+    ]);
     const lines = blockOf(formatLevelArithmetic(result, engine.grounding), 'pricing_packaging').split('\n');
     expect(lines[0]).toBe(
       'Pricing & Packaging (pricing_packaging), broad curve: level 2 needs 1 point, level 3 3 points and 2 signals (or one on 2 pages, or a quote with a figure), level 4 6.5 points and 3 signals on 2 pages (or 4 on one page, with a figure)',
@@ -39,7 +42,11 @@ describe('formatLevelArithmetic', () => {
   });
 
   it('says when the quote rule held a level and when the language model changed it', () => {
-    const { engine, result } = arithmeticFor([observed('tech.product_analytics'), observed('tech.customer_data_platform'), observed('tech.session_replay', '/pricing')]);
+    const { engine, result } = arithmeticFor([
+      observed('tech.product_analytics'),
+      observed('tech.customer_data_platform'),
+      observed('tech.session_replay', '/pricing'),
+    ]);
     const refined = { ...result, dimensions: result.dimensions.map((d) => (d.dimensionId === 'product_analytics' ? { ...d, score: 3 } : d)) };
     const block = blockOf(formatLevelArithmetic(refined, engine.grounding), 'product_analytics');
     expect(block).toContain('  total 5.75 points from 3 distinct signals on 2 pages: level 4 on the curve\n');

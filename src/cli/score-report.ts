@@ -74,9 +74,12 @@ export function formatLevelArithmetic(result: ScoringResult, grounding: Readonly
     }
     const support = supportOf(basis.findings);
     const specific = support.specific ? ', a quote with a figure' : '';
-    lines.push(`  total ${plural(basis.points, 'point')} from ${plural(support.signals, 'distinct signal')} on ${plural(support.pages, 'page')}${specific}: level ${basis.curveLevel} on the curve`);
+    lines.push(
+      `  total ${plural(basis.points, 'point')} from ${plural(support.signals, 'distinct signal')} on ${plural(support.pages, 'page')}${specific}: level ${basis.curveLevel} on the curve`,
+    );
     if (basis.cappedBy) lines.push(`  capped by the anti-pattern "${basis.cappedBy}"`);
-    if (basis.heldWithoutQuote) lines.push(`  held at level 2: no quoted finding is worth ${formatNumber(curve.pointsForLevel2)} (weight x strength) by itself`);
+    if (basis.heldWithoutQuote)
+      lines.push(`  held at level 2: no quoted finding is worth ${formatNumber(curve.pointsForLevel2)} (weight x strength) by itself`);
     const refined = d.score !== basis.level ? ` (refined to ${d.score} by the language model)` : '';
     lines.push(`  level decided: ${basis.level}${refined}`);
     if (basis.missingSignals.length > 0) lines.push(`  not found: ${basis.missingSignals.join(', ')}`);

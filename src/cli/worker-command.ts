@@ -25,7 +25,7 @@ export async function workerCommand(args: string[]): Promise<void> {
   const concurrency = concurrencyFrom(values.concurrency);
   const config = loadConfigOrExit();
   if (!config.databaseUrl) {
-    throw new UsageError('maturity worker needs DATABASE_URL: the embedded database is one process\'s, so its jobs run inside npm start');
+    throw new UsageError("maturity worker needs DATABASE_URL: the embedded database is one process's, so its jobs run inside npm start");
   }
   // Tracing before the app's modules load: its hooks must see pg and ioredis load (observability/tracing.ts).
   const stopTracing = await startTracing();
@@ -44,6 +44,7 @@ export async function workerCommand(args: string[]): Promise<void> {
 function concurrencyFrom(value: string | undefined): number | null {
   if (value === undefined) return null;
   const parsed = Number(value);
-  if (!/^\d+$/.test(value) || parsed < 1 || parsed > 64) throw new UsageError(`--concurrency: expected a whole number from 1 to 64, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || parsed < 1 || parsed > 64)
+    throw new UsageError(`--concurrency: expected a whole number from 1 to 64, got ${JSON.stringify(value)}`);
   return parsed;
 }

@@ -9,7 +9,11 @@ function databaseError(message: string, fields: Record<string, unknown>): Error 
 
 describe('loggableDatabaseError', () => {
   it('drops the values a data exception quotes in its message, and the detail that repeats the row', () => {
-    const cause = databaseError('invalid input syntax for type uuid: "not-a-uuid-secret"', { code: '22P02', detail: 'Failing row contains (secret)', where: 'unnamed portal parameter $1 = \'...\'' });
+    const cause = databaseError('invalid input syntax for type uuid: "not-a-uuid-secret"', {
+      code: '22P02',
+      detail: 'Failing row contains (secret)',
+      where: "unnamed portal parameter $1 = '...'",
+    });
     const error = new DrizzleQueryError('select "id" from "products" where "id" = $1', ['not-a-uuid-secret'], cause);
     expect(involvesDatabase(error)).toBe(true);
     const logged = loggableDatabaseError(error);
@@ -28,7 +32,12 @@ describe('loggableDatabaseError', () => {
       queryOptions: {},
     });
     const logged = loggableDatabaseError(error);
-    expect(logged).toMatchObject({ code: '23505', constraint: 'api_keys_key_hash_unique', query: 'insert into "api_keys" ("key_hash") values ($1)', paramCount: 1 });
+    expect(logged).toMatchObject({
+      code: '23505',
+      constraint: 'api_keys_key_hash_unique',
+      query: 'insert into "api_keys" ("key_hash") values ($1)',
+      paramCount: 1,
+    });
     expect(JSON.stringify(logged)).not.toContain('9f86d081884c7d65');
   });
 

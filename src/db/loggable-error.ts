@@ -34,9 +34,7 @@ function causeChain(error: ErrorLike): ErrorLike[] {
 
 function isDatabaseErrorItself(error: ErrorLike): boolean {
   return (
-    'params' in error ||
-    typeof error.query === 'string' ||
-    (typeof error.code === 'string' && SQLSTATE.test(error.code) && typeof error.severity === 'string')
+    'params' in error || typeof error.query === 'string' || (typeof error.code === 'string' && SQLSTATE.test(error.code) && typeof error.severity === 'string')
   );
 }
 

@@ -21,7 +21,9 @@ async function one<Row>(database: DatabaseHandle, query: ReturnType<typeof sql>)
 describe.skipIf(testDatabaseKind() === 'postgres')('the PGlite template', () => {
   it('exists for the installed PGlite, and for no other version', () => {
     const template = pgliteTemplatePath();
-    expect(fs.existsSync(template), `no template for PGlite ${installedPgliteVersion()}: run node_modules/.bin/node test/setup/write-pglite-template.ts`).toBe(true);
+    expect(fs.existsSync(template), `no template for PGlite ${installedPgliteVersion()}: run node_modules/.bin/node test/setup/write-pglite-template.ts`).toBe(
+      true,
+    );
     const templates = fs.readdirSync(path.dirname(template)).filter((name) => /^pglite-template-.+\.tar\.gz$/.test(name));
     expect(templates).toEqual([path.basename(template)]);
   });

@@ -48,8 +48,7 @@ export const ANTI_PATTERNS = [
     id: 'pricing_hidden_behind_sales',
     name: 'Pricing hidden behind sales',
     description: 'The site sends buyers to sales but publishes no price, tier or usage rate.',
-    holds: (f) =>
-      f.signals.has('pricing.contact_sales') && !f.publishesAPrice && !hasAny(f, ['pricing.tiers', 'pricing.usage_based', 'ai.token_pricing']),
+    holds: (f) => f.signals.has('pricing.contact_sales') && !f.publishesAPrice && !hasAny(f, ['pricing.tiers', 'pricing.usage_based', 'ai.token_pricing']),
   },
   {
     id: 'stale_changelog',
@@ -57,29 +56,26 @@ export const ANTI_PATTERNS = [
     description: `The newest changelog entry is more than ${STALE_CHANGELOG_DAYS} days older than the crawl.`,
     // A once-busy changelog says little about delivery today.
     levelCap: { dimensionId: 'delivery_velocity', maxLevel: 2 },
-    holds: (f) =>
-      f.newestChangelogDate !== null && (f.asOf.getTime() - Date.parse(f.newestChangelogDate)) / DAY_MS > STALE_CHANGELOG_DAYS,
+    holds: (f) => f.newestChangelogDate !== null && (f.asOf.getTime() - Date.parse(f.newestChangelogDate)) / DAY_MS > STALE_CHANGELOG_DAYS,
   },
   {
     id: 'no_product_analytics',
     name: 'No product analytics',
     description:
-      'No product-analytics, customer-data or session-insight tool was seen in the pages\' scripts (best effort: tools loaded only through a tag manager stay invisible).',
+      "No product-analytics, customer-data or session-insight tool was seen in the pages' scripts (best effort: tools loaded only through a tag manager stay invisible).",
     holds: (f) => f.pageCount > 0 && !hasAny(f, ['tech.product_analytics', 'tech.customer_data_platform', 'tech.session_replay']),
   },
   {
     id: 'customer_claims_without_proof',
     name: 'Customer claims without proof',
     description: 'The site claims adoption or outcomes but shows no case study and no customer result with a number.',
-    holds: (f) =>
-      hasAny(f, ['customers.logo_wall', 'positioning.quantified_value']) && !hasAny(f, ['customers.case_studies', 'customers.quantified_outcomes']),
+    holds: (f) => hasAny(f, ['customers.logo_wall', 'positioning.quantified_value']) && !hasAny(f, ['customers.case_studies', 'customers.quantified_outcomes']),
   },
   {
     id: 'security_claims_without_certification',
     name: 'Security claims without certification',
     description: 'The site calls its security bank- or enterprise-grade but shows no SOC 2, ISO 27001 or disclosure programme.',
-    holds: (f) =>
-      f.signals.has('security.vague_claims') && !hasAny(f, ['security.soc2', 'security.iso27001', 'security.disclosure']),
+    holds: (f) => f.signals.has('security.vague_claims') && !hasAny(f, ['security.soc2', 'security.iso27001', 'security.disclosure']),
   },
   {
     id: 'ai_without_usage_pricing',
@@ -103,8 +99,7 @@ export const ANTI_PATTERNS = [
     id: 'hiring_without_product_roles',
     name: 'Hiring without product roles',
     description: 'The careers page hires, but for no product, design or research role.',
-    holds: (f) =>
-      f.signals.has('careers.careers_page') && !hasAny(f, ['careers.product_roles', 'careers.design_roles', 'careers.research_roles']),
+    holds: (f) => f.signals.has('careers.careers_page') && !hasAny(f, ['careers.product_roles', 'careers.design_roles', 'careers.research_roles']),
   },
 ] as const satisfies readonly AntiPattern[];
 

@@ -19,12 +19,7 @@ import { OPERATIONS_PLAYBOOK } from './playbook/operations.ts';
 import { STRATEGY_PLAYBOOK } from './playbook/strategy.ts';
 import { MAX_LEVEL, MIN_LEVEL } from './tiers.ts';
 
-export {
-  type DimensionPlaybook,
-  type PlaybookStep,
-  STEP_EFFORTS,
-  type StepEffort,
-} from './playbook/dimension-playbook.ts';
+export { type DimensionPlaybook, type PlaybookStep, STEP_EFFORTS, type StepEffort } from './playbook/dimension-playbook.ts';
 
 /** What a level means in any dimension, for answers that explain the scale. */
 export const LEVEL_MEANINGS: Readonly<Record<1 | 2 | 3 | 4, string>> = {

@@ -8,7 +8,10 @@ describe('rubric', () => {
     const weighted = DIMENSION_IDS.flatMap((id) => Object.entries(RUBRIC[id].weights).map(([signal, weight]) => ({ signal, id, weight })));
     expect(weighted).toHaveLength(SIGNAL_CATALOGUE.length);
     for (const entry of SIGNAL_CATALOGUE) {
-      expect(weighted.filter((w) => w.signal === entry.id), entry.id).toEqual([{ signal: entry.id, id: entry.dimensionId, weight: entry.weight }]);
+      expect(
+        weighted.filter((w) => w.signal === entry.id),
+        entry.id,
+      ).toEqual([{ signal: entry.id, id: entry.dimensionId, weight: entry.weight }]);
     }
   });
 

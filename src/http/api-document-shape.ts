@@ -21,7 +21,8 @@ const NAMED_SCHEMAS: Record<string, unknown> = {
 
 const HEADERS: Record<string, Json> = {
   RateLimit: {
-    description: 'The window this request counted in (draft-ietf-httpapi-ratelimit-headers-11): the quota left and the seconds until more frees up, e.g. `"score";r=0;t=42`.',
+    description:
+      'The window this request counted in (draft-ietf-httpapi-ratelimit-headers-11): the quota left and the seconds until more frees up, e.g. `"score";r=0;t=42`.',
     schema: { type: 'string' },
   },
   'RateLimit-Policy': {
@@ -47,7 +48,8 @@ const PARAMETERS: Record<string, Json> = {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: 'A key of your choosing, 1 to 255 printable ASCII characters (a UUID, say): a retry with the same key and body gets the first answer again instead of acting twice.',
+    description:
+      'A key of your choosing, 1 to 255 printable ASCII characters (a UUID, say): a retry with the same key and body gets the first answer again instead of acting twice.',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
   },
   IfNoneMatch: {
@@ -109,9 +111,15 @@ export function finishApiDocument(document: Json, idempotentOperations: Readonly
           if (name) media.schema = { $ref: `#/components/schemas/${name}` };
         }
         const headers = (response.headers ?? {}) as Json;
-        if (status === '429') Object.assign(headers, { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimit-Policy'), 'Retry-After': headerRef('Retry-After') });
+        if (status === '429')
+          Object.assign(headers, {
+            RateLimit: headerRef('RateLimit'),
+            'RateLimit-Policy': headerRef('RateLimit-Policy'),
+            'Retry-After': headerRef('Retry-After'),
+          });
         if (status.startsWith('2') && responses['304']) headers.ETag = headerRef('ETag');
-        if (status.startsWith('2') && idempotentOperations.has(`${method.toUpperCase()} ${path}`)) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+        if (status.startsWith('2') && idempotentOperations.has(`${method.toUpperCase()} ${path}`))
+          headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
         if (Object.keys(headers).length > 0) response.headers = headers;
       }
       const parameters = operation.parameters ?? [];

@@ -24,9 +24,7 @@ export { SESSION_COOKIE };
  * the request with (a member without a seat).
  */
 export type AccountResolution =
-  | { ok: true; accountId: string; role: Principal['role'] }
-  | { ok: false; reason: 'account_erased' }
-  | { ok: false; reason: 'refused'; error: ApiError };
+  { ok: true; accountId: string; role: Principal['role'] } | { ok: false; reason: 'account_erased' } | { ok: false; reason: 'refused'; error: ApiError };
 
 /**
  * What an API key (a bearer value that is not a JWT) authenticates as: the
@@ -247,7 +245,12 @@ async function authenticate(
  * member without a seat) is also nobody, with the refusal kept on the
  * request so an app page can say why instead of asking to sign in again.
  */
-async function pageVisitor(request: FastifyRequest, token: string, deps: AuthenticationDeps, verify: (token: string) => Promise<Identity | null>): Promise<Principal | null> {
+async function pageVisitor(
+  request: FastifyRequest,
+  token: string,
+  deps: AuthenticationDeps,
+  verify: (token: string) => Promise<Identity | null>,
+): Promise<Principal | null> {
   try {
     const outcome = await authenticate({ value: token, method: 'session' }, deps, verify);
     return 'erased' in outcome ? null : outcome;

@@ -31,7 +31,12 @@ describe('a change carried by the session cookie', () => {
       expect(response.statusCode, JSON.stringify(from)).toBe(403);
       expect(response.json()).toEqual(FORBIDDEN_BODY);
     }
-    const deletion = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: { ...cookie, origin: 'https://evil.example' }, payload: { confirmation: 'DELETE' } });
+    const deletion = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      headers: { ...cookie, origin: 'https://evil.example' },
+      payload: { confirmation: 'DELETE' },
+    });
     expect(deletion.statusCode).toBe(403);
     const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: cookie });
     expect(account.statusCode).toBe(200);

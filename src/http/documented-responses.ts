@@ -32,8 +32,7 @@ const DEFAULT_RESPONSE = { type: 'null', description: 'Default Response' };
 
 export function documentedResponses(route: DocumentedRoute): Record<string, unknown> {
   const methods = [route.method].flat();
-  const declared =
-    (route.schema?.response as Record<string, unknown> | undefined) ?? route.config?.pageResponses ?? { 200: DEFAULT_RESPONSE };
+  const declared = (route.schema?.response as Record<string, unknown> | undefined) ?? route.config?.pageResponses ?? { 200: DEFAULT_RESPONSE };
   return { ...errorResponses(...implicitErrorCodes(route, methods)), ...declared };
 }
 

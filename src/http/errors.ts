@@ -41,7 +41,12 @@ export const ERROR_CATALOGUE = {
   PLAN_LIMIT_REACHED: { status: 402, shape: 'nested', label: 'Plan limit reached', message: 'Your plan limit is reached.', retryable: false },
   SCORING_RATE_LIMITED: { status: 429, shape: 'nested', label: 'Rate limited', message: 'Too many requests.', retryable: true },
   // Part 7 names both; part 8's nested shape for rate limits applies to the second (issue 27).
-  SIGNAL_VALIDATION_FAILED: { status: 400, shape: 'flat', label: 'Signal validation failed', message: 'The signals were not stored: see details for each item.' },
+  SIGNAL_VALIDATION_FAILED: {
+    status: 400,
+    shape: 'flat',
+    label: 'Signal validation failed',
+    message: 'The signals were not stored: see details for each item.',
+  },
   SIGNAL_RATE_LIMITED: { status: 429, shape: 'nested', label: 'Rate limited', message: 'Too many signal pushes.', retryable: true },
   // Our additions (the spec's catalogue is "not shown"; docs/DECISIONS.md).
   INVALID_REQUEST: { status: 400, shape: 'flat', label: 'Invalid request', message: 'The request is malformed.' },

@@ -34,7 +34,11 @@ export function registerReadiness(app: App, checks: ReadinessCheck[]): void {
     '/readyz',
     {
       config: { auth: 'public' },
-      schema: { summary: 'Readiness: the database and the other dependencies answer', tags: ['Operations'], response: { 200: ReadinessSchema, 503: ReadinessSchema } },
+      schema: {
+        summary: 'Readiness: the database and the other dependencies answer',
+        tags: ['Operations'],
+        response: { 200: ReadinessSchema, 503: ReadinessSchema },
+      },
     },
     async (_request, reply) => {
       const results = await Promise.all(

@@ -11,7 +11,12 @@ describe('unstorableText', () => {
   });
 
   it('reports at most 20 problems', () => {
-    expect(unstorableText(Array.from({ length: 50 }, () => '\ud800'), 'body')).toHaveLength(20);
+    expect(
+      unstorableText(
+        Array.from({ length: 50 }, () => '\ud800'),
+        'body',
+      ),
+    ).toHaveLength(20);
   });
 
   it('reads null-prototype objects (query strings, path parameters) and leaves raw bodies alone', () => {

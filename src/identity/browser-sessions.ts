@@ -123,7 +123,11 @@ export function handshakeSessions(options: HandshakeSessionOptions): BrowserSess
   /** The cookies the provider's handshake JWT asks us to set, or null when it does not verify. */
   async function handshakeCookies(token: string): Promise<SetCookies | null> {
     try {
-      const { payload } = await jwtVerify(token, keySet, { algorithms: ACCEPTED_ALGORITHMS, currentDate: options.clock.now(), clockTolerance: options.clockSkewSeconds });
+      const { payload } = await jwtVerify(token, keySet, {
+        algorithms: ACCEPTED_ALGORITHMS,
+        currentDate: options.clock.now(),
+        clockTolerance: options.clockSkewSeconds,
+      });
       const directives = payload.handshake;
       if (!Array.isArray(directives) || !directives.every((directive) => typeof directive === 'string')) return null;
       return directives as string[];
@@ -135,11 +139,16 @@ export function handshakeSessions(options: HandshakeSessionOptions): BrowserSess
 
   /** Sends a page load through the provider's handshake, unless it cannot be redirected or has looped. */
   function maybeHandshake(request: SessionRequest, reason: string, setCookies: SetCookies): PageSession {
-    const isPageLoad = request.secFetchDest === 'document' || request.secFetchDest === 'iframe' || (request.secFetchDest === undefined && (request.accept ?? '').startsWith('text/html'));
+    const isPageLoad =
+      request.secFetchDest === 'document' ||
+      request.secFetchDest === 'iframe' ||
+      (request.secFetchDest === undefined && (request.accept ?? '').startsWith('text/html'));
     if (!isPageLoad || (request.method !== 'GET' && request.method !== 'HEAD')) return { state: 'signed_out', setCookies };
     const count = Number(request.cookies[REDIRECT_COUNT_COOKIE] ?? 0) || 0;
     if (count >= MAX_HANDSHAKES_IN_A_ROW) {
-      problem(`the session handshake looped ${count} times; treating the visit as signed out (do IDENTITY_JWKS_URL and IDENTITY_FRONTEND_API_URL name one instance?)`);
+      problem(
+        `the session handshake looped ${count} times; treating the visit as signed out (do IDENTITY_JWKS_URL and IDENTITY_FRONTEND_API_URL name one instance?)`,
+      );
       return { state: 'signed_out', setCookies };
     }
     const location = new URL(`${options.frontendApiUrl}/v1/client/handshake`);

@@ -15,7 +15,11 @@ describe('identityFromClaims', () => {
   });
 
   it('reads the compact organisation claim of current session tokens', () => {
-    expect(identityFromClaims({ sub: 'u', v: 2, o: { id: 'org_2', rol: 'owner', slg: 'beta' } }, {})!.organization).toEqual({ id: 'org_2', role: 'owner', slug: 'beta' });
+    expect(identityFromClaims({ sub: 'u', v: 2, o: { id: 'org_2', rol: 'owner', slg: 'beta' } }, {})!.organization).toEqual({
+      id: 'org_2',
+      role: 'owner',
+      slug: 'beta',
+    });
   });
 
   it('refuses a token without a subject', () => {
@@ -37,7 +41,13 @@ describe('identityFromClaims', () => {
 describe('mapRole', () => {
   it('maps owner, admin and member with or without the org: prefix', () => {
     expect(['owner', 'org:owner', 'admin', 'org:admin', 'member', 'org:member', 'basic_member'].map((r) => mapRole(r, {}))).toEqual([
-      'owner', 'owner', 'admin', 'admin', 'member', 'member', 'member',
+      'owner',
+      'owner',
+      'admin',
+      'admin',
+      'member',
+      'member',
+      'member',
     ]);
   });
 

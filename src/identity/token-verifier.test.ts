@@ -73,7 +73,9 @@ describe('token verifier against an external JWKS', () => {
     const [header, payload, signature] = valid.split('.');
     const flipped = signature!.slice(0, -2) + (signature!.endsWith('AA') ? 'BB' : 'AA');
     expect(await v.verify(`${header}.${payload}.${flipped}`)).toBeNull();
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), org_role: 'org:owner' })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), org_role: 'org:owner' })).toString(
+      'base64url',
+    );
     expect(await v.verify(`${header}.${forgedPayload}.${signature}`)).toBeNull();
   });
 
@@ -107,7 +109,13 @@ describe('token verifier against an external JWKS', () => {
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const claims = { sub: 'user_ext', iss: ISSUER, iat: nowSeconds(), exp: nowSeconds() + 300 };
     expect(await v.verify(`${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`)).toBeNull();
-    const hmac = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', kid: KID }).setSubject('user_ext').setIssuer(ISSUER).setIssuedAt(nowSeconds()).setExpirationTime(nowSeconds() + 300).sign(new TextEncoder().encode('a-shared-secret-of-sufficient-length'));
+    const hmac = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', kid: KID })
+      .setSubject('user_ext')
+      .setIssuer(ISSUER)
+      .setIssuedAt(nowSeconds())
+      .setExpirationTime(nowSeconds() + 300)
+      .sign(new TextEncoder().encode('a-shared-secret-of-sufficient-length'));
     expect(await v.verify(hmac)).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ export function forgetRecipientsMessages(addresses: readonly string[]): OutboxMe
 /** The outbox handler. */
 export async function forgetRecipients(mailer: Mailer, payload: Record<string, unknown>): Promise<void> {
   const addresses = payload.addresses;
-  if (!Array.isArray(addresses) || !addresses.every((address) => typeof address === 'string')) throw new Error('mail.forget_recipients payload has no addresses');
+  if (!Array.isArray(addresses) || !addresses.every((address) => typeof address === 'string'))
+    throw new Error('mail.forget_recipients payload has no addresses');
   await mailer.forgetRecipients(addresses);
 }

@@ -33,7 +33,10 @@ export async function listInbox(directory: string): Promise<InboxEntry[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const files = names.filter((name) => EML_FILE_NAME.test(name)).sort().reverse();
+  const files = names
+    .filter((name) => EML_FILE_NAME.test(name))
+    .sort()
+    .reverse();
   return Promise.all(
     files.map(async (file) => {
       const { subject, to, date } = await readInboxMessage(directory, file).then((message) => message!);

@@ -53,11 +53,7 @@ export function createSafeConnector(options: SafeConnectorOptions): buildConnect
   };
 }
 
-async function connectSafely(
-  connectOptions: buildConnector.Options,
-  options: SafeConnectorOptions,
-  openSocket: buildConnector.connector,
-): Promise<Socket> {
+async function connectSafely(connectOptions: buildConnector.Options, options: SafeConnectorOptions, openSocket: buildConnector.connector): Promise<Socket> {
   const { address, exempt } = await chooseAddress(connectOptions, options);
   const socket = await new Promise<Socket>((resolve, reject) => {
     openSocket({ ...connectOptions, hostname: address }, (error, opened) => (error === null ? resolve(opened) : reject(error)));

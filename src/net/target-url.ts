@@ -13,14 +13,7 @@ export type TargetRefusal = 'malformed' | 'scheme' | 'credentials' | 'address';
 export type TargetCheck = { ok: true; url: URL } | { ok: false; reason: string; refusal: TargetRefusal };
 
 /** Host names that reach cloud metadata services or the machine itself. */
-const REFUSED_HOST_NAMES = new Set([
-  'localhost',
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'instance-data',
-  'instance-data.ec2.internal',
-]);
+const REFUSED_HOST_NAMES = new Set(['localhost', 'metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 
 /** Special-use domains (RFC 6761, RFC 6762, RFC 8375, ICANN .internal) that never name a public site. */
 const REFUSED_HOST_SUFFIXES = ['.localhost', '.internal', '.local', '.home.arpa'];

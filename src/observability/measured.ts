@@ -41,7 +41,10 @@ interface PosterShape<Outcome> {
 }
 
 /** Every webhook attempt by outcome: delivered (2xx), http_error (another status), network_error (no status at all). */
-export function measureWebhookPosts<Outcome extends { ok: boolean; status: number | null }>(poster: PosterShape<Outcome>, report: WebhookReport): PosterShape<Outcome> {
+export function measureWebhookPosts<Outcome extends { ok: boolean; status: number | null }>(
+  poster: PosterShape<Outcome>,
+  report: WebhookReport,
+): PosterShape<Outcome> {
   return {
     async post(url, headers, body) {
       const outcome = await poster.post(url, headers, body);

@@ -122,8 +122,18 @@ export function createServiceMetrics(): ServiceMetrics {
 
   const jobAttempts = {
     completed: new Counter({ name: 'jobs_completed_total', help: 'Job attempts that completed, by queue.', labelNames: ['queue'] as const, registers }),
-    failed: new Counter({ name: 'jobs_failed_total', help: 'Job attempts that failed and will be retried, by queue.', labelNames: ['queue'] as const, registers }),
-    dead: new Counter({ name: 'jobs_dead_total', help: 'Jobs given up on (out of attempts or a permanent error), by queue.', labelNames: ['queue'] as const, registers }),
+    failed: new Counter({
+      name: 'jobs_failed_total',
+      help: 'Job attempts that failed and will be retried, by queue.',
+      labelNames: ['queue'] as const,
+      registers,
+    }),
+    dead: new Counter({
+      name: 'jobs_dead_total',
+      help: 'Jobs given up on (out of attempts or a permanent error), by queue.',
+      labelNames: ['queue'] as const,
+      registers,
+    }),
   };
 
   const backlogSources: { read: QueueBacklogSource; onError: (error: unknown) => void }[] = [];

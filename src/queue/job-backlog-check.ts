@@ -36,7 +36,10 @@ export function jobBacklogCheck(engine: Pick<JobEngine, 'backlog'>, limit: numbe
       const backlog = await engine.backlog();
       for (const bound of queueBounds) {
         const depth = backlog.find((queue) => queue.queue === bound.queue)?.depth ?? 0;
-        if (depth > bound.limit) throw new ReadinessFailure(`${bound.queue} queue too deep: ${depth} jobs waiting, above the bound of ${bound.limit} (${bound.setting}); ${bound.consequence}`);
+        if (depth > bound.limit)
+          throw new ReadinessFailure(
+            `${bound.queue} queue too deep: ${depth} jobs waiting, above the bound of ${bound.limit} (${bound.setting}); ${bound.consequence}`,
+          );
       }
       const due = backlog.reduce((sum, queue) => sum + queue.depth, 0);
       if (limit === 0 || due <= limit) return;
@@ -44,7 +47,9 @@ export function jobBacklogCheck(engine: Pick<JobEngine, 'backlog'>, limit: numbe
         .toSorted((a, b) => b.depth - a.depth)
         .slice(0, QUEUES_NAMED)
         .map((queue) => `${queue.queue} ${queue.depth} (oldest due ${Math.round(queue.oldestAgeSeconds)} s)`);
-      throw new ReadinessFailure(`job backlog too deep: ${due} due jobs waiting, above the bound of ${limit} (JOB_BACKLOG_LIMIT); deepest: ${deepest.join(', ')}`);
+      throw new ReadinessFailure(
+        `job backlog too deep: ${due} due jobs waiting, above the bound of ${limit} (JOB_BACKLOG_LIMIT); deepest: ${deepest.join(', ')}`,
+      );
     },
   };
 }

@@ -116,15 +116,21 @@ export class JobEngine {
         WHERE state IN ('created', 'retry') AND start_after <= ${this.schema}.job_now()
         GROUP BY name`,
     );
-    return (rows as { name: string; depth: number; age: number }[]).map((row) => ({ queue: row.name, depth: row.depth, oldestAgeSeconds: Math.max(0, Number(row.age)) }));
+    return (rows as { name: string; depth: number; age: number }[]).map((row) => ({
+      queue: row.name,
+      depth: row.depth,
+      oldestAgeSeconds: Math.max(0, Number(row.age)),
+    }));
   }
 
   /** Jobs of one queue waiting for a worker (created or between retries, due now). */
   async waiting(name: string): Promise<number> {
-    const { rows } = await this.boss.getDb().executeSql(
-      `SELECT count(*)::int AS depth FROM ${this.schema}.job WHERE name = $1 AND state IN ('created', 'retry') AND start_after <= ${this.schema}.job_now()`,
-      [name],
-    );
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(
+        `SELECT count(*)::int AS depth FROM ${this.schema}.job WHERE name = $1 AND state IN ('created', 'retry') AND start_after <= ${this.schema}.job_now()`,
+        [name],
+      );
     return (rows as { depth: number }[])[0]?.depth ?? 0;
   }
 

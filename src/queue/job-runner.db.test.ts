@@ -188,7 +188,7 @@ describe('job engine on pg-boss', () => {
     await expect(queue.enqueue(database.handle.db, { name: 'never.registered', payload: {} })).rejects.toThrow(/no queue/);
   });
 
-  it('runs a queue\'s jobs in the order they were enqueued (by commit; jobs of one transaction are enqueued together)', async () => {
+  it("runs a queue's jobs in the order they were enqueued (by commit; jobs of one transaction are enqueued together)", async () => {
     const order: number[] = [];
     const jobRunner = runner();
     jobRunner.on('ordered', async (payload) => {
@@ -287,17 +287,19 @@ describe('job engine on pg-boss', () => {
     expect(await jobRow('orphaned', id)).toMatchObject({ state: 'completed', retryCount: 1 });
   });
 
-  it('an account\'s erasure removes its pending jobs and keys, and leaves others', async () => {
+  it("an account's erasure removes its pending jobs and keys, and leaves others", async () => {
     const jobRunner = runner();
     const ran: string[] = [];
     jobRunner.on('account.mail', async (payload) => {
       ran.push(String(payload.to));
     });
     await jobRunner.prepare();
-    const [account] = await database.handle.db.execute(
-      // The dedupe keys reference accounts: a real account row to erase.
-      (await import('drizzle-orm')).sql`INSERT INTO accounts (external_key, kind, name) VALUES ('erased', 'personal', 'erased') RETURNING id`,
-    ).then((result) => (result as unknown as { rows: { id: string }[] }).rows);
+    const [account] = await database.handle.db
+      .execute(
+        // The dedupe keys reference accounts: a real account row to erase.
+        (await import('drizzle-orm')).sql`INSERT INTO accounts (external_key, kind, name) VALUES ('erased', 'personal', 'erased') RETURNING id`,
+      )
+      .then((result) => (result as unknown as { rows: { id: string }[] }).rows);
     const accountId = account!.id;
     await queue.enqueue(database.handle.db, { name: 'account.mail', payload: { to: 'erased' }, accountId, dedupeKey: 'welcome erased' });
     await queue.enqueue(database.handle.db, { name: 'account.mail', payload: { to: 'kept' } });

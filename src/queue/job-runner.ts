@@ -199,7 +199,12 @@ export class JobRunner {
     const now = this.#clock.now().getTime();
     for (const job of this.#recurring) {
       const periodStart = new Date(Math.floor(now / job.recurrence.everyMs) * job.recurrence.everyMs);
-      await this.#queue.enqueue(this.#db, { name: job.name, payload: job.payload, runAt: periodStart, dedupeKey: `${job.recurrence.cron} from ${periodStart.toISOString()}` });
+      await this.#queue.enqueue(this.#db, {
+        name: job.name,
+        payload: job.payload,
+        runAt: periodStart,
+        dedupeKey: `${job.recurrence.cron} from ${periodStart.toISOString()}`,
+      });
     }
   }
 
@@ -207,7 +212,9 @@ export class JobRunner {
     const handler = this.#handlers.get(job.name);
     if (!handler) throw new PermanentJobError(`no handler for job ${job.name}`);
     const envelope = job.data;
-    await runInTraceCarrier(envelope.trace, `job ${job.name}`, () => handler(envelope.payload ?? {}, { id: job.id, name: job.name, attempt: job.retryCount + 1 }));
+    await runInTraceCarrier(envelope.trace, `job ${job.name}`, () =>
+      handler(envelope.payload ?? {}, { id: job.id, name: job.name, attempt: job.retryCount + 1 }),
+    );
   }
 
   /** A worker's job: pg-boss settles it (fenced by the attempt) from what the handler did. */
@@ -246,7 +253,11 @@ export class JobRunner {
     if (error instanceof PermanentJobError) {
       await this.#engine.boss
         .getDb()
-        .executeSql(`UPDATE ${this.#engine.schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND retry_count = $3 AND state = 'active'`, [job.name, job.id, job.retryCount]);
+        .executeSql(`UPDATE ${this.#engine.schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND retry_count = $3 AND state = 'active'`, [
+          job.name,
+          job.id,
+          job.retryCount,
+        ]);
     }
     if (last) {
       this.#log.error({ job: job.name, id: job.id, attempt: job.retryCount + 1, reason }, 'job failed for the last time');

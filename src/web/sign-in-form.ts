@@ -74,30 +74,29 @@ export function signInPath(path: string): string {
 export function registerDevSignIn(app: App, deps: { config: Config; devKey: DevSigningKey; clock: Clock }): void {
   const { config, devKey } = deps;
   const secureCookies = config.publicBaseUrl.startsWith('https:');
-  app.post(
-    '/sign-in',
-    { config: { auth: 'public' }, schema: { hide: true, body: SignInForm } },
-    async (request, reply) => {
-      const { sub, email, account, role, csrf, next } = request.body;
-      // Without it, another site could sign a visitor in as an identity of its choosing.
-      if (!hasValidCsrfToken(request, csrf)) {
-        return reply.code(403).type('text/html; charset=utf-8').send(page('Form expired', '<h1>Form expired</h1><p>Open the sign-in page again and submit it there.</p>'));
-      }
-      const token = await signDevToken(
-        devKey,
-        config.identity.issuer,
-        // A form that names no role joins with the least one; the page's own form defaults to owner.
-        { sub, ...(email ? { email } : {}), ...(account ? { account, role: role ?? 'member' } : {}), ttlSeconds: SESSION_TTL_SECONDS },
-        deps.clock.now(),
-      );
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies,
-        maxAge: SESSION_TTL_SECONDS,
-      });
-      return reply.redirect(sameSitePath(next) ?? AFTER_SIGN_IN, 303);
-    },
-  );
+  app.post('/sign-in', { config: { auth: 'public' }, schema: { hide: true, body: SignInForm } }, async (request, reply) => {
+    const { sub, email, account, role, csrf, next } = request.body;
+    // Without it, another site could sign a visitor in as an identity of its choosing.
+    if (!hasValidCsrfToken(request, csrf)) {
+      return reply
+        .code(403)
+        .type('text/html; charset=utf-8')
+        .send(page('Form expired', '<h1>Form expired</h1><p>Open the sign-in page again and submit it there.</p>'));
+    }
+    const token = await signDevToken(
+      devKey,
+      config.identity.issuer,
+      // A form that names no role joins with the least one; the page's own form defaults to owner.
+      { sub, ...(email ? { email } : {}), ...(account ? { account, role: role ?? 'member' } : {}), ttlSeconds: SESSION_TTL_SECONDS },
+      deps.clock.now(),
+    );
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      maxAge: SESSION_TTL_SECONDS,
+    });
+    return reply.redirect(sameSitePath(next) ?? AFTER_SIGN_IN, 303);
+  });
 }

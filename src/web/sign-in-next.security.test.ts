@@ -33,13 +33,16 @@ const ELSEWHERE = [
 async function signInWith(next: string) {
   const form = await t.app.inject({ method: 'GET', url: `/sign-in?${new URLSearchParams({ next })}` });
   const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)![1]!;
-  return { form, response: await t.app.inject({
-    method: 'POST',
-    url: '/sign-in',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    cookies: { __csrf: csrf },
-    payload: new URLSearchParams({ sub: 'next_user', csrf, next }).toString(),
-  }) };
+  return {
+    form,
+    response: await t.app.inject({
+      method: 'POST',
+      url: '/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      cookies: { __csrf: csrf },
+      payload: new URLSearchParams({ sub: 'next_user', csrf, next }).toString(),
+    }),
+  };
 }
 
 describe('sign-in next', () => {

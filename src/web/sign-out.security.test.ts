@@ -12,7 +12,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signOut(headers: Record<string, string>) {
-  return t.app.inject({ method: 'POST', url: '/sign-out', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, cookies: { __session: await t.token({ sub: 'leaving_user' }) }, payload: '' });
+  return t.app.inject({
+    method: 'POST',
+    url: '/sign-out',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    cookies: { __session: await t.token({ sub: 'leaving_user' }) },
+    payload: '',
+  });
 }
 
 const clearsTheSession = (setCookie: string | string[] | undefined) => [setCookie ?? []].flat().some((cookie) => /^__session=;/.test(cookie));

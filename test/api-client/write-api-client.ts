@@ -14,6 +14,10 @@ const built = await buildApp(loadConfig({ DATA_DIR: folder, LOG_LEVEL: 'silent' 
 const documentFile = path.join(folder, 'openapi.json');
 fs.writeFileSync(documentFile, (await built.app.inject({ method: 'GET', url: '/api/openapi.json' })).body);
 await built.app.close();
-execFileSync(process.execPath, [path.join(root, 'node_modules/openapi-typescript/bin/cli.js'), documentFile, '-o', path.join(root, 'test/api-client/api-types.ts')], { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/openapi-typescript/bin/cli.js'), documentFile, '-o', path.join(root, 'test/api-client/api-types.ts')],
+  { stdio: 'inherit' },
+);
 fs.rmSync(folder, { recursive: true, force: true });
 process.exit(0);

@@ -50,8 +50,7 @@ beforeAll(async () => {
   report = JSON.parse(stdout) as CruiseReport;
 }, 120_000);
 
-const described = (violation: Violation) =>
-  violation.cycle ? violation.cycle.map((step) => step.name).join(' -> ') : `${violation.from} -> ${violation.to}`;
+const described = (violation: Violation) => (violation.cycle ? violation.cycle.map((step) => step.name).join(' -> ') : `${violation.from} -> ${violation.to}`);
 
 describe('the dependency rules', () => {
   it('are all in force, over the whole source', () => {
@@ -155,7 +154,10 @@ describe('no SQL crosses a module boundary', () => {
   for (const folder of fs.readdirSync(path.join(root, 'src/modules'))) {
     const file = path.join(root, 'src/modules', folder, 'tables.ts');
     if (!fs.existsSync(file)) continue;
-    tablesOf.set(folder, [...fs.readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([a-z_0-9]+)'/g)].map((match) => match[1]!));
+    tablesOf.set(
+      folder,
+      [...fs.readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([a-z_0-9]+)'/g)].map((match) => match[1]!),
+    );
   }
 
   it("no module's SQL names another module's table", () => {
@@ -167,7 +169,9 @@ describe('no SQL crosses a module boundary', () => {
       return [...tablesOf]
         .filter(([module]) => module !== owner)
         .flatMap(([module, tables]) =>
-          tables.filter((table) => new RegExp(`\\b(FROM|JOIN|INTO|UPDATE|TABLE)\\s+(ONLY\\s+)?${table}\\b`).test(code)).map((table) => `${file} -> ${module}'s ${table}`),
+          tables
+            .filter((table) => new RegExp(`\\b(FROM|JOIN|INTO|UPDATE|TABLE)\\s+(ONLY\\s+)?${table}\\b`).test(code))
+            .map((table) => `${file} -> ${module}'s ${table}`),
         );
     });
     expect(crossing).toEqual([]);
@@ -179,7 +183,9 @@ describe('no SQL crosses a module boundary', () => {
       .filter((module) => moduleOf(module.source) && !/\.test\.ts$/.test(module.source))
       .flatMap((module) =>
         module.dependencies
-          .filter((dependency) => moduleOf(dependency.resolved) && moduleOf(dependency.resolved) !== moduleOf(module.source) && tradesInSql(dependency.resolved))
+          .filter(
+            (dependency) => moduleOf(dependency.resolved) && moduleOf(dependency.resolved) !== moduleOf(module.source) && tradesInSql(dependency.resolved),
+          )
           .map((dependency) => `${module.source} -> ${dependency.resolved}`),
       );
     expect(crossing).toEqual([]);

@@ -65,7 +65,7 @@ describe('billing and email preferences', () => {
     expectNoConsoleErrors();
   });
 
-  it("shows a member the plan without buy or portal buttons", async () => {
+  it('shows a member the plan without buy or portal buttons', async () => {
     // On Pro: Free's one seat is the owner's, and a member without a seat is not let in.
     const owner = { sub: 'billing_paid_owner', account: 'org_billing_paid', role: 'owner' as const };
     await subscribe(web.app, await accountIdOf(web.app, owner), 'pro');

@@ -22,7 +22,12 @@ const STREAM_TEST_TIMEOUT_MS = 120_000;
 /** Scores the fixture site with the page's own session, as the dashboard's script would; returns the result's id. */
 async function scoreInPage(page: Page, url: string): Promise<string> {
   const answer = await page.evaluate(async (address) => {
-    const response = await fetch('/api/score', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: address }) });
+    const response = await fetch('/api/score', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: address }),
+    });
     return { status: response.status, body: (await response.json()) as { id?: string } };
   }, url);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -139,7 +144,12 @@ describe('the coach in the browser', () => {
       expect(await answer.locator('code').innerText()).toBe('pricing');
       // Dimensions named by name or id link to their place on the result page; other links keep their address.
       const hrefs = await answer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-      expect(hrefs).toEqual([`/r/${resultId}#dimension-pricing_packaging`, `/r/${resultId}#dimension-decision_quality`, 'https://docs.example/pricing', '/pricing']);
+      expect(hrefs).toEqual([
+        `/r/${resultId}#dimension-pricing_packaging`,
+        `/r/${resultId}#dimension-decision_quality`,
+        'https://docs.example/pricing',
+        '/pricing',
+      ]);
       // The model was given the chosen result.
       expect(JSON.stringify(llm.requests.at(-1)!.body.messages[0])).toContain('Lumenfield');
 
@@ -168,12 +178,13 @@ describe('the coach in the browser', () => {
     STREAM_TEST_TIMEOUT_MS,
   );
 
-  it('shows HTML in the model\'s text as text: no element is made from it, no script runs', async () => {
+  it("shows HTML in the model's text as text: no element is made from it, no script runs", async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
     await signIn(page, { sub: 'coach_injection' });
     const resultId = await scoreInPage(page, web.fixtureSiteUrl(SITE));
     await page.goto(`/app/coach?result=${resultId}`);
-    const hostile = 'Look: <img src=x onerror="window.pwned=1"> then <script>window.pwned=2</script> **<b>bold</b>** [bad](javascript:window.pwned=3) [also bad](//evil.example/x)';
+    const hostile =
+      'Look: <img src=x onerror="window.pwned=1"> then <script>window.pwned=2</script> **<b>bold</b>** [bad](javascript:window.pwned=3) [also bad](//evil.example/x)';
     chatReply = { content: hostile, chunkChars: 7 };
     await page.getByLabel('Your question').fill('Anything else?');
     await page.getByRole('button', { name: 'Ask the coach' }).click();

@@ -56,7 +56,10 @@ describe('the dashboard', () => {
     productId = PRODUCT_PATH.exec(page.url())![1]!;
     // The page said what the crawl was doing as it happened, then that it was done.
     expect(progress[0], progress.join(' | ')).toMatch(/^Starting|^Found \d+ page/);
-    expect(progress.some((text) => /^Found \d+ pages?, fetched \d+, analysed \d+\.$/.test(text)), progress.join(' | ')).toBe(true);
+    expect(
+      progress.some((text) => /^Found \d+ pages?, fetched \d+, analysed \d+\.$/.test(text)),
+      progress.join(' | '),
+    ).toBe(true);
     expect(progress.at(-1)).toBe('Done. Opening the new score…');
 
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Burrowly' }));
@@ -78,7 +81,10 @@ describe('the dashboard', () => {
     await page.getByRole('button', { name: 'Rescore Burrowly' }).click();
     await page.locator('.history-table tbody tr').nth(1).waitFor({ timeout: SCORE_TIMEOUT_MS });
     // Recorded as it happened: a loaded machine may finish the crawl before a look at the page would catch it.
-    expect(progress.some((text) => /^Starting|^Found \d+ page/.test(text)), progress.join(' | ')).toBe(true);
+    expect(
+      progress.some((text) => /^Starting|^Found \d+ page/.test(text)),
+      progress.join(' | '),
+    ).toBe(true);
     expect(progress.at(-1)).toBe('Done. Opening the new score…');
 
     await expectVisible(page.getByRole('img', { name: /Total score over time/ }));
@@ -140,7 +146,10 @@ describe('the dashboard', () => {
     await page.getByLabel('Company web address').fill(web.fixtureSiteUrl('lumenfield-platform'));
     await page.getByRole('button', { name: 'Score it' }).click();
     await page.waitForURL(RESULT_PATH, { timeout: SCORE_TIMEOUT_MS });
-    expect(progress.some((text) => /^Found \d+ pages?, fetched \d+, analysed \d+\.$/.test(text)), progress.join(' | ')).toBe(true);
+    expect(
+      progress.some((text) => /^Found \d+ pages?, fetched \d+, analysed \d+\.$/.test(text)),
+      progress.join(' | '),
+    ).toBe(true);
 
     // That was the Free plan's third score: a rescore is refused, in the API's words, with its advice.
     const refusal = await (await page.request.post('/api/score/product', { data: { productId }, headers: { origin: web.baseUrl } })).json();
@@ -181,7 +190,9 @@ describe('the dashboard of a read-only account', () => {
     const alert = page.getByRole('alert');
     await expectVisible(alert.getByRole('heading', { name: 'This account is read-only' }));
     const products = (await (await page.request.get('/api/products')).json()) as { products: { id: string }[] };
-    const refusal = await (await page.request.post('/api/score/product', { data: { productId: products.products[0]!.id }, headers: { origin: web.baseUrl } })).json();
+    const refusal = await (
+      await page.request.post('/api/score/product', { data: { productId: products.products[0]!.id }, headers: { origin: web.baseUrl } })
+    ).json();
     expect(refusal.code).toBe('ACCOUNT_READ_ONLY');
     const said = await alert.innerText();
     expect(said).toContain(refusal.message);

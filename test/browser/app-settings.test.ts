@@ -125,7 +125,7 @@ describe('the settings pages', () => {
       }
       await expectAccessible(memberView.page, `${path} as a member`);
     }
-    await expectVisible(memberView.page.getByText('Owners and admins create and revoke the account\'s keys.'));
+    await expectVisible(memberView.page.getByText("Owners and admins create and revoke the account's keys."));
     await memberView.page.goto('/app/settings');
     await saveScreenshot(memberView.page, 'app-settings-member');
     memberView.expectNoConsoleErrors();

@@ -58,7 +58,9 @@ describe('the Sources screen', () => {
     await page.getByRole('button', { name: 'Save the choice' }).click();
     await expectVisible(page.getByText('Saved: 1 choice. Sync to read them.'));
     await expectVisible(page.getByText('acme/api → Burrowly'));
-    expect((await web.app.app.inject({ method: 'GET', url: '/api/sources', headers })).json().connections[0].scopes).toEqual([{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }]);
+    expect((await web.app.app.inject({ method: 'GET', url: '/api/sources', headers })).json().connections[0].scopes).toEqual([
+      { productId, resourceId: 'acme/api', resourceName: 'acme/api' },
+    ]);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expectVisible(page.getByText(/Synced: \d+ signals stored\./));
     await expectVisible(page.getByRole('table', { name: 'What its signals fed' }).getByText('github.pr_cycle_time_hours'));
@@ -75,7 +77,12 @@ describe('the Sources screen', () => {
     await saveScreenshot(page, 'dashboard-measured-signals');
 
     // A score of the product shows what the tools measure and what the team reports beside the site.
-    await web.app.app.inject({ method: 'POST', url: '/api/team-notes', headers, payload: { productId, dimensionId: 'customer_signal_synthesis', body: 'We interview five customers a week.' } });
+    await web.app.app.inject({
+      method: 'POST',
+      url: '/api/team-notes',
+      headers,
+      payload: { productId, dimensionId: 'customer_signal_synthesis', body: 'We interview five customers a week.' },
+    });
     const scored = await web.app.app.inject({ method: 'POST', url: '/api/score/product', headers, payload: { productId } });
     expect(scored.statusCode).toBe(200);
     await page.goto(`/r/${scored.json().id}`);

@@ -89,7 +89,9 @@ describe('inviting the team', () => {
       await expectVisible(page.getByText(`Invitation sent to bob-${device}@team.test.`));
       await page.getByLabel('Email address').fill(`carl-${device}@team.test`);
       await page.getByRole('button', { name: 'Send invitation' }).click();
-      await expectVisible(page.locator('#invite-problem').getByText('The Pro plan includes 3 seats, and members and pending invitations take all of them.', { exact: false }));
+      await expectVisible(
+        page.locator('#invite-problem').getByText('The Pro plan includes 3 seats, and members and pending invitations take all of them.', { exact: false }),
+      );
       await expectVisible(page.getByText('2 are kept for pending invitations', { exact: false }));
       await expectAccessible(page, `the team page with invitations (${device})`);
       await saveScreenshot(page, `team-invitations-${device}`);

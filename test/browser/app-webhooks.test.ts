@@ -89,7 +89,11 @@ describe('the webhooks settings page', () => {
     await expectVisible(page.locator('.webhook .webhook-state').getByText('Enabled'));
 
     receiver.setSecrets([rotated]);
-    await page.locator('.delivery-table').getByRole('button', { name: /^Send again/ }).first().click();
+    await page
+      .locator('.delivery-table')
+      .getByRole('button', { name: /^Send again/ })
+      .first()
+      .click();
     // The page reloads after the API answers: on a busy machine that takes longer than the default 5 s.
     await expectVisible(page.getByText('Sent again: the new delivery is at the top.'), 20_000);
     await waitForOutcome(page, 'Delivered', 2);
@@ -108,7 +112,12 @@ describe('the webhooks settings page', () => {
     await owner.page.goto('/app/settings/webhooks');
     // Through the page's own origin, as its script calls the API.
     const status = await owner.page.evaluate(async (url) => {
-      const response = await fetch('/api/webhooks', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url, events: ['score.completed', 'plan.changed'] }) });
+      const response = await fetch('/api/webhooks', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url, events: ['score.completed', 'plan.changed'] }),
+      });
       return response.status;
     }, receiver.url);
     expect(status).toBe(201);
@@ -124,7 +133,7 @@ describe('the webhooks settings page', () => {
     const member = await openPage(web.baseUrl);
     await signIn(member.page, { sub: 'hooks_member', account: 'org_hooks_phone', role: 'member' });
     await member.page.goto('/app/settings/webhooks');
-    await expectVisible(member.page.getByText('Owners and admins add and manage the account\'s webhook endpoints.'));
+    await expectVisible(member.page.getByText("Owners and admins add and manage the account's webhook endpoints."));
     expect(await member.page.locator('.webhook').count()).toBe(0);
     member.expectNoConsoleErrors();
   });

@@ -13,7 +13,9 @@ const ORIGIN = 'http://127.0.0.1:9';
 describe('the browser harness', () => {
   it('fails a page with serious accessibility violations, naming the rule and the element', async () => {
     const { page } = await openPage(ORIGIN);
-    await page.setContent('<!doctype html><html lang="en"><title>Bad</title><main><h1>Bad</h1><img src="data:," id="unlabelled-logo"><img src="data:," alt="second"><button></button></main></html>');
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>Bad</title><main><h1>Bad</h1><img src="data:," id="unlabelled-logo"><img src="data:," alt="second"><button></button></main></html>',
+    );
     const failure = await expectAccessible(page, 'a bad page').then(
       () => null,
       (error: Error) => error.message,
@@ -26,7 +28,9 @@ describe('the browser harness', () => {
 
   it('collects console errors and uncaught exceptions', async () => {
     const { page, consoleErrors, expectNoConsoleErrors } = await openPage(ORIGIN);
-    await page.setContent('<!doctype html><title>Noisy</title><script>console.error("broken widget"); setTimeout(() => { throw new Error("late failure"); });</script>');
+    await page.setContent(
+      '<!doctype html><title>Noisy</title><script>console.error("broken widget"); setTimeout(() => { throw new Error("late failure"); });</script>',
+    );
     await expect.poll(() => consoleErrors.length).toBe(2);
     expect(() => expectNoConsoleErrors()).toThrow(/broken widget/);
     expectNoConsoleErrors({ ignore: [/broken widget/, /late failure/] });

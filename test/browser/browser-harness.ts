@@ -277,7 +277,10 @@ export async function signIn(page: Page, identity: SignInIdentity): Promise<void
   expect(response.status(), 'POST /sign-in redirects once signed in').toBe(303);
   await page.waitForLoadState();
   const cookies = await page.context().cookies();
-  expect(cookies.map((cookie) => cookie.name), 'the session cookie after signing in').toContain(SESSION_COOKIE);
+  expect(
+    cookies.map((cookie) => cookie.name),
+    'the session cookie after signing in',
+  ).toContain(SESSION_COOKIE);
 }
 
 /**

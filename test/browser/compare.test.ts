@@ -47,8 +47,19 @@ describe('comparing two results', () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
     await signIn(page, { sub: 'compare_member' });
     const account = (await (await page.request.get('/api/account')).json()) as { id: string };
-    const ours = await storeResult(web.app, { accountId: account.id, companyName: 'Ourco', url: 'https://ourco.example/', createdAt: '2026-11-19T10:00:00.000Z' });
-    await storeResult(web.app, { accountId: account.id, companyName: 'Rival', url: 'https://rival.example/', levels: { pricing_packaging: 4, feedback_loop_quality: 3 }, createdAt: '2026-11-20T11:30:00.000Z' });
+    const ours = await storeResult(web.app, {
+      accountId: account.id,
+      companyName: 'Ourco',
+      url: 'https://ourco.example/',
+      createdAt: '2026-11-19T10:00:00.000Z',
+    });
+    await storeResult(web.app, {
+      accountId: account.id,
+      companyName: 'Rival',
+      url: 'https://rival.example/',
+      levels: { pricing_packaging: 4, feedback_loop_quality: 3 },
+      createdAt: '2026-11-20T11:30:00.000Z',
+    });
 
     await page.goto('/app');
     await page.getByRole('link', { name: 'Compare results' }).click();

@@ -19,7 +19,9 @@ describe('the email preferences page', () => {
     await expectAccessible(page, '/unsubscribe');
     await digest.getByRole('button', { name: 'Unsubscribe' }).click();
     await expectVisible(page.locator('tr[data-category="weekly_digest"]').getByRole('button', { name: 'Subscribe again' }));
-    const state = (await (await fetch(`${web.baseUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`)).json()) as { subscriptions: Record<string, boolean> };
+    const state = (await (await fetch(`${web.baseUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`)).json()) as {
+      subscriptions: Record<string, boolean>;
+    };
     expect(state.subscriptions).toMatchObject({ weekly_digest: false, product_updates: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the phone').toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'email-preferences-phone');

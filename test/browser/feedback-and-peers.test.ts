@@ -73,57 +73,63 @@ describe('feedback on a score and the comparison with peers', () => {
     return card;
   };
 
-  it('lets a member say a dimension is too high, keeps it over a reload, changes it, and rate the whole score', async () => {
-    const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
-    await signIn(page, { sub: 'peer_1' });
-    const first = results[0]!;
-    await page.goto(`/r/${first.id}`);
-    // The owner hears when the comparison will come; nothing else about the segment yet.
-    await expectVisible(page.getByText(`The comparison with peers in ${SEGMENT_LABEL} appears once 5 other accounts on a paid plan have scored companies in it.`));
-    expect(await page.locator('.peer-median').count()).toBe(0);
-    expect(await page.getByText('Sign in to tell us a score is wrong').count()).toBe(0);
+  it(
+    'lets a member say a dimension is too high, keeps it over a reload, changes it, and rate the whole score',
+    async () => {
+      const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
+      await signIn(page, { sub: 'peer_1' });
+      const first = results[0]!;
+      await page.goto(`/r/${first.id}`);
+      // The owner hears when the comparison will come; nothing else about the segment yet.
+      await expectVisible(
+        page.getByText(`The comparison with peers in ${SEGMENT_LABEL} appears once 5 other accounts on a paid plan have scored companies in it.`),
+      );
+      expect(await page.locator('.peer-median').count()).toBe(0);
+      expect(await page.getByText('Sign in to tell us a score is wrong').count()).toBe(0);
 
-    const dimension = first.dimensions[0]!;
-    const card = await openCard(page, dimension.dimensionName);
-    await card.getByText('Is this level right?').click();
-    const verdicts = card.getByRole('group', { name: `Your verdict on ${dimension.dimensionName}` });
-    await verdicts.getByRole('radio', { name: 'Too high' }).check();
-    await card.getByLabel('Comment (optional)').fill('We publish a yearly market report.');
-    await card.getByRole('button', { name: `Send your verdict on ${dimension.dimensionName}` }).click();
-    await expectVisible(card.getByRole('status').filter({ hasText: 'Saved. Thank you.' }));
-    await expectVisible(card.getByText('You said: too high'));
-    const given = await (await page.request.get(`/api/feedback?resultId=${first.id}`)).text();
-    expect(given).toContain('"verdict":"too_high"');
+      const dimension = first.dimensions[0]!;
+      const card = await openCard(page, dimension.dimensionName);
+      await card.getByText('Is this level right?').click();
+      const verdicts = card.getByRole('group', { name: `Your verdict on ${dimension.dimensionName}` });
+      await verdicts.getByRole('radio', { name: 'Too high' }).check();
+      await card.getByLabel('Comment (optional)').fill('We publish a yearly market report.');
+      await card.getByRole('button', { name: `Send your verdict on ${dimension.dimensionName}` }).click();
+      await expectVisible(card.getByRole('status').filter({ hasText: 'Saved. Thank you.' }));
+      await expectVisible(card.getByText('You said: too high'));
+      const given = await (await page.request.get(`/api/feedback?resultId=${first.id}`)).text();
+      expect(given).toContain('"verdict":"too_high"');
 
-    await page.reload();
-    await openCard(page, dimension.dimensionName);
-    await expectVisible(card.getByText('You said: too high'));
-    await card.getByText('Is this level right?').click();
-    expect(await verdicts.getByRole('radio', { name: 'Too high' }).isChecked()).toBe(true);
-    expect(await card.getByLabel('Comment (optional)').inputValue()).toBe('We publish a yearly market report.');
-    await expectAccessible(page, '/r/<id> signed in, a verdict open');
-    await card.scrollIntoViewIfNeeded();
-    await saveScreenshot(page, 'result-feedback');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await saveScreenshot(page, 'result-feedback-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+      await page.reload();
+      await openCard(page, dimension.dimensionName);
+      await expectVisible(card.getByText('You said: too high'));
+      await card.getByText('Is this level right?').click();
+      expect(await verdicts.getByRole('radio', { name: 'Too high' }).isChecked()).toBe(true);
+      expect(await card.getByLabel('Comment (optional)').inputValue()).toBe('We publish a yearly market report.');
+      await expectAccessible(page, '/r/<id> signed in, a verdict open');
+      await card.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'result-feedback');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await saveScreenshot(page, 'result-feedback-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
 
-    await verdicts.getByRole('radio', { name: 'Helpful' }).check();
-    await card.getByLabel('Comment (optional)').fill('');
-    await card.getByRole('button', { name: `Send your verdict on ${dimension.dimensionName}` }).click();
-    await expectVisible(card.getByRole('status').filter({ hasText: 'Changed. Thank you.' }));
-    await page.reload();
-    await openCard(page, dimension.dimensionName);
-    await expectVisible(card.getByText('You said: helpful'));
+      await verdicts.getByRole('radio', { name: 'Helpful' }).check();
+      await card.getByLabel('Comment (optional)').fill('');
+      await card.getByRole('button', { name: `Send your verdict on ${dimension.dimensionName}` }).click();
+      await expectVisible(card.getByRole('status').filter({ hasText: 'Changed. Thank you.' }));
+      await page.reload();
+      await openCard(page, dimension.dimensionName);
+      await expectVisible(card.getByText('You said: helpful'));
 
-    // The score as a whole: a verdict of its own.
-    const whole = page.locator('.verdict-section');
-    await whole.getByText('Tell us about the score as a whole').click();
-    await whole.getByRole('radio', { name: 'Too low' }).check();
-    await whole.getByRole('button', { name: 'Send your verdict on the score as a whole' }).click();
-    await expectVisible(whole.getByText('You said: too low'));
-    expectNoConsoleErrors();
-  }, 2 * SCORE_TIMEOUT_MS);
+      // The score as a whole: a verdict of its own.
+      const whole = page.locator('.verdict-section');
+      await whole.getByText('Tell us about the score as a whole').click();
+      await whole.getByRole('radio', { name: 'Too low' }).check();
+      await whole.getByRole('button', { name: 'Send your verdict on the score as a whole' }).click();
+      await expectVisible(whole.getByText('You said: too low'));
+      expectNoConsoleErrors();
+    },
+    2 * SCORE_TIMEOUT_MS,
+  );
 
   it('shows the refusal of a verdict in the API words', async () => {
     // A result erased while its page was open: the API answers 404 with its message.
@@ -144,52 +150,58 @@ describe('feedback on a score and the comparison with peers', () => {
     expectNoConsoleErrors({ ignore: [/\/api\/feedback.*404|status of 404/] });
   });
 
-  it('scores a sixth company from the dashboard in the segment: the comparison appears on its product and on the first result', async () => {
-    await paid('peer_6');
-    const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
-    await signIn(page, { sub: 'peer_6' });
-    await page.goto('/app');
-    await page.getByLabel('Company web address').fill(`${sixthSite.origin}/`);
-    await page.getByLabel('Name (optional)').fill('Third Burrow');
-    await page.getByLabel('Market segment (optional)').selectOption({ label: SEGMENT_LABEL });
-    await page.getByRole('button', { name: 'Score my site' }).click();
-    await page.waitForURL(PRODUCT_PATH, { timeout: SCORE_TIMEOUT_MS });
+  it(
+    'scores a sixth company from the dashboard in the segment: the comparison appears on its product and on the first result',
+    async () => {
+      await paid('peer_6');
+      const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
+      await signIn(page, { sub: 'peer_6' });
+      await page.goto('/app');
+      await page.getByLabel('Company web address').fill(`${sixthSite.origin}/`);
+      await page.getByLabel('Name (optional)').fill('Third Burrow');
+      await page.getByLabel('Market segment (optional)').selectOption({ label: SEGMENT_LABEL });
+      await page.getByRole('button', { name: 'Score my site' }).click();
+      await page.waitForURL(PRODUCT_PATH, { timeout: SCORE_TIMEOUT_MS });
 
-    // What a result's account sees through the API is what its pages show: the pool without that account.
-    const format = (value: number) => String(Math.round(value * 100) / 100);
-    const lineOf = async (id: string, owner: string) => {
-      const figures = (await api(owner, 'GET', `/api/benchmarks?segment=${SEGMENT}`)).body;
-      const standing = (await api(owner, 'GET', `/api/scores/${id}/percentile`)).body;
-      expect(figures.available).toBe(true);
-      return {
-        figures,
-        line: `In ${SEGMENT_LABEL}: percentile ${standing.total.percentile} of peers; median total ${format(figures.total.p50)} (quartiles ${format(figures.total.p25)}–${format(figures.total.p75)}), from 5 companies.`,
+      // What a result's account sees through the API is what its pages show: the pool without that account.
+      const format = (value: number) => String(Math.round(value * 100) / 100);
+      const lineOf = async (id: string, owner: string) => {
+        const figures = (await api(owner, 'GET', `/api/benchmarks?segment=${SEGMENT}`)).body;
+        const standing = (await api(owner, 'GET', `/api/scores/${id}/percentile`)).body;
+        expect(figures.available).toBe(true);
+        return {
+          figures,
+          line: `In ${SEGMENT_LABEL}: percentile ${standing.total.percentile} of peers; median total ${format(figures.total.p50)} (quartiles ${format(figures.total.p25)}–${format(figures.total.p75)}), from 5 companies.`,
+        };
       };
-    };
 
-    const productScores = (await (await page.request.get(`/api/products/${PRODUCT_PATH.exec(page.url())![1]}/scores`)).json()) as { scores: { id: string }[] };
-    const productLine = (await lineOf(productScores.scores[0]!.id, 'peer_6')).line;
-    await expectVisible(page.getByText(productLine));
-    await page.goto('/app');
-    const card = page.locator('.product-card').filter({ hasText: 'Third Burrow' });
-    await expectVisible(card.getByText(productLine));
-    await expectAccessible(page, '/app with the comparison');
-    await saveScreenshot(page, 'app-dashboard-peers');
-    expectNoConsoleErrors();
+      const productScores = (await (await page.request.get(`/api/products/${PRODUCT_PATH.exec(page.url())![1]}/scores`)).json()) as {
+        scores: { id: string }[];
+      };
+      const productLine = (await lineOf(productScores.scores[0]!.id, 'peer_6')).line;
+      await expectVisible(page.getByText(productLine));
+      await page.goto('/app');
+      const card = page.locator('.product-card').filter({ hasText: 'Third Burrow' });
+      await expectVisible(card.getByText(productLine));
+      await expectAccessible(page, '/app with the comparison');
+      await saveScreenshot(page, 'app-dashboard-peers');
+      expectNoConsoleErrors();
 
-    // The first result's page, now with the comparison, for a visitor: peer_1's result among the five other accounts.
-    const visitor = await openPage(web.baseUrl);
-    const first = results[0]!;
-    const { figures, line } = await lineOf(first.id, 'peer_1');
-    await visitor.page.goto(`/r/${first.id}`);
-    await expectVisible(visitor.page.getByText(line));
-    expect(await visitor.page.locator('.peer-median').count()).toBe(27);
-    const median = figures.dimensions.find((d: { dimensionId: string }) => d.dimensionId === first.dimensions[0]!.dimensionId).p50;
-    await expectVisible(dimensionCard(visitor.page, first.dimensions[0]!.dimensionName).getByText(`Peers' median ${format(median)}`));
-    await expectAccessible(visitor.page, '/r/<id> with the comparison');
-    await saveScreenshot(visitor.page, 'result-peers');
-    visitor.expectNoConsoleErrors();
-  }, 2 * SCORE_TIMEOUT_MS);
+      // The first result's page, now with the comparison, for a visitor: peer_1's result among the five other accounts.
+      const visitor = await openPage(web.baseUrl);
+      const first = results[0]!;
+      const { figures, line } = await lineOf(first.id, 'peer_1');
+      await visitor.page.goto(`/r/${first.id}`);
+      await expectVisible(visitor.page.getByText(line));
+      expect(await visitor.page.locator('.peer-median').count()).toBe(27);
+      const median = figures.dimensions.find((d: { dimensionId: string }) => d.dimensionId === first.dimensions[0]!.dimensionId).p50;
+      await expectVisible(dimensionCard(visitor.page, first.dimensions[0]!.dimensionName).getByText(`Peers' median ${format(median)}`));
+      await expectAccessible(visitor.page, '/r/<id> with the comparison');
+      await saveScreenshot(visitor.page, 'result-peers');
+      visitor.expectNoConsoleErrors();
+    },
+    2 * SCORE_TIMEOUT_MS,
+  );
 
   it('invites a visitor once to sign in, and brings them back to the result with its verdict forms', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);

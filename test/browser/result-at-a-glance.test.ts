@@ -33,7 +33,9 @@ describe('a result at a glance', () => {
     web = await startWebApp();
     resultId = crypto.randomUUID();
     const result = { ...fixtureResult(), id: resultId, url: 'https://acme.example/', companyName: 'Acme Analytics' };
-    await web.app.database.db.insert(scoringResults).values({ id: resultId, accountId: null, url: result.url, result, depth: 'full', createdAt: new Date(result.createdAt) });
+    await web.app.database.db
+      .insert(scoringResults)
+      .values({ id: resultId, accountId: null, url: result.url, result, depth: 'full', createdAt: new Date(result.createdAt) });
   });
   afterAll(() => web.close());
 
@@ -51,7 +53,10 @@ describe('a result at a glance', () => {
       // Readable on a phone: no cell's name is set smaller than 12 px.
       const smallest = await page.locator('.heat-name').evaluateAll((names) => Math.min(...names.map((name) => parseFloat(getComputedStyle(name).fontSize))));
       expect(smallest).toBeGreaterThanOrEqual(12);
-      const barLabel = await page.locator('.function-bar-label').first().evaluate((label) => parseFloat(getComputedStyle(label).fontSize));
+      const barLabel = await page
+        .locator('.function-bar-label')
+        .first()
+        .evaluate((label) => parseFloat(getComputedStyle(label).fontSize));
       expect(barLabel).toBeGreaterThanOrEqual(12);
       expect(await fitsTheViewport(page)).toBe(true);
 

@@ -21,7 +21,6 @@ async function headerRows(page: Page): Promise<number[]> {
   );
 }
 
-
 describe('the site frame and the loose ends', () => {
   let web: WebApp;
   beforeAll(async () => {

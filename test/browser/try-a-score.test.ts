@@ -36,8 +36,14 @@ describe('trying a score in the browser', () => {
     resultId = RESULT_PATH.exec(page.url())![1]!;
 
     // The page showed the stream's progress: pages found, fetched and analysed, then scoring, then done.
-    expect(progress.some((text) => /^Found \d+ pages?, fetched \d+, analysed \d+\.$/.test(text)), progress.join(' | ')).toBe(true);
-    expect(progress.some((text) => text.startsWith('Scoring 27 dimensions')), progress.join(' | ')).toBe(true);
+    expect(
+      progress.some((text) => /^Found \d+ pages?, fetched \d+, analysed \d+\.$/.test(text)),
+      progress.join(' | '),
+    ).toBe(true);
+    expect(
+      progress.some((text) => text.startsWith('Scoring 27 dimensions')),
+      progress.join(' | '),
+    ).toBe(true);
     expect(progress.at(-1)).toBe('Done. Opening your result…');
 
     const stored = (await (await fetch(`${web.baseUrl}/api/score/${resultId}`)).json()) as {
@@ -147,7 +153,10 @@ describe('the score form without JavaScript', () => {
 
       await plain.goto('/try');
       await plain.getByLabel('Company web address').fill(web.fixtureSiteUrl('burrowly-seed'));
-      const [answer] = await Promise.all([plain.waitForResponse((r) => r.request().method() === 'POST'), plain.getByRole('button', { name: 'Score it free' }).click()]);
+      const [answer] = await Promise.all([
+        plain.waitForResponse((r) => r.request().method() === 'POST'),
+        plain.getByRole('button', { name: 'Score it free' }).click(),
+      ]);
       expect(answer.status()).toBe(429);
       await expectVisible(plain.getByRole('heading', { name: 'You have used your free score for now' }));
       await saveScreenshot(plain, 'try-cap-no-javascript');

@@ -37,7 +37,14 @@ export async function startFakeGitHub(options: { now?: () => number; clientId?: 
     const refresh = `ghr_${crypto.randomBytes(12).toString('hex')}`;
     accessTokens.add(access);
     refreshTokens.set(refresh, access);
-    return { access_token: access, token_type: 'bearer', scope: 'repo,read:user', expires_in: 28800, refresh_token: refresh, refresh_token_expires_in: 15897600 };
+    return {
+      access_token: access,
+      token_type: 'bearer',
+      scope: 'repo,read:user',
+      expires_in: 28800,
+      refresh_token: refresh,
+      refresh_token_expires_in: 15897600,
+    };
   };
 
   const repos = [
@@ -76,7 +83,8 @@ export async function startFakeGitHub(options: { now?: () => number; clientId?: 
     if (request.method === 'GET' && path === '/login/oauth/authorize') {
       const code = crypto.randomBytes(10).toString('hex');
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
-      if (url.searchParams.get('client_id') !== clientId || url.searchParams.get('code_challenge_method') !== 'S256') return json({ error: 'bad_request' }, 400);
+      if (url.searchParams.get('client_id') !== clientId || url.searchParams.get('code_challenge_method') !== 'S256')
+        return json({ error: 'bad_request' }, 400);
       codes.set(code, { challenge: url.searchParams.get('code_challenge') ?? '', redirectUri });
       const back = new URL(redirectUri);
       back.searchParams.set('code', code);
@@ -141,7 +149,9 @@ export async function startFakeGitHub(options: { now?: () => number; clientId?: 
       return json(pull?.review ? [{ id: pull.number * 10, state: 'APPROVED', submitted_at: iso(pull.review), user: { login: 'reviewer' } }] : []);
     }
     if (rest === '/deployments') {
-      return json((busy ? deployments : []).map((d) => ({ id: d.id, environment: 'production', created_at: iso(d.ago), url: `${repo.html_url}/deployments/${d.id}` })));
+      return json(
+        (busy ? deployments : []).map((d) => ({ id: d.id, environment: 'production', created_at: iso(d.ago), url: `${repo.html_url}/deployments/${d.id}` })),
+      );
     }
     const statuses = /^\/deployments\/(\d+)\/statuses$/.exec(rest);
     if (statuses) {
@@ -150,7 +160,16 @@ export async function startFakeGitHub(options: { now?: () => number; clientId?: 
     }
     if (rest === '/releases') {
       return json(
-        (busy ? releases : []).map((r) => ({ id: r.id, tag_name: r.tag_name, name: r.name, draft: false, prerelease: false, created_at: iso(r.ago), published_at: iso(r.ago), html_url: `${repo.html_url}/releases/tag/${r.tag_name}` })),
+        (busy ? releases : []).map((r) => ({
+          id: r.id,
+          tag_name: r.tag_name,
+          name: r.name,
+          draft: false,
+          prerelease: false,
+          created_at: iso(r.ago),
+          published_at: iso(r.ago),
+          html_url: `${repo.html_url}/releases/tag/${r.tag_name}`,
+        })),
       );
     }
     if (rest === '/issues') {

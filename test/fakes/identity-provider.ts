@@ -82,7 +82,11 @@ export async function startFakeIdentityProvider(options: { clock: Clock }): Prom
       .sign(privateKey);
   }
 
-  const signedOutCookies = () => ['__session=; Path=/; Max-Age=0; SameSite=Lax', '__client_uat=0; Path=/; SameSite=Lax', '__refresh=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax'];
+  const signedOutCookies = () => [
+    '__session=; Path=/; Max-Age=0; SameSite=Lax',
+    '__client_uat=0; Path=/; SameSite=Lax',
+    '__refresh=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+  ];
 
   async function handshakeCookies(request: http.IncomingMessage, redirectUrl: URL): Promise<string[]> {
     const client = clients.get(cookiesOf(request).__client ?? '');
@@ -138,7 +142,11 @@ export async function startFakeIdentityProvider(options: { clock: Clock }): Prom
         .setIssuedAt(now)
         .setExpirationTime(now + 60)
         .sign(handshakeKey);
-      response.writeHead(307, { location: redirectUrl.href, 'set-cookie': `__clerk_handshake=${handshake}; Path=/; HttpOnly; SameSite=Lax`, 'cache-control': 'no-store' });
+      response.writeHead(307, {
+        location: redirectUrl.href,
+        'set-cookie': `__clerk_handshake=${handshake}; Path=/; HttpOnly; SameSite=Lax`,
+        'cache-control': 'no-store',
+      });
       return void response.end();
     }
 

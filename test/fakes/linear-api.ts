@@ -64,7 +64,8 @@ export async function startFakeLinear(options: { now?: () => number; clientId?: 
   const respond = (request: RecordedRequest) => {
     const url = new URL(request.url, 'http://fake');
     if (request.method === 'GET' && url.pathname === '/oauth/authorize') {
-      if (url.searchParams.get('client_id') !== clientId || url.searchParams.get('code_challenge_method') !== 'S256') return json({ error: 'invalid_request' }, 400);
+      if (url.searchParams.get('client_id') !== clientId || url.searchParams.get('code_challenge_method') !== 'S256')
+        return json({ error: 'invalid_request' }, 400);
       const code = crypto.randomBytes(10).toString('hex');
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
       codes.set(code, { challenge: url.searchParams.get('code_challenge') ?? '', redirectUri });
@@ -85,7 +86,10 @@ export async function startFakeLinear(options: { now?: () => number; clientId?: 
       }
       const pending = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
-      const challenge = crypto.createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+      const challenge = crypto
+        .createHash('sha256')
+        .update(form.get('code_verifier') ?? '')
+        .digest('base64url');
       if (form.get('grant_type') !== 'authorization_code' || !pending || pending.challenge !== challenge || pending.redirectUri !== form.get('redirect_uri')) {
         return json({ error: 'invalid_grant' }, 400);
       }
@@ -106,11 +110,24 @@ export async function startFakeLinear(options: { now?: () => number; clientId?: 
     if (request.method !== 'POST' || url.pathname !== '/graphql') return json({ error: 'not found' }, 404);
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!bearer || !accessTokens.has(bearer[1]!)) {
-      return json({ errors: [{ message: 'Authentication required, not authenticated', extensions: { code: 'AUTHENTICATION_ERROR', type: 'authentication error', userPresentableMessage: 'You need to authenticate.' } }] }, 400);
+      return json(
+        {
+          errors: [
+            {
+              message: 'Authentication required, not authenticated',
+              extensions: { code: 'AUTHENTICATION_ERROR', type: 'authentication error', userPresentableMessage: 'You need to authenticate.' },
+            },
+          ],
+        },
+        400,
+      );
     }
     const { query } = JSON.parse(request.body) as { query: string; variables?: Record<string, unknown> };
     const pageInfo = { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null };
-    if (/query organization\b/.test(query)) return json({ data: { organization: { id: 'org-acme', name: 'Acme', urlKey: 'acme', projectStatuses: [], createdAt: iso(400 * DAY), updatedAt: iso(DAY) } } });
+    if (/query organization\b/.test(query))
+      return json({
+        data: { organization: { id: 'org-acme', name: 'Acme', urlKey: 'acme', projectStatuses: [], createdAt: iso(400 * DAY), updatedAt: iso(DAY) } },
+      });
     if (/query teams\b/.test(query)) return json({ data: { teams: { nodes: [{ ...team, createdAt: iso(300 * DAY), updatedAt: iso(DAY) }], pageInfo } } });
     if (/query SourceIssues\b/.test(query)) return json({ data: { issues: { nodes: issues, pageInfo } } });
     if (/query SourceCycles\b/.test(query)) return json({ data: { cycles: { nodes: cycles, pageInfo } } });

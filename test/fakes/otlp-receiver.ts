@@ -35,11 +35,15 @@ export interface OtlpReceiver {
 interface ExportTraceServiceRequest {
   resourceSpans?: {
     resource?: { attributes?: { key: string; value: AnyValue }[] };
-    scopeSpans?: { scope?: { name?: string }; spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: { key: string; value: AnyValue }[] }[] }[];
+    scopeSpans?: {
+      scope?: { name?: string };
+      spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: { key: string; value: AnyValue }[] }[];
+    }[];
   }[];
 }
 
-const valueOf = (value: AnyValue) => value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : undefined) ?? value.boolValue ?? value.doubleValue;
+const valueOf = (value: AnyValue) =>
+  value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : undefined) ?? value.boolValue ?? value.doubleValue;
 const attributesOf = (list: { key: string; value: AnyValue }[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {

@@ -33,7 +33,12 @@ export interface ProviderEvent {
   data: { object: Record<string, unknown> };
 }
 
-export function providerEvent(type: string, created: Date, object: Record<string, unknown>, id = `evt_${crypto.randomUUID().replaceAll('-', '')}`): ProviderEvent {
+export function providerEvent(
+  type: string,
+  created: Date,
+  object: Record<string, unknown>,
+  id = `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+): ProviderEvent {
   return { id, object: 'event', type, created: Math.floor(created.getTime() / 1000), data: { object } };
 }
 
@@ -74,7 +79,10 @@ export function packCheckoutCompleted(accountId: string, customerId: string, pac
 }
 
 /** A subscription object as the current API shapes it: the price and the period live on the items. */
-export function subscriptionObject(refs: SubscriptionRefs, options: { priceId: string; status: string; startedAt: Date; period: { start: Date; end: Date }; plan?: string }) {
+export function subscriptionObject(
+  refs: SubscriptionRefs,
+  options: { priceId: string; status: string; startedAt: Date; period: { start: Date; end: Date }; plan?: string },
+) {
   return {
     id: refs.subscriptionId,
     object: 'subscription',

@@ -48,7 +48,10 @@ function respond(request: RecordedRequest, prices: Map<string, FakePrice>, invoi
   const update = /^\/v1\/subscriptions\/([^/?]+)$/.exec(request.url);
   if (request.method === 'POST' && update) {
     const form = new URLSearchParams(request.body);
-    return { status: 200, body: { id: update[1], object: 'subscription', status: 'active', cancel_at_period_end: form.get('cancel_at_period_end') === 'true' } };
+    return {
+      status: 200,
+      body: { id: update[1], object: 'subscription', status: 'active', cancel_at_period_end: form.get('cancel_at_period_end') === 'true' },
+    };
   }
   if (request.method === 'GET' && request.url.startsWith('/v1/invoices')) {
     const customer = new URLSearchParams(request.url.split('?')[1] ?? '').get('customer') ?? '';
@@ -111,7 +114,14 @@ function respond(request: RecordedRequest, prices: Map<string, FakePrice>, invoi
     const id = `bps_test_${crypto.randomUUID().replaceAll('-', '')}`;
     return {
       status: 200,
-      body: { id, object: 'billing_portal.session', customer: form.get('customer'), return_url: form.get('return_url'), livemode: false, url: `${FAKE_PORTAL_HOST}/p/session/${id}` },
+      body: {
+        id,
+        object: 'billing_portal.session',
+        customer: form.get('customer'),
+        return_url: form.get('return_url'),
+        livemode: false,
+        url: `${FAKE_PORTAL_HOST}/p/session/${id}`,
+      },
     };
   }
   return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such route ${request.url}` } } };
@@ -136,8 +146,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     cancellations: () =>
       recorder.requests
         .filter((r) => r.method === 'DELETE' && r.url.startsWith('/v1/subscriptions/'))
-        .map((r) => ({ subscriptionId: decodeURIComponent(r.url.split('/')[3]!.split('?')[0]!), form: new URLSearchParams(r.body || r.url.split('?')[1] || '') })),
+        .map((r) => ({
+          subscriptionId: decodeURIComponent(r.url.split('/')[3]!.split('?')[0]!),
+          form: new URLSearchParams(r.body || r.url.split('?')[1] || ''),
+        })),
     checkoutSessions: () => recorder.requests.filter((r) => r.method === 'POST' && r.url === '/v1/checkout/sessions').map((r) => new URLSearchParams(r.body)),
-    portalSessions: () => recorder.requests.filter((r) => r.method === 'POST' && r.url === '/v1/billing_portal/sessions').map((r) => new URLSearchParams(r.body)),
+    portalSessions: () =>
+      recorder.requests.filter((r) => r.method === 'POST' && r.url === '/v1/billing_portal/sessions').map((r) => new URLSearchParams(r.body)),
   };
 }

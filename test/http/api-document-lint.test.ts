@@ -57,7 +57,9 @@ describe('the API document', () => {
       paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; responses: Record<string, { headers?: object; content?: object }> }>>;
       components: { schemas: object; headers: object; parameters: object };
     };
-    const operations = Object.entries(document.paths).flatMap(([where, item]) => Object.entries(item).map(([method, operation]) => ({ method, where, operation })));
+    const operations = Object.entries(document.paths).flatMap(([where, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ method, where, operation })),
+    );
     expect(operations.filter(({ operation }) => !operation.operationId).map(({ method, where }) => `${method} ${where}`)).toEqual([]);
     expect(new Set(operations.map(({ operation }) => operation.operationId)).size).toBe(operations.length);
     expect(document.paths['/api/score/{id}']!.get!.operationId).toBe('getScoreById');
@@ -90,6 +92,8 @@ describe('the API document', () => {
     const metadata = response.json<Metadata>();
     // The spec's 27 dimensions, each read through the generated type's fields.
     expect(metadata.dimensions).toHaveLength(27);
-    expect(metadata.dimensions.every((dimension) => dimension.id !== '' && dimension.name !== '' && metadata.functions.includes(dimension.function))).toBe(true);
+    expect(metadata.dimensions.every((dimension) => dimension.id !== '' && dimension.name !== '' && metadata.functions.includes(dimension.function))).toBe(
+      true,
+    );
   });
 });

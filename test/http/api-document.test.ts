@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Routes that are not part of the API: pages, assets, probes' internals. */
-const UNDOCUMENTED = /^\/(app(\/|$)|docs|sign-in|sign-up|sign-out|try|r\/|demo|compare|pricing|unsubscribe|invitations\/|dev\/inbox|assets\/|metrics|\.well-known|api\/openapi\.json|$)/;
+const UNDOCUMENTED =
+  /^\/(app(\/|$)|docs|sign-in|sign-up|sign-out|try|r\/|demo|compare|pricing|unsubscribe|invitations\/|dev\/inbox|assets\/|metrics|\.well-known|api\/openapi\.json|$)/;
 
 describe('API document', () => {
   it('is OpenAPI 3.1 with version 0.1.0 and covers every API route that exists', async () => {
@@ -54,7 +55,10 @@ describe('API document', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const section = `/docs/${operation.tags![0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-        const anchor = `${method}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
+        const anchor = `${method}-${path
+          .replace(/[^a-z0-9]+/gi, '-')
+          .replace(/^-|-$/g, '')
+          .toLowerCase()}`;
         expect(page.body, `${method} ${path}`).toContain(`href="${section}#${anchor}"`);
         if (!pages.has(section)) {
           const sectionPage = await t.app.inject({ method: 'GET', url: section });
@@ -121,7 +125,9 @@ describe('API document: every status a route can answer', () => {
     const withBodies = (await operations()).filter(([method]) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method));
     expect(withBodies.map(([method, path]) => `${method} ${path}`)).toEqual(expect.arrayContaining(['PUT /api/account', 'POST /api/score', 'POST /api/keys']));
     const missing = withBodies.flatMap(([method, path, operation]) =>
-      ['400', '413', '415'].filter((status) => !isFlat(operation.responses[status]?.content?.['application/json']?.schema)).map((status) => `${method} ${path} ${status}`),
+      ['400', '413', '415']
+        .filter((status) => !isFlat(operation.responses[status]?.content?.['application/json']?.schema))
+        .map((status) => `${method} ${path} ${status}`),
     );
     expect(missing).toEqual([]);
   });

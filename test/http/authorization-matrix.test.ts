@@ -101,7 +101,12 @@ describe('authorisation matrix', () => {
         ['an expired session cookie', { cookie: `__session=${badTokens.expired}` }],
       ];
       for (const [label, headers] of attempts) {
-        const response = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers, payload: route.method === 'GET' ? undefined : {} });
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers,
+          payload: route.method === 'GET' ? undefined : {},
+        });
         if (response.statusCode !== 401 || JSON.stringify(response.json()) !== JSON.stringify(AUTH_REQUIRED_BODY)) {
           failures.push(`${route.method} ${route.url} with ${label}: ${response.statusCode} ${response.body}`);
         }

@@ -44,13 +44,24 @@ describe('development identity provider', () => {
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };
     const withoutToken = await t.app.inject({ method: 'POST', url: '/sign-in', headers, payload: 'sub=planted_user' });
     expect(withoutToken.statusCode).toBe(403);
-    const mismatched = await t.app.inject({ method: 'POST', url: '/sign-in', headers, cookies: { __csrf: 'a'.repeat(43) }, payload: `sub=planted_user&csrf=${'b'.repeat(43)}` });
+    const mismatched = await t.app.inject({
+      method: 'POST',
+      url: '/sign-in',
+      headers,
+      cookies: { __csrf: 'a'.repeat(43) },
+      payload: `sub=planted_user&csrf=${'b'.repeat(43)}`,
+    });
     expect(mismatched.statusCode).toBe(403);
     expect([...withoutToken.cookies, ...mismatched.cookies].some((c) => c.name === '__session')).toBe(false);
   });
 
   it('refuses a malformed sign-in form', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'sub=&role=superuser' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'sub=&role=superuser',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.cookies).toEqual([]);
   });

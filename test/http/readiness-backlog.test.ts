@@ -39,7 +39,11 @@ describe('readiness against the job backlog', () => {
     expect(above.json()).toEqual({
       status: 'not_ready',
       checks: { database: 'ok', jobs: 'unavailable' },
-      reasons: { jobs: expect.stringMatching(/^job backlog too deep: 3 due jobs waiting, above the bound of 2 \(JOB_BACKLOG_LIMIT\); deepest: mail\.send 3 \(oldest due \d+ s\)$/) },
+      reasons: {
+        jobs: expect.stringMatching(
+          /^job backlog too deep: 3 due jobs waiting, above the bound of 2 \(JOB_BACKLOG_LIMIT\); deepest: mail\.send 3 \(oldest due \d+ s\)$/,
+        ),
+      },
     });
   });
 });
@@ -64,7 +68,9 @@ describe('readiness against the score queue', () => {
     await waitingScore();
     const above = await s.app.inject({ method: 'GET', url: '/readyz' });
     expect(above.statusCode).toBe(503);
-    expect(above.json().reasons.jobs).toBe('score.run queue too deep: 2 jobs waiting, above the bound of 1 (CRAWL_QUEUE_LIMIT); new scores are refused with 503 until workers catch up');
+    expect(above.json().reasons.jobs).toBe(
+      'score.run queue too deep: 2 jobs waiting, above the bound of 1 (CRAWL_QUEUE_LIMIT); new scores are refused with 503 until workers catch up',
+    );
 
     const refused = await s.app.inject({ method: 'POST', url: '/api/score', payload: { url: 'http://scores.example.test/' } });
     expect(refused.statusCode).toBe(503);

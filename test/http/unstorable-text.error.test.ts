@@ -109,7 +109,12 @@ describe.each(UNSTORABLE)('a JSON body field with %s', (_label, bad, message) =>
       method: 'POST',
       url: '/api/chat',
       headers,
-      payload: { messages: [{ role: 'user', content: 'Hello' }, { role: 'user', content: `What next? ${bad}` }] },
+      payload: {
+        messages: [
+          { role: 'user', content: 'Hello' },
+          { role: 'user', content: `What next? ${bad}` },
+        ],
+      },
     });
     expectFieldRefused(response, 'body.messages.1.content', message);
     expect((await t.app.inject({ method: 'GET', url: '/api/usage', headers })).json().credits.used).toBe(0);

@@ -20,7 +20,12 @@ const log = pino({ level: 'silent' });
 const engine = await JobEngine.start({ database, clock: systemClock, log, background: false });
 const jobs = new JobQueue(engine, systemClock);
 const runner = new JobRunner({ db: database.db, engine, queue: jobs, clock: systemClock, log });
-const poster = createWebhookPoster({ allowlist: [process.env.RECEIVER_HOST!], lookup: systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
+const poster = createWebhookPoster({
+  allowlist: [process.env.RECEIVER_HOST!],
+  lookup: systemLookup,
+  userAgent: 'MaturityScoring-Webhooks/1',
+  now: () => performance.now(),
+});
 new WebhookDeliveries({ db: database.db, clock: systemClock, jobs, poster }).register(runner);
 // Keeps the process alive while the POST waits for an answer.
 setInterval(() => {}, 60_000);

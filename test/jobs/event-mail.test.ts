@@ -101,7 +101,12 @@ describe('mail after a join, a plan and a pack', () => {
     await buyPack(t, accountId, 'medium');
     await runDue();
     const packMail = to('plan_owner@example.test').find((mail) => mail.parsed.subject === '50 scores added to plan_owner@example.test');
-    expect(packMail, to('plan_owner@example.test').map((mail) => mail.parsed.subject).join(' | ')).toBeDefined();
+    expect(
+      packMail,
+      to('plan_owner@example.test')
+        .map((mail) => mail.parsed.subject)
+        .join(' | '),
+    ).toBeDefined();
     expect(category(packMail!)).toBe('billing');
     // Each once, however often the runner runs.
     await runDue();

@@ -154,12 +154,25 @@ describe('a job interrupted by a process kill', () => {
     const options = databaseOptions();
     let handle = await opened(options);
     const clock = new ManualClock(new Date());
-    const [account] = await handle.db.insert(accounts).values({ externalKey: 'org:kill_mid_post', kind: 'organization', name: 'Kill mid-POST' }).returning({ id: accounts.id });
+    const [account] = await handle.db
+      .insert(accounts)
+      .values({ externalKey: 'org:kill_mid_post', kind: 'organization', name: 'Kill mid-POST' })
+      .returning({ id: accounts.id });
     const [endpoint] = await handle.db
       .insert(outgoingWebhooks)
-      .values({ accountId: account!.id, url: `http://${receiverHost}/hook`, signingSecret: `whsec_${crypto.randomBytes(32).toString('base64')}`, eventTypes: ['webhook.test'] })
+      .values({
+        accountId: account!.id,
+        url: `http://${receiverHost}/hook`,
+        signingSecret: `whsec_${crypto.randomBytes(32).toString('base64')}`,
+        eventTypes: ['webhook.test'],
+      })
       .returning({ id: outgoingWebhooks.id });
-    const poster = createWebhookPoster({ allowlist: [receiverHost], lookup: systemLookup, userAgent: 'MaturityScoring-Webhooks/1', now: () => performance.now() });
+    const poster = createWebhookPoster({
+      allowlist: [receiverHost],
+      lookup: systemLookup,
+      userAgent: 'MaturityScoring-Webhooks/1',
+      now: () => performance.now(),
+    });
     cleanups.push(() => poster.close());
     const setup = await engineOn(handle, systemClock);
     const setupRunner = new JobRunner({ db: handle.db, engine: setup.engine, queue: setup.queue, clock, log });

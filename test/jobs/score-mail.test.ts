@@ -180,7 +180,9 @@ describe('weekly digest', () => {
       .filter((d: { dimensionId: string; score: number }) => d.score !== firstLevels.get(d.dimensionId))
       .map((d: { dimensionId: string; score: number }) => `${d.dimensionId} ${firstLevels.get(d.dimensionId)}->${d.score}`);
     expect(expectedMoves.length).toBeGreaterThan(0);
-    expect(grown.moved.map((m: { dimensionId: string; from: number; to: number }) => `${m.dimensionId} ${m.from}->${m.to}`).sort()).toEqual(expectedMoves.sort());
+    expect(grown.moved.map((m: { dimensionId: string; from: number; to: number }) => `${m.dimensionId} ${m.from}->${m.to}`).sort()).toEqual(
+      expectedMoves.sort(),
+    );
     const unchanged = (await change(thirdId)).json();
     expect([unchanged.previous.id, unchanged.totalDelta, unchanged.moved]).toEqual([secondId, 0, []]);
     // Another account cannot compare this account's results.
@@ -193,7 +195,9 @@ describe('weekly digest', () => {
     const text = digest!.parsed.text!;
     expect(text).toContain('The first score of this product.');
     const top = grown.moved[0];
-    expect(text).toContain(`Up ${grown.totalDelta} since 2026-04-15 (${first.totalScore}, ${first.stageName}); moved: ${top.dimensionName} ${top.from} to ${top.to}`);
+    expect(text).toContain(
+      `Up ${grown.totalDelta} since 2026-04-15 (${first.totalScore}, ${first.stageName}); moved: ${top.dimensionName} ${top.from} to ${top.to}`,
+    );
     expect(text).toContain(`Unchanged since 2026-04-17 (${second.totalScore}, ${second.stageName}); no dimension moved.`);
     expect(digest!.parsed.html).toContain(`Up ${grown.totalDelta} since 2026-04-15`);
   });

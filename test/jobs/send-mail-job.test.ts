@@ -20,7 +20,10 @@ const clock = new ManualClock('2026-06-01T10:00:00.000Z');
 /** A header's value as sent (mailparser folds the List-* fields into one object; the raw lines keep them apart). */
 function headerLine(parsed: ParsedMail, name: string): string | undefined {
   const line = parsed.headerLines.find((header) => header.key === name)?.line;
-  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n\s+/g, ' ')
+    .trim();
 }
 
 const daySeven: OutgoingMail = {
@@ -66,7 +69,10 @@ describe('mail.send', () => {
     expect(received!.parsed.text).toMatch(/\/unsubscribe\?token=/);
     expect(headerLine(received!.parsed, 'list-unsubscribe')).toBeUndefined();
 
-    expect(await enqueueMail(t.services.jobs, t.database.db, daySeven, { dedupeKey: 'trial day 7 for account A' })).toEqual({ enqueued: false, reason: 'duplicate' });
+    expect(await enqueueMail(t.services.jobs, t.database.db, daySeven, { dedupeKey: 'trial day 7 for account A' })).toEqual({
+      enqueued: false,
+      reason: 'duplicate',
+    });
     await t.services.jobRunner.runDue();
     expect(smtp.received).toHaveLength(1);
   });
@@ -118,7 +124,13 @@ describe('mail.send', () => {
   });
 
   it('honours preferences when the mail goes out: an opt-out made after scheduling holds, transactional mail still goes', async () => {
-    const digest: OutgoingMail = { to: 'Reader@Example.test', subject: 'Your week', text: 'Three scores changed.', html: '<p>Three scores changed.</p>', category: 'weekly_digest' };
+    const digest: OutgoingMail = {
+      to: 'Reader@Example.test',
+      subject: 'Your week',
+      text: 'Three scores changed.',
+      html: '<p>Three scores changed.</p>',
+      category: 'weekly_digest',
+    };
     await enqueueMail(t.services.jobs, t.database.db, digest, { dedupeKey: 'digest week 1 for reader' });
     await t.services.jobRunner.runDue();
     const [first] = await smtp.waitForMessages(1);
@@ -134,7 +146,7 @@ describe('mail.send', () => {
     await t.services.jobRunner.runDue();
     expect(smtp.received).toHaveLength(1);
 
-    await enqueueMail(t.services.jobs, t.database.db, { ...daySeven, to: 'reader@example.test', subject: 'Your invoice' , category: 'billing' });
+    await enqueueMail(t.services.jobs, t.database.db, { ...daySeven, to: 'reader@example.test', subject: 'Your invoice', category: 'billing' });
     await t.services.jobRunner.runDue();
     const delivered = await smtp.waitForMessages(2);
     expect(delivered[1]!.parsed.subject).toBe('Your invoice');

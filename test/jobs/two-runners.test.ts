@@ -23,7 +23,9 @@ let second: DatabaseHandle;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  second = database.options ? await openDatabase({ kind: 'postgres', url: database.options.url, schema: database.options.schema, poolSize: 3 }) : database.handle;
+  second = database.options
+    ? await openDatabase({ kind: 'postgres', url: database.options.url, schema: database.options.schema, poolSize: 3 })
+    : database.handle;
 });
 afterAll(async () => {
   if (second !== database.handle) await second.close();
@@ -33,7 +35,9 @@ afterAll(async () => {
 describe('two runners on one database', () => {
   it('run each of N jobs exactly once', async () => {
     const log = pino({ level: 'silent' });
-    const engines = await Promise.all([database.handle, second].map((handle) => JobEngine.start({ database: handle, clock: systemClock, log, background: false })));
+    const engines = await Promise.all(
+      [database.handle, second].map((handle) => JobEngine.start({ database: handle, clock: systemClock, log, background: false })),
+    );
     const queue = new JobQueue(engines[0]!, systemClock);
     await engines[0]!.ensureQueue('count');
     await database.handle.db.transaction(async (tx) => {

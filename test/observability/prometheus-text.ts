@@ -9,7 +9,8 @@ export function sampleOf(text: string, name: string, labels: Record<string, stri
     if (!match || match[1] !== name) continue;
     const found = [...(match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1]!, pair[2]!] as const);
     found.sort(([a], [b]) => a.localeCompare(b));
-    if (found.length === wanted.length && found.every(([key, value], index) => wanted[index]![0] === key && wanted[index]![1] === value)) return Number(match[3]);
+    if (found.length === wanted.length && found.every(([key, value], index) => wanted[index]![0] === key && wanted[index]![1] === value))
+      return Number(match[3]);
   }
   return undefined;
 }

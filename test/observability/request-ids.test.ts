@@ -39,7 +39,11 @@ describe('request ids and trace context in the logs', () => {
 
   it('replaces a request id that is too long or holds other characters, and ignores a malformed traceparent', async () => {
     for (const incoming of ['x'.repeat(129), 'two words', 'line\u2028break', '"quoted"']) {
-      const response = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': incoming, traceparent: '00-00000000000000000000000000000000-00f067aa0ba902b7-01' } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-request-id': incoming, traceparent: '00-00000000000000000000000000000000-00f067aa0ba902b7-01' },
+      });
       const id = response.headers['x-request-id'] as string;
       expect(id, incoming).toMatch(UUID);
       const line = completedLine(id);

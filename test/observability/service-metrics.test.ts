@@ -97,9 +97,18 @@ describe('GET /metrics after real activity', () => {
 
   it('counts a crawl that fails, and the credits it gives back', async () => {
     const [failed, charged, returned] = await movedBy(
-      [['crawls_total', { outcome: 'failed' }], ['credits_charged_total', { action: 'score' }], ['credits_returned_total', { action: 'score' }]],
+      [
+        ['crawls_total', { outcome: 'failed' }],
+        ['credits_charged_total', { action: 'score' }],
+        ['credits_returned_total', { action: 'score' }],
+      ],
       async () => {
-        const response = await t.app.inject({ method: 'POST', url: '/api/score', headers: await owner('metrics_failed_crawl'), payload: { url: `http://127.0.0.1:${closedPort}/` } });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/score',
+          headers: await owner('metrics_failed_crawl'),
+          payload: { url: `http://127.0.0.1:${closedPort}/` },
+        });
         expect(response.statusCode).toBe(422);
       },
     );
@@ -109,7 +118,13 @@ describe('GET /metrics after real activity', () => {
   });
 
   it('shows the mail queue deep while a mail waits, then the mail sent and the job completed', async () => {
-    await enqueueMail(t.services.jobs, t.database.db, { to: 'metrics@example.com', subject: 'Hello', text: 'Hello.', html: '<p>Hello.</p>', category: 'account' });
+    await enqueueMail(t.services.jobs, t.database.db, {
+      to: 'metrics@example.com',
+      subject: 'Hello',
+      text: 'Hello.',
+      html: '<p>Hello.</p>',
+      category: 'account',
+    });
     const waiting = await scrape();
     expect(sampleOf(waiting, 'queue_depth', { queue: 'mail.send' })).toBe(1);
     expect(sampleOf(waiting, 'queue_oldest_age_seconds', { queue: 'mail.send' })).toBeGreaterThanOrEqual(0);
@@ -169,9 +184,20 @@ describe('failures of the services behind the app', () => {
 
   it('counts rate-limit store failures by policy, mail the transport refused, and the job that will retry it', async () => {
     const before = await scrape(down);
-    const refused = await down.app.inject({ method: 'POST', url: '/api/score', headers: await down.authHeaders({ sub: 'metrics_limiter' }), payload: { url: 'https://example.com' } });
+    const refused = await down.app.inject({
+      method: 'POST',
+      url: '/api/score',
+      headers: await down.authHeaders({ sub: 'metrics_limiter' }),
+      payload: { url: 'https://example.com' },
+    });
     expect(refused.statusCode).toBe(429);
-    await enqueueMail(down.services.jobs, down.database.db, { to: 'metrics@example.com', subject: 'Hello', text: 'Hello.', html: '<p>Hello.</p>', category: 'account' });
+    await enqueueMail(down.services.jobs, down.database.db, {
+      to: 'metrics@example.com',
+      subject: 'Hello',
+      text: 'Hello.',
+      html: '<p>Hello.</p>',
+      category: 'account',
+    });
     await down.services.jobRunner.runDue();
     const after = await scrape(down);
 

@@ -76,7 +76,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('tracing to an OTLP receiver',
     const serverSpanOf = (spans: ReceivedSpan[]) => inTrace(spans).find((span) => span.kind === SERVER && span.parentSpanId === callerSpanId);
     const spans = await receiver.until((received) => {
       const serverSpan = serverSpanOf(received);
-      return serverSpan !== undefined && inTrace(received).some((span) => span.parentSpanId === serverSpan.spanId && span.attributes['db.system.name'] !== undefined);
+      return (
+        serverSpan !== undefined && inTrace(received).some((span) => span.parentSpanId === serverSpan.spanId && span.attributes['db.system.name'] !== undefined)
+      );
     }, 20_000);
 
     const serverSpan = serverSpanOf(spans)!;

@@ -36,7 +36,10 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity demo-site', () => {
 
   it('serves another shipped example with --site, and scores it as that company', async () => {
     const port = await freePort();
-    const child = spawn(NODE, [MATURITY_BIN, 'demo-site', '--site', 'relaymesh-scaleup', '--port', String(port)], { env: serverEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(NODE, [MATURITY_BIN, 'demo-site', '--site', 'relaymesh-scaleup', '--port', String(port)], {
+      env: serverEnv(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const lines: string[] = [];
     for await (const line of createInterface({ input: child.stdout! })) {
@@ -45,7 +48,11 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity demo-site', () => {
     }
     expect(lines.join('\n')).toContain(`The example company's site (relaymesh-scaleup) is at http://127.0.0.1:${port}/`);
     // Without a scheme, the address is read as https: the example serves http, so it is given in full here.
-    const scored = await run(NODE, [MATURITY_BIN, 'score', `http://127.0.0.1:${port}/`, '--json', '--quick'], serverEnv({ CRAWL_ALLOWLIST: `127.0.0.1:${port}` }));
+    const scored = await run(
+      NODE,
+      [MATURITY_BIN, 'score', `http://127.0.0.1:${port}/`, '--json', '--quick'],
+      serverEnv({ CRAWL_ALLOWLIST: `127.0.0.1:${port}` }),
+    );
     expect(scored.code, scored.stderr).toBe(0);
     expect(JSON.parse(scored.stdout).companyName).toBe('Relaymesh');
     child.kill('SIGTERM');

@@ -39,19 +39,23 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity usage', () => {
     const { code, stdout, stderr } = await run(NODE, [MATURITY_BIN, flag], serverEnv());
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('Usage:\n  maturity serve\n');
-    for (const command of ['token --sub', 'score <url>', 'worker [--concurrency N]', 'migrate', 'reseal-tokens', 'demo-site [--site <name>]']) expect(stdout).toContain(`maturity ${command}`);
+    for (const command of ['token --sub', 'score <url>', 'worker [--concurrency N]', 'migrate', 'reseal-tokens', 'demo-site [--site <name>]'])
+      expect(stdout).toContain(`maturity ${command}`);
   });
 
-  it.each(['serve', 'token', 'score', 'worker', 'migrate', 'reseal-tokens', 'demo-site'])('maturity %s --help and --version: what it does, and the version, status 0, nothing done', async (command) => {
-    const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    const help = await run(NODE, [MATURITY_BIN, command, '--help'], serverEnv());
-    expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toMatch(new RegExp(`^Usage: maturity ${command}`));
-    expect(help.stdout.split('\n').length).toBeGreaterThan(2);
-    const shown = await run(NODE, [MATURITY_BIN, command, '--version'], serverEnv());
-    expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toBe(`maturity ${version}\n`);
-  });
+  it.each(['serve', 'token', 'score', 'worker', 'migrate', 'reseal-tokens', 'demo-site'])(
+    'maturity %s --help and --version: what it does, and the version, status 0, nothing done',
+    async (command) => {
+      const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+      const help = await run(NODE, [MATURITY_BIN, command, '--help'], serverEnv());
+      expect(help.code, help.stderr).toBe(0);
+      expect(help.stdout).toMatch(new RegExp(`^Usage: maturity ${command}`));
+      expect(help.stdout.split('\n').length).toBeGreaterThan(2);
+      const shown = await run(NODE, [MATURITY_BIN, command, '--version'], serverEnv());
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout).toBe(`maturity ${version}\n`);
+    },
+  );
 
   it('maturity --version prints the version, status 0', async () => {
     const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -118,9 +122,7 @@ describe('maturity serve', () => {
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 45_000, interval: 100 })
-      .toBe(200);
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 45_000, interval: 100 }).toBe(200);
     if (process.platform === 'linux') {
       // The process that answers is the one spawned (same pid), started with the flags.
       const commandLine = fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');

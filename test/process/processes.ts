@@ -23,7 +23,12 @@ export async function freePort(): Promise<number> {
 /** Environment for a server process on the database kind under test (PostgreSQL: its own schema). */
 export function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maturity-proc-'));
-  const env: Record<string, string> = { PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', METRICS_PORT: '0' };
+  const env: Record<string, string> = {
+    PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    METRICS_PORT: '0',
+  };
   if (testDatabaseKind() === 'postgres') {
     env.DATABASE_URL = process.env.TEST_DATABASE_URL!;
     env.DATABASE_SCHEMA = `p_${crypto.randomBytes(6).toString('hex')}`;

@@ -36,7 +36,9 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity score', () => {
     expect(result.crawlStats.pagesAnalyzed).toBeLessThanOrEqual(6);
     const report = await run(NODE, [MATURITY_BIN, 'score', site.origin, '--quick'], env);
     expect(report.code).toBe(0);
-    expect(report.stdout).toMatch(new RegExp(`^Quick score: \\d pages read\\. Not comparable with a full score; for the full score run: maturity score ${site.origin}/$`, 'm'));
+    expect(report.stdout).toMatch(
+      new RegExp(`^Quick score: \\d pages read\\. Not comparable with a full score; for the full score run: maturity score ${site.origin}/$`, 'm'),
+    );
   });
 
   it('prints a readable report: total, tier, dimensions by function, strengths and gaps', async () => {
@@ -61,7 +63,9 @@ describe.skipIf(testDatabaseKind() === 'postgres')('maturity score', () => {
       ),
     ).toHaveLength(1);
     expect(arithmetic).toMatch(new RegExp(`^ {2}pricing\\.tiers +2 x [\\d.]+ x 1(?:\\.5)? x 1 = [\\d.]+ +quote +${site.origin}/pricing$`, 'm'));
-    expect(arithmetic!.match(/^ {2}total [\d.]+ points? from \d+ distinct signals? on \d+ pages?(?:, a quote with a figure)?: level [1-4] on the curve$/gm)).toHaveLength(27);
+    expect(
+      arithmetic!.match(/^ {2}total [\d.]+ points? from \d+ distinct signals? on \d+ pages?(?:, a quote with a figure)?: level [1-4] on the curve$/gm),
+    ).toHaveLength(27);
     expect(arithmetic!.match(/^ {2}level decided: [1-4]$/gm)).toHaveLength(27);
     // The result's reasoning keeps none of this arithmetic.
     expect(report).not.toMatch(/\d points?\b|expected signals/);

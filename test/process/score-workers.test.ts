@@ -54,7 +54,12 @@ describe.runIf(testDatabaseKind() === 'postgres')('scores on two workers beside 
 
   beforeAll(async () => {
     site = await startGeneratedSite({ pages: 15, delayMs: 300 });
-    env = serverEnv({ CRAWL_ALLOWLIST: site.allowlistEntry, REDIS_URL: TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', CRAWL_MAX_ACTIVE: '3', CRAWL_QUEUE_LIMIT: '100' });
+    env = serverEnv({
+      CRAWL_ALLOWLIST: site.allowlistEntry,
+      REDIS_URL: TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      CRAWL_MAX_ACTIVE: '3',
+      CRAWL_QUEUE_LIMIT: '100',
+    });
     // The first process migrates the schema; the others find it done.
     const first = await startServerProcess({ ...env, WORKER_CONCURRENCY: '0' });
     children.push(first.child);
@@ -122,7 +127,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('scores on two workers beside 
       // The usage report of every account counts exactly its stored scores.
       let used = 0;
       for (const token of tokens) {
-        const usage = (await (await fetch(`${webs[1]!.url}/api/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { scores: { used: number } };
+        const usage = (await (await fetch(`${webs[1]!.url}/api/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          scores: { used: number };
+        };
         used += usage.scores.used;
       }
       expect(used).toBe(stored.length);

@@ -26,21 +26,29 @@ describe('start-up', () => {
 });
 
 describe('npx maturity token', () => {
-  it('prints only a JWT that a server on the same DATA_DIR accepts as bearer and cookie', async () => {
-    const env = serverEnv();
-    const result = await run('npx', ['maturity', 'token', '--sub', 'cli_user', '--account', 'org_cli', '--role', 'admin', '--email', 'cli@example.test', '--ttl', '600'], env);
-    expect(result.code).toBe(0);
-    const token = result.stdout.trim();
-    expect(result.stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
+  it(
+    'prints only a JWT that a server on the same DATA_DIR accepts as bearer and cookie',
+    async () => {
+      const env = serverEnv();
+      const result = await run(
+        'npx',
+        ['maturity', 'token', '--sub', 'cli_user', '--account', 'org_cli', '--role', 'admin', '--email', 'cli@example.test', '--ttl', '600'],
+        env,
+      );
+      expect(result.code).toBe(0);
+      const token = result.stdout.trim();
+      expect(result.stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
 
-    const server = await startServerProcess(env);
-    started.push(server);
-    const bearer = await fetch(`${server.url}/api/account`, { headers: { authorization: `Bearer ${token}` } });
-    expect(bearer.status).toBe(200);
-    expect(await bearer.json()).toMatchObject({ kind: 'organization', role: 'admin' });
-    const cookie = await fetch(`${server.url}/api/account`, { headers: { cookie: `__session=${token}` } });
-    expect(cookie.status).toBe(200);
-  }, PROCESS_TEST_TIMEOUT_MS);
+      const server = await startServerProcess(env);
+      started.push(server);
+      const bearer = await fetch(`${server.url}/api/account`, { headers: { authorization: `Bearer ${token}` } });
+      expect(bearer.status).toBe(200);
+      expect(await bearer.json()).toMatchObject({ kind: 'organization', role: 'admin' });
+      const cookie = await fetch(`${server.url}/api/account`, { headers: { cookie: `__session=${token}` } });
+      expect(cookie.status).toBe(200);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
   it('explains its usage on stderr, with nothing on stdout, when --sub is missing', async () => {
     const result = await run('npx', ['maturity', 'token', '--role', 'owner'], serverEnv());
@@ -51,43 +59,47 @@ describe('npx maturity token', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('on SIGTERM finishes the in-flight request, refuses new connections, and exits 0', async () => {
-    const env = serverEnv();
-    const token = (await run('npx', ['maturity', 'token', '--sub', 'shutdown_user'], env)).stdout.trim();
-    const server = await startServerProcess(env);
-    started.push(server);
-    const { port } = new URL(server.url);
+  it(
+    'on SIGTERM finishes the in-flight request, refuses new connections, and exits 0',
+    async () => {
+      const env = serverEnv();
+      const token = (await run('npx', ['maturity', 'token', '--sub', 'shutdown_user'], env)).stdout.trim();
+      const server = await startServerProcess(env);
+      started.push(server);
+      const { port } = new URL(server.url);
 
-    // An in-flight request: headers and half the body sent, the rest held back.
-    const body = JSON.stringify({ name: 'Renamed during shutdown' });
-    const socket = net.connect(Number(port), '127.0.0.1');
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    let response = '';
-    socket.on('data', (chunk) => (response += chunk));
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    socket.write(
-      `PUT /api/account HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+      // An in-flight request: headers and half the body sent, the rest held back.
+      const body = JSON.stringify({ name: 'Renamed during shutdown' });
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      let response = '';
+      socket.on('data', (chunk) => (response += chunk));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.write(
+        `PUT /api/account HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
 
-    server.child.kill('SIGTERM');
-    // New connections are refused once the listener has closed (a fresh TCP connection each
-    // time: a pooled keep-alive socket would bypass the listener).
-    const tryConnect = () =>
-      new Promise<'accepted' | 'refused'>((resolve) => {
-        const probe = net.connect(Number(port), '127.0.0.1');
-        probe.once('connect', () => {
-          probe.destroy();
-          resolve('accepted');
+      server.child.kill('SIGTERM');
+      // New connections are refused once the listener has closed (a fresh TCP connection each
+      // time: a pooled keep-alive socket would bypass the listener).
+      const tryConnect = () =>
+        new Promise<'accepted' | 'refused'>((resolve) => {
+          const probe = net.connect(Number(port), '127.0.0.1');
+          probe.once('connect', () => {
+            probe.destroy();
+            resolve('accepted');
+          });
+          probe.once('error', () => resolve('refused'));
         });
-        probe.once('error', () => resolve('refused'));
-      });
-    await expect.poll(tryConnect, { timeout: 10_000 }).toBe('refused');
+      await expect.poll(tryConnect, { timeout: 10_000 }).toBe('refused');
 
-    socket.write(body.slice(10));
-    await closed;
-    expect(response).toMatch(/^HTTP\/1\.1 200 /);
-    expect(response).toContain('{"success":true}');
-    expect(await server.exited).toBe(0);
-  }, PROCESS_TEST_TIMEOUT_MS);
+      socket.write(body.slice(10));
+      await closed;
+      expect(response).toMatch(/^HTTP\/1\.1 200 /);
+      expect(response).toContain('{"success":true}');
+      expect(await server.exited).toBe(0);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

@@ -69,7 +69,9 @@ async function startWorker(env: Record<string, string>): Promise<WorkerProcess> 
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   await expect.poll(() => output.includes('worker running') || child.exitCode !== null, { timeout: 120_000, interval: 200 }).toBe(true);
   if (child.exitCode !== null) throw new Error(`the worker exited at start:\n${output}`);
   return { child, metricsPort, output: () => output, exited };
@@ -125,40 +127,48 @@ describe.runIf(testDatabaseKind() === 'postgres')('maturity worker beside a web-
     return deliveries.find((entry) => entry.messageId === messageId);
   }
 
-  it('runs the job the web enqueued, and on SIGTERM finishes the attempt in hand, then exits 0', async () => {
-    // Enqueued while no worker runs; the web-only instance never sends it.
-    const first = await sendTest();
-    const worker = await startWorker(env);
-    await expect.poll(() => delivery(first), { timeout: 60_000, interval: 250 }).toMatchObject({ status: 'delivered', attempts: 1 });
-    expect(receiver.received).toEqual([first]);
-    expect(await metricsText(worker.metricsPort)).toMatch(/^jobs_completed_total\{queue="webhook\.deliver"\} 1$/m);
-    expect(await metricsText(webMetricsPort)).not.toMatch(/^jobs_completed_total\{queue="webhook\.deliver"\} [1-9]/m);
+  it(
+    'runs the job the web enqueued, and on SIGTERM finishes the attempt in hand, then exits 0',
+    async () => {
+      // Enqueued while no worker runs; the web-only instance never sends it.
+      const first = await sendTest();
+      const worker = await startWorker(env);
+      await expect.poll(() => delivery(first), { timeout: 60_000, interval: 250 }).toMatchObject({ status: 'delivered', attempts: 1 });
+      expect(receiver.received).toEqual([first]);
+      expect(await metricsText(worker.metricsPort)).toMatch(/^jobs_completed_total\{queue="webhook\.deliver"\} 1$/m);
+      expect(await metricsText(webMetricsPort)).not.toMatch(/^jobs_completed_total\{queue="webhook\.deliver"\} [1-9]/m);
 
-    // An attempt in hand when SIGTERM comes: the worker stops taking jobs and waits for it.
-    receiver.hold(true);
-    const second = await sendTest();
-    await expect.poll(() => receiver.received.includes(second), { timeout: 60_000, interval: 100 }).toBe(true);
-    worker.child.kill('SIGTERM');
-    await expect.poll(() => worker.output().includes('shutting down'), { timeout: 30_000, interval: 100 }).toBe(true);
-    receiver.hold(false);
-    receiver.release();
-    expect(await worker.exited).toEqual({ code: 0, signal: null });
-    expect(await delivery(second)).toMatchObject({ status: 'delivered', attempts: 1 });
-  }, PROCESS_TEST_MS);
+      // An attempt in hand when SIGTERM comes: the worker stops taking jobs and waits for it.
+      receiver.hold(true);
+      const second = await sendTest();
+      await expect.poll(() => receiver.received.includes(second), { timeout: 60_000, interval: 100 }).toBe(true);
+      worker.child.kill('SIGTERM');
+      await expect.poll(() => worker.output().includes('shutting down'), { timeout: 30_000, interval: 100 }).toBe(true);
+      receiver.hold(false);
+      receiver.release();
+      expect(await worker.exited).toEqual({ code: 0, signal: null });
+      expect(await delivery(second)).toMatchObject({ status: 'delivered', attempts: 1 });
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('leaves the job of a worker killed mid-attempt to the next worker, which sends it again under the same webhook-id', async () => {
-    receiver.hold(true);
-    const doomed = await startWorker(env);
-    const messageId = await sendTest();
-    await expect.poll(() => receiver.received.filter((id) => id === messageId).length, { timeout: 60_000, interval: 100 }).toBe(1);
-    doomed.child.kill('SIGKILL');
-    expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    receiver.hold(false);
-    receiver.release();
+  it(
+    'leaves the job of a worker killed mid-attempt to the next worker, which sends it again under the same webhook-id',
+    async () => {
+      receiver.hold(true);
+      const doomed = await startWorker(env);
+      const messageId = await sendTest();
+      await expect.poll(() => receiver.received.filter((id) => id === messageId).length, { timeout: 60_000, interval: 100 }).toBe(1);
+      doomed.child.kill('SIGKILL');
+      expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      receiver.hold(false);
+      receiver.release();
 
-    await startWorker(env);
-    // Heartbeats silent for 30 s, found by the next supervision (every 30 s), the retry delay, then the webhook's own 15 s backoff.
-    await expect.poll(() => delivery(messageId), { timeout: 360_000, interval: 1000 }).toMatchObject({ status: 'delivered', attempts: 2 });
-    expect(receiver.received.filter((id) => id === messageId)).toHaveLength(2);
-  }, PROCESS_TEST_MS);
+      await startWorker(env);
+      // Heartbeats silent for 30 s, found by the next supervision (every 30 s), the retry delay, then the webhook's own 15 s backoff.
+      await expect.poll(() => delivery(messageId), { timeout: 360_000, interval: 1000 }).toMatchObject({ status: 'delivered', attempts: 2 });
+      expect(receiver.received.filter((id) => id === messageId)).toHaveLength(2);
+    },
+    PROCESS_TEST_MS,
+  );
 });

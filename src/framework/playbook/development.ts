@@ -16,13 +16,9 @@ export const DEVELOPMENT_PLAYBOOK = {
         firstSteps: [
           'Launch a status page (hosted or self-built) covering the app, the API and sign-in.',
           'Define the three alerts that mean customers are hurting and route them to an on-call person.',
-          'Restore last night\'s backup into a fresh environment and time how long it takes.',
+          "Restore last night's backup into a fresh environment and time how long it takes.",
         ],
-        metrics: [
-          'Monthly uptime of customer-facing services',
-          'Mean time to detect and to restore incidents',
-          'Restore time in the latest backup test',
-        ],
+        metrics: ['Monthly uptime of customer-facing services', 'Mean time to detect and to restore incidents', 'Restore time in the latest backup test'],
         pitfall: 'A status page that always shows green: customers learn to ignore it.',
         effort: 'weeks',
       },
@@ -37,11 +33,7 @@ export const DEVELOPMENT_PLAYBOOK = {
           'Publish an SLA for paid plans that matches what the SLOs show you can deliver.',
           'Write one engineering blog post about a real reliability problem and how you solved it.',
         ],
-        metrics: [
-          'SLO attainment and error-budget burn',
-          'p95 latency of key endpoints',
-          'Engineering blog posts per quarter',
-        ],
+        metrics: ['SLO attainment and error-budget burn', 'p95 latency of key endpoints', 'Engineering blog posts per quarter'],
         pitfall: 'Promising an SLA the architecture cannot meet: every service credit paid is a visible failure.',
         effort: 'quarter',
       },
@@ -56,11 +48,7 @@ export const DEVELOPMENT_PLAYBOOK = {
           'Adopt a blameless incident report template and publish reports for customer-visible incidents.',
           "Build a capacity model from last year's growth and set scaling triggers well before limits are hit.",
         ],
-        metrics: [
-          'Recovery time in failure drills',
-          'Days from incident to public incident report',
-          'Headroom before capacity limits on the busiest services',
-        ],
+        metrics: ['Recovery time in failure drills', 'Days from incident to public incident report', 'Headroom before capacity limits on the busiest services'],
         pitfall: 'Reliability work without an end because nobody decided what "reliable enough" means; SLOs settle that.',
         effort: 'investment',
       },
@@ -90,11 +78,7 @@ export const DEVELOPMENT_PLAYBOOK = {
           'Generate the API reference from the OpenAPI definition so it cannot drift from the code.',
           'Adopt a one-page spec template (problem, user story, acceptance criteria, out of scope) for every feature.',
         ],
-        metrics: [
-          'Support tickets answered with a docs link',
-          'Docs page views per active user',
-          'Share of features with a written spec before build',
-        ],
+        metrics: ['Support tickets answered with a docs link', 'Docs page views per active user', 'Share of features with a written spec before build'],
         pitfall: 'Docs written once at launch and never updated: wrong docs are worse than none.',
         effort: 'weeks',
       },
@@ -109,11 +93,7 @@ export const DEVELOPMENT_PLAYBOOK = {
           'Move the docs into the repository (docs-as-code) so every feature pull request updates them.',
           'Add an "edge cases and constraints" section to the spec template and check it in spec reviews.',
         ],
-        metrics: [
-          'Time to first successful API call or first result',
-          'Share of feature pull requests that update the docs',
-          '"Was this page helpful?" score',
-        ],
+        metrics: ['Time to first successful API call or first result', 'Share of feature pull requests that update the docs', '"Was this page helpful?" score'],
         pitfall: 'Reference without tutorials: complete, but useless to someone who does not know where to start.',
         effort: 'quarter',
       },
@@ -220,8 +200,7 @@ export const DEVELOPMENT_PLAYBOOK = {
   },
 
   delivery_velocity: {
-    whyItMatters:
-      'A steady, visible rhythm of improvements tells customers the product is alive and shortens the time between a reported problem and its fix.',
+    whyItMatters: 'A steady, visible rhythm of improvements tells customers the product is alive and shortens the time between a reported problem and its fix.',
     steps: [
       {
         practices: [
@@ -234,11 +213,7 @@ export const DEVELOPMENT_PLAYBOOK = {
           'Automate deployment of the main application so a release takes one command or one merge.',
           'Split the largest feature in flight into slices that each deliver something usable.',
         ],
-        metrics: [
-          'Changelog entries per month',
-          'Deployment frequency',
-          'Lead time from merge to production',
-        ],
+        metrics: ['Changelog entries per month', 'Deployment frequency', 'Lead time from merge to production'],
         pitfall: 'Saving changes for a big quarterly release: large batches hide risk and delay feedback.',
         effort: 'weeks',
       },
@@ -253,23 +228,19 @@ export const DEVELOPMENT_PLAYBOOK = {
           'Write release notes from the user\'s point of view ("you can now...") with a visual and a docs link.',
           'Make the changelog entry part of the definition of done, so it is written when the change ships.',
         ],
-        metrics: [
-          'Deployment frequency and lead time for changes (DORA)',
-          'Change failure rate',
-          'Opens and clicks on release notes',
-        ],
+        metrics: ['Deployment frequency and lead time for changes (DORA)', 'Change failure rate', 'Opens and clicks on release notes'],
         pitfall: 'Shipping faster while the change failure rate climbs: speed without safety erodes trust.',
         effort: 'quarter',
       },
       {
         practices: [
           'Several deploys a day with a low change failure rate: small changes flow to users continuously.',
-          "The changelog is a channel people subscribe to (RSS, email, in-app \"what's new\") and it drives feature adoption.",
+          'The changelog is a channel people subscribe to (RSS, email, in-app "what\'s new") and it drives feature adoption.',
           'Delivery bottlenecks (review waits, flaky tests, environments) are measured and removed systematically.',
         ],
         firstSteps: [
           'Map the path from commit to production, measure the wait at each step and fix the longest one.',
-          "Offer changelog subscriptions (RSS, email digest, in-app \"what's new\") and track adoption of the features they announce.",
+          'Offer changelog subscriptions (RSS, email digest, in-app "what\'s new") and track adoption of the features they announce.',
           'Quarantine flaky tests automatically and report the flake rate weekly.',
         ],
         metrics: [
@@ -284,7 +255,7 @@ export const DEVELOPMENT_PLAYBOOK = {
     sustain: {
       practices: [
         'Review the slowest delivery stage each quarter and keep the DORA metrics at their best levels.',
-        "Publish a monthly \"what's new\" roundup that ties small changes into stories customers care about.",
+        'Publish a monthly "what\'s new" roundup that ties small changes into stories customers care about.',
         'Protect small batches as the company grows: add teams, not release trains.',
       ],
       metrics: ['DORA metrics trend', 'Feature adoption within 30 days of release'],
@@ -306,11 +277,7 @@ export const DEVELOPMENT_PLAYBOOK = {
           'Build, or partner for, the single most requested integration and give it its own page.',
           'Add webhooks for the three events customers most want to react to.',
         ],
-        metrics: [
-          'Accounts with an active API key',
-          'API calls per active account',
-          'Installs of the top integration',
-        ],
+        metrics: ['Accounts with an active API key', 'API calls per active account', 'Installs of the top integration'],
         pitfall: 'An API that mirrors internal database tables rather than customer tasks: developers give up on it.',
         effort: 'quarter',
       },

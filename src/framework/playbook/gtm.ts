@@ -4,13 +4,12 @@ import type { DimensionPlaybook } from './dimension-playbook.ts';
 /** The playbook entries for the Go-to-market function's dimensions, in the framework's order. */
 export const GTM_PLAYBOOK = {
   positioning_messaging: {
-    whyItMatters:
-      'If visitors cannot tell in seconds who the product is for and why it matters, nothing downstream (trials, demos, pricing) gets its chance.',
+    whyItMatters: 'If visitors cannot tell in seconds who the product is for and why it matters, nothing downstream (trials, demos, pricing) gets its chance.',
     steps: [
       {
         practices: [
           'The first screen of the homepage says who the product is for, what it does and the main outcome.',
-          'Messaging uses customers\' words for the problem, not internal jargon.',
+          "Messaging uses customers' words for the problem, not internal jargon.",
           'Home, product and pricing pages tell one consistent story.',
         ],
         firstSteps: [
@@ -37,11 +36,7 @@ export const GTM_PLAYBOOK = {
           'Test two value propositions against each other with ads or landing-page variants and keep the winner.',
           'Attach a proof point to every homepage claim, or remove the claim.',
         ],
-        metrics: [
-          'Conversion by segment landing page',
-          'Winning value proposition and its margin in message tests',
-          'Share of claims backed by proof',
-        ],
+        metrics: ['Conversion by segment landing page', 'Winning value proposition and its margin in message tests', 'Share of claims backed by proof'],
         pitfall: 'Changing messaging every quarter without testing: the market never hears a consistent story.',
         effort: 'quarter',
       },
@@ -56,11 +51,7 @@ export const GTM_PLAYBOOK = {
           'Audit in-product copy, emails and sales decks against the messaging document and fix the inconsistencies.',
           'Study how customers describe you in reviews and referrals, and adopt their strongest phrasing.',
         ],
-        metrics: [
-          'Share of reviews or referrals that echo your key message',
-          'Branded search volume',
-          'Consistency of the core message across channels',
-        ],
+        metrics: ['Share of reviews or referrals that echo your key message', 'Branded search volume', 'Consistency of the core message across channels'],
         pitfall: 'Creating a category without budget to educate the market: a category nobody searches for stays empty.',
         effort: 'quarter',
       },
@@ -76,8 +67,7 @@ export const GTM_PLAYBOOK = {
   },
 
   launch_execution: {
-    whyItMatters:
-      'A feature nobody hears about does not exist for customers; coordinated launches turn shipped work into adoption and pipeline.',
+    whyItMatters: 'A feature nobody hears about does not exist for customers; coordinated launches turn shipped work into adoption and pipeline.',
     steps: [
       {
         practices: [
@@ -90,11 +80,7 @@ export const GTM_PLAYBOOK = {
           'Define three launch tiers and what each includes.',
           'Publish a launch post for the last significant feature, with a short demo video.',
         ],
-        metrics: [
-          'Launches with every checklist item done',
-          'Adoption of launched features within 30 days',
-          'Announcement open and click rates',
-        ],
+        metrics: ['Launches with every checklist item done', 'Adoption of launched features within 30 days', 'Announcement open and click rates'],
         pitfall: 'Launching the day the code ships, before sales and support have been briefed.',
         effort: 'weeks',
       },
@@ -109,11 +95,7 @@ export const GTM_PLAYBOOK = {
           'Run a launch webinar with a live demo and a customer guest.',
           'Prepare a sales enablement pack (talk track, demo script, FAQ) before the next launch.',
         ],
-        metrics: [
-          'Pipeline sourced from launches',
-          'Webinar registrations and attendance',
-          'Adoption against the launch goal',
-        ],
+        metrics: ['Pipeline sourced from launches', 'Webinar registrations and attendance', 'Adoption against the launch goal'],
         pitfall: 'Treating every release as tier one, until the audience tunes out.',
         effort: 'quarter',
       },
@@ -128,11 +110,7 @@ export const GTM_PLAYBOOK = {
           'Invite early-access customers to co-present or write about the launch.',
           'Keep a launch scorecard across launches and drop tactics that never move the goal.',
         ],
-        metrics: [
-          'Reach and engagement per launch week',
-          'Share of launch reach coming from customers and partners',
-          'Share of launches that hit their goal',
-        ],
+        metrics: ['Reach and engagement per launch week', 'Share of launch reach coming from customers and partners', 'Share of launches that hit their goal'],
         pitfall: 'Holding finished work back for the big launch until it has lost its value.',
         effort: 'quarter',
       },
@@ -162,11 +140,7 @@ export const GTM_PLAYBOOK = {
           'Add a team-invitation step to onboarding and measure invites per new account.',
           'Show an upgrade prompt at the plan limit users hit most often.',
         ],
-        metrics: [
-          'Trial-to-paid conversion',
-          'Invites sent per new account',
-          'Upgrade rate from limit prompts',
-        ],
+        metrics: ['Trial-to-paid conversion', 'Invites sent per new account', 'Upgrade rate from limit prompts'],
         pitfall: 'A free plan so generous that nobody needs to upgrade, or so thin that nobody activates.',
         effort: 'quarter',
       },
@@ -181,11 +155,7 @@ export const GTM_PLAYBOOK = {
           'Compute net revenue retention and expansion by cohort every month.',
           'Flag accounts whose usage suggests an upgrade and prompt them in-app or through their account manager.',
         ],
-        metrics: [
-          'Net revenue retention',
-          'New sign-ups arriving through shared artefacts',
-          'Product-qualified accounts converted',
-        ],
+        metrics: ['Net revenue retention', 'New sign-ups arriving through shared artefacts', 'Product-qualified accounts converted'],
         pitfall: 'Pushing upgrades before users have succeeded: expansion follows value, not prompts.',
         effort: 'quarter',
       },
@@ -200,11 +170,7 @@ export const GTM_PLAYBOOK = {
           'Build a product-qualified-lead score and route it to the account team with context.',
           'Launch a public template or community gallery that brings new users in through search.',
         ],
-        metrics: [
-          'Net revenue retention (aim above 110%)',
-          'Share of new revenue from existing customers',
-          'Conversion at each step of each growth loop',
-        ],
+        metrics: ['Net revenue retention (aim above 110%)', 'Share of new revenue from existing customers', 'Conversion at each step of each growth loop'],
         pitfall: 'Optimising sign-ups while activation stalls: loops need activated users to turn.',
         effort: 'investment',
       },
@@ -234,11 +200,7 @@ export const GTM_PLAYBOOK = {
           'Choose a value metric that grows with customer value and test it in ten customer conversations.',
           'Add a short FAQ to the pricing page covering billing, trials, cancellation and discounts.',
         ],
-        metrics: [
-          'Pricing-page visit-to-sign-up conversion',
-          'Sales-call time spent on basic pricing questions',
-          'Average revenue per account',
-        ],
+        metrics: ['Pricing-page visit-to-sign-up conversion', 'Sales-call time spent on basic pricing questions', 'Average revenue per account'],
         pitfall: 'Hiding every price behind "contact sales": buyers assume the worst and leave.',
         effort: 'weeks',
       },
@@ -253,11 +215,7 @@ export const GTM_PLAYBOOK = {
           'Add a comparison table that makes the main upgrade reason of each tier obvious.',
           'Write discount rules (who may approve what) and track discount depth per deal.',
         ],
-        metrics: [
-          'Plan mix: share of customers on each tier',
-          'Average discount depth',
-          'Revenue per account after a price change',
-        ],
+        metrics: ['Plan mix: share of customers on each tier', 'Average discount depth', 'Revenue per account after a price change'],
         pitfall: 'Too many tiers and add-ons: choice paralysis lowers conversion.',
         effort: 'quarter',
       },
@@ -272,11 +230,7 @@ export const GTM_PLAYBOOK = {
           "Model a hybrid price (base fee plus usage) against last year's accounts before launching it.",
           'Set up a pricing committee of product, finance and sales that meets quarterly.',
         ],
-        metrics: [
-          'Net revenue retention by plan',
-          'Price realisation (list vs actual price)',
-          'Expansion revenue from add-ons',
-        ],
+        metrics: ['Net revenue retention by plan', 'Price realisation (list vs actual price)', 'Expansion revenue from add-ons'],
         pitfall: 'Frequent price changes for existing customers: they punish loyalty and trigger churn.',
         effort: 'investment',
       },
@@ -292,8 +246,7 @@ export const GTM_PLAYBOOK = {
   },
 
   customer_success: {
-    whyItMatters:
-      'Retention is won after the sale; reachable support, good self-service and proactive onboarding decide whether customers renew and expand.',
+    whyItMatters: 'Retention is won after the sale; reachable support, good self-service and proactive onboarding decide whether customers renew and expand.',
     steps: [
       {
         practices: [
@@ -306,11 +259,7 @@ export const GTM_PLAYBOOK = {
           'Publish help articles for the 20 most frequent tickets.',
           'Create a welcome email sequence that guides new customers through their first three actions.',
         ],
-        metrics: [
-          'First response time',
-          'Tickets deflected by the help centre',
-          'Onboarding completed within 30 days',
-        ],
+        metrics: ['First response time', 'Tickets deflected by the help centre', 'Onboarding completed within 30 days'],
         pitfall: 'Measuring support by tickets closed rather than problems solved.',
         effort: 'weeks',
       },
@@ -325,11 +274,7 @@ export const GTM_PLAYBOOK = {
           'Build a first health score (usage trend, tickets, NPS) and review red accounts weekly.',
           'Launch a short self-paced course on the core workflow.',
         ],
-        metrics: [
-          'Gross revenue retention',
-          'Share of at-risk accounts saved',
-          'Support service-level attainment by plan',
-        ],
+        metrics: ['Gross revenue retention', 'Share of at-risk accounts saved', 'Support service-level attainment by plan'],
         pitfall: 'Turning customer success into renewal sales: customers notice and disengage.',
         effort: 'quarter',
       },
@@ -344,11 +289,7 @@ export const GTM_PLAYBOOK = {
           'Hold business reviews with top accounts that report measured outcomes against their goals.',
           'Start a champions programme that recognises customers who help others in the community.',
         ],
-        metrics: [
-          'Churn prevented by proactive interventions',
-          'Accounts with a success plan and measured outcomes',
-          'Community answers per staff answer',
-        ],
+        metrics: ['Churn prevented by proactive interventions', 'Accounts with a success plan and measured outcomes', 'Community answers per staff answer'],
         pitfall: 'Scaling success headcount in step with customers instead of scaling through product and community.',
         effort: 'investment',
       },

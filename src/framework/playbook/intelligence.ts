@@ -4,14 +4,13 @@ import type { DimensionPlaybook } from './dimension-playbook.ts';
 /** The playbook entries for the Intelligence function's dimensions, in the framework's order. */
 export const INTELLIGENCE_PLAYBOOK = {
   customer_signal_synthesis: {
-    whyItMatters:
-      "Customers' own words and measured outcomes are the strongest proof that a product works, and synthesising them shows where to take it next.",
+    whyItMatters: "Customers' own words and measured outcomes are the strongest proof that a product works, and synthesising them shows where to take it next.",
     steps: [
       {
         practices: [
           'Customer feedback from sales, support and success lands in one place and is tagged consistently.',
           'The site shows customer logos and attributed quotes with names and roles.',
-          'A few case studies describe a customer\'s problem, the solution and the result.',
+          "A few case studies describe a customer's problem, the solution and the result.",
         ],
         firstSteps: [
           'Route every feedback source (support, sales notes, reviews) into one tagged list this month.',
@@ -37,11 +36,7 @@ export const INTELLIGENCE_PLAYBOOK = {
           'Fill the case-study gaps: one per main segment, each with a measured outcome.',
           'Invite recently successful customers to leave reviews and tag review themes with the same taxonomy as feedback.',
         ],
-        metrics: [
-          'Voice-of-customer themes acted on within a quarter',
-          'Case-study coverage of segments and use cases',
-          'Review volume and average rating',
-        ],
+        metrics: ['Voice-of-customer themes acted on within a quarter', 'Case-study coverage of segments and use cases', 'Review volume and average rating'],
         pitfall: 'Counting requests by volume alone: a theme from your best-fit segment outweighs many from poor-fit ones.',
         effort: 'quarter',
       },
@@ -90,11 +85,7 @@ export const INTELLIGENCE_PLAYBOOK = {
           'Instrument those events in a product analytics tool (PostHog, Amplitude, Mixpanel or similar).',
           'Build one dashboard with activation, weekly active accounts and four-week retention, and review it weekly.',
         ],
-        metrics: [
-          'Activation rate of new sign-ups',
-          'Weekly active accounts',
-          'Four-week retention of new cohorts',
-        ],
+        metrics: ['Activation rate of new sign-ups', 'Weekly active accounts', 'Four-week retention of new cohorts'],
         pitfall: 'Tracking everything without a plan: hundreds of unnamed events that nobody trusts.',
         effort: 'weeks',
       },
@@ -119,7 +110,7 @@ export const INTELLIGENCE_PLAYBOOK = {
       },
       {
         practices: [
-          'A north-star metric and its input metrics tie every team\'s goals to customer value, reviewed weekly.',
+          "A north-star metric and its input metrics tie every team's goals to customer value, reviewed weekly.",
           'Analytics is self-serve: product teams answer their own questions from trusted, documented data.',
           'Predictive signals such as churn risk and expansion propensity trigger product and customer-success actions.',
         ],
@@ -181,11 +172,7 @@ export const INTELLIGENCE_PLAYBOOK = {
           'Publish a plain-language page on how customer data improves the product, with an opt-out.',
           'Move core product data into a governed warehouse with documented tables and owners.',
         ],
-        metrics: [
-          'Engagement with in-product insights and benchmarks',
-          'Opt-out rate from data use',
-          'Time to build a new data feature',
-        ],
+        metrics: ['Engagement with in-product insights and benchmarks', 'Opt-out rate from data use', 'Time to build a new data feature'],
         pitfall: 'Benchmarks built from too few customers per segment: noisy, and they can expose individual accounts.',
         effort: 'quarter',
       },
@@ -220,8 +207,7 @@ export const INTELLIGENCE_PLAYBOOK = {
   },
 
   feedback_loop_quality: {
-    whyItMatters:
-      'Users keep giving feedback only when they see it acted on; a visible loop from request to release turns customers into collaborators.',
+    whyItMatters: 'Users keep giving feedback only when they see it acted on; a visible loop from request to release turns customers into collaborators.',
     steps: [
       {
         practices: [
@@ -234,11 +220,7 @@ export const INTELLIGENCE_PLAYBOOK = {
           'Hold a weekly 30-minute feedback triage and record a decision on every item.',
           'When the next requested feature ships, email every customer who asked for it.',
         ],
-        metrics: [
-          'Feedback items per 100 active users',
-          'Share of feedback with a decision within two weeks',
-          'Requesters notified when their request ships',
-        ],
+        metrics: ['Feedback items per 100 active users', 'Share of feedback with a decision within two weeks', 'Requesters notified when their request ships'],
         pitfall: 'Collecting feedback into a black hole: silence teaches users not to bother.',
         effort: 'weeks',
       },

@@ -162,11 +162,7 @@ export const STRATEGY_PLAYBOOK = {
           'Rewrite each item as a problem statement naming the customer segment it serves.',
           'Book a monthly 45-minute roadmap review and send the changes to the whole company afterwards.',
         ],
-        metrics: [
-          'Share of roadmap items with a problem statement',
-          'Age of the oldest item in "now"',
-          'Share of shipped work that was on the roadmap',
-        ],
+        metrics: ['Share of roadmap items with a problem statement', 'Age of the oldest item in "now"', 'Share of shipped work that was on the roadmap'],
         pitfall: 'A roadmap of dated features promised to individual customers: it turns into a list of sales commitments.',
         effort: 'weeks',
       },
@@ -263,7 +259,7 @@ export const STRATEGY_PLAYBOOK = {
       },
       {
         practices: [
-          "The company defines the category: its framing of the problem and the buying criteria is what buyers use to judge everyone.",
+          'The company defines the category: its framing of the problem and the buying criteria is what buyers use to judge everyone.',
           'Differentiation rests on assets that strengthen with each customer (data, network, ecosystem) rather than on features.',
           'Likely moves of the top competitors are anticipated with scenario plans, so responses are chosen, not improvised.',
         ],

@@ -228,7 +228,10 @@ export class AccountService {
         .for('update');
       if (existing) {
         if (existing.role !== role) {
-          await tx.update(memberships).set({ role }).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, identity.userId)));
+          await tx
+            .update(memberships)
+            .set({ role })
+            .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, identity.userId)));
         }
         return { accountId, outcome: await this.#withSeat(tx, accountId, identity.userId, role) };
       }
@@ -279,9 +282,7 @@ export class AccountService {
     if (existing) return 'already_member';
     if (seats !== null && (await this.memberCount(tx, accountId)) >= seats) return 'no_seat';
     await tx.delete(removedMembers).where(and(eq(removedMembers.accountId, accountId), eq(removedMembers.userId, person.userId)));
-    await tx
-      .insert(memberships)
-      .values({ accountId, userId: person.userId, role, email: person.email, byInvitation: true, createdAt: sql`clock_timestamp()` });
+    await tx.insert(memberships).values({ accountId, userId: person.userId, role, email: person.email, byInvitation: true, createdAt: sql`clock_timestamp()` });
     await this.#hooks.onMemberAdded?.(tx, accountId, { userId: person.userId, role });
     await tx.insert(auditLog).values({ accountId, actorUserId: person.userId, action: 'invitation_accepted', details: { role } });
     return 'joined';
@@ -342,9 +343,7 @@ export class AccountService {
 
   /** Creates the account unless its identity was erased; returns its id, or null when erased. */
   async #createAccount(tx: Transaction, identity: Identity, externalKey: string): Promise<string | null> {
-    const name = identity.organization
-      ? (identity.organization.slug ?? `Organisation ${identity.organization.id}`)
-      : (identity.email ?? 'Personal account');
+    const name = identity.organization ? (identity.organization.slug ?? `Organisation ${identity.organization.id}`) : (identity.email ?? 'Personal account');
     // One statement: no account is created for a key that sits in erased_identities. Created at the
     // injected clock's time, not the database's: the trial (onboarding) and the Free cycle count from it.
     const created = await tx.execute(sql`
@@ -393,7 +392,10 @@ export class AccountService {
       .from(accounts)
       .where(
         after
-          ? and(gte(accounts.createdAt, since), sql`(${accounts.createdAt}, ${accounts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`)
+          ? and(
+              gte(accounts.createdAt, since),
+              sql`(${accounts.createdAt}, ${accounts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+            )
           : gte(accounts.createdAt, since),
       )
       .orderBy(asc(accounts.createdAt), asc(accounts.id))
@@ -450,7 +452,10 @@ export class AccountService {
       await tx
         .insert(removedMembers)
         .values({ accountId, userId, removedAt: this.#clock.now(), removedByUserId: actor.userId })
-        .onConflictDoUpdate({ target: [removedMembers.accountId, removedMembers.userId], set: { removedAt: this.#clock.now(), removedByUserId: actor.userId } });
+        .onConflictDoUpdate({
+          target: [removedMembers.accountId, removedMembers.userId],
+          set: { removedAt: this.#clock.now(), removedByUserId: actor.userId },
+        });
       await tx.insert(auditLog).values({ accountId, actorUserId: actor.userId, action: 'member_removed', details: { userId } });
       await this.#hooks.onMemberRemoved?.(tx, accountId, { userId, role: member.role });
       return 'removed';
@@ -479,7 +484,10 @@ export class AccountService {
   }
 
   async memberCount(executor: Executor, accountId: string): Promise<number> {
-    const [row] = await executor.select({ count: sql<number>`count(*)::int` }).from(memberships).where(eq(memberships.accountId, accountId));
+    const [row] = await executor
+      .select({ count: sql<number>`count(*)::int` })
+      .from(memberships)
+      .where(eq(memberships.accountId, accountId));
     return row?.count ?? 0;
   }
 
@@ -496,11 +504,7 @@ export class AccountService {
    */
   async erase(accountId: string, actorUserId: string): Promise<boolean> {
     const erased = await this.#db.transaction(async (tx) => {
-      const [account] = await tx
-        .select({ externalKey: accounts.externalKey })
-        .from(accounts)
-        .where(eq(accounts.id, accountId))
-        .for('update');
+      const [account] = await tx.select({ externalKey: accounts.externalKey }).from(accounts).where(eq(accounts.id, accountId)).for('update');
       if (!account) return false;
       await tx.delete(auditLog).where(eq(auditLog.accountId, accountId));
       const at = this.#clock.now().toISOString();

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const accountOf = async (sub: string) => (await t.app.inject({ method: 'GET', url: '/api/account', headers: await t.authHeaders({ sub }) })).json().id as string;
+const accountOf = async (sub: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/account', headers: await t.authHeaders({ sub }) })).json().id as string;
 
 describe('AccountService.createdSince', () => {
   it('lists the accounts created at or after the time, oldest first, a page at a time without repeats or gaps', async () => {

@@ -141,10 +141,19 @@ export class InvitationService {
         .values({ accountId, email, role: request.role, tokenHash: tokenHash(token), invitedByUserId: actor.userId, createdAt: now, expiresAt })
         .returning();
       const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-      await tx.insert(auditLog).values({ accountId, actorUserId: actor.userId, action: 'member_invited', details: { invitationId: row!.id, role: request.role } });
+      await tx
+        .insert(auditLog)
+        .values({ accountId, actorUserId: actor.userId, action: 'member_invited', details: { invitationId: row!.id, role: request.role } });
       await this.#mail(
         tx,
-        { to: email, accountName: account?.name ?? 'your team', invitedBy: actor.email ?? 'An admin', role: request.role, link: this.linkFor(token), expiresAt },
+        {
+          to: email,
+          accountName: account?.name ?? 'your team',
+          invitedBy: actor.email ?? 'An admin',
+          role: request.role,
+          link: this.linkFor(token),
+          expiresAt,
+        },
         accountId,
         row!.id,
       );
@@ -158,7 +167,13 @@ export class InvitationService {
       .select({ count: sql<number>`count(*)::int` })
       .from(invitations)
       .where(
-        and(eq(invitations.accountId, accountId), ne(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now)),
+        and(
+          eq(invitations.accountId, accountId),
+          ne(invitations.email, email),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+          gt(invitations.expiresAt, now),
+        ),
       );
     return row?.count ?? 0;
   }
@@ -197,7 +212,13 @@ export class InvitationService {
       .where(eq(invitations.tokenHash, tokenHash(token)));
     if (!row) return null;
     const { invitation } = row;
-    return { status: statusOf(invitation, this.#clock.now()), accountName: row.accountName, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt };
+    return {
+      status: statusOf(invitation, this.#clock.now()),
+      accountName: row.accountName,
+      email: invitation.email,
+      role: invitation.role,
+      expiresAt: invitation.expiresAt,
+    };
   }
 
   /**
@@ -208,7 +229,10 @@ export class InvitationService {
    */
   async accept(token: string, identity: Identity): Promise<AcceptOutcome> {
     const now = this.#clock.now();
-    const [found] = await this.#db.select({ accountId: invitations.accountId }).from(invitations).where(eq(invitations.tokenHash, tokenHash(token)));
+    const [found] = await this.#db
+      .select({ accountId: invitations.accountId })
+      .from(invitations)
+      .where(eq(invitations.tokenHash, tokenHash(token)));
     if (!found) return { ok: false, reason: 'unknown' };
     const { seats } = await this.#seats(found.accountId);
     const outcome = await this.#db.transaction(async (tx): Promise<AcceptOutcome> => {
@@ -225,7 +249,13 @@ export class InvitationService {
       if (identity.email === null || normalisedAddress(identity.email) !== invitation.email) {
         return { ok: false, reason: 'other_address', invitedEmail: invitation.email };
       }
-      const joined = await this.#accounts.joinByInvitation(tx, invitation.accountId, { userId: identity.userId, email: invitation.email }, invitation.role, seats);
+      const joined = await this.#accounts.joinByInvitation(
+        tx,
+        invitation.accountId,
+        { userId: identity.userId, email: invitation.email },
+        invitation.role,
+        seats,
+      );
       if (joined === 'no_seat') return { ok: false, reason: 'no_seat', accountName };
       await tx.update(invitations).set({ acceptedAt: now, acceptedByUserId: identity.userId }).where(eq(invitations.id, invitation.id));
       return { ok: true, accountId: invitation.accountId, accountName, role: invitation.role, alreadyMember: joined === 'already_member' };

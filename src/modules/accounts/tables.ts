@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../vocabulary/roles.ts';
 
-
 /**
  * An account is a tenant: an identity-provider organisation, or a person's
  * personal account. `externalKey` is 'org:<org id>' or 'user:<sub>'.
  */
 export const accounts = pgTable('accounts', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   externalKey: text('external_key').notNull().unique(),
   kind: text('kind', { enum: ['organization', 'personal'] }).notNull(),
   name: text('name').notNull(),
@@ -38,7 +39,9 @@ export const memberships = pgTable(
  * the row stays after, so an old link can say what became of it.
  */
 export const invitations = pgTable('invitations', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   accountId: uuid('account_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -77,7 +80,9 @@ export const removedMembers = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     accountId: uuid('account_id').notNull(),
     actorUserId: text('actor_user_id').notNull(),
     action: text('action').notNull(),

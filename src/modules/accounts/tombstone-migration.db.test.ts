@@ -25,7 +25,10 @@ describe('migration 0006 on a database with clear tombstones', () => {
     const state = await database.handle.rawTransaction(async (raw) => {
       await raw.exec(`CREATE SCHEMA ${SCHEMA}; SET LOCAL search_path TO ${SCHEMA}`);
       await raw.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-      const files = fs.readdirSync(MIGRATIONS).filter((name) => name.endsWith('.sql')).sort();
+      const files = fs
+        .readdirSync(MIGRATIONS)
+        .filter((name) => name.endsWith('.sql'))
+        .sort();
       for (const name of files.filter((f) => f < '0006')) await raw.exec(fs.readFileSync(path.join(MIGRATIONS, name), 'utf8'));
       await raw.exec(`
         INSERT INTO erased_identities (external_key) VALUES ('user:alice_sub');
@@ -36,7 +39,9 @@ describe('migration 0006 on a database with clear tombstones', () => {
         SELECT 'sha256:' || encode(sha256(convert_to((SELECT secret FROM erasure_keys WHERE name = 'tombstone') || ':user:alice_sub', 'UTF8')), 'hex') AS identity,
                'sha256:' || encode(sha256(convert_to((SELECT secret FROM erasure_keys WHERE name = 'tombstone') || ':user:alice_sub', 'UTF8')), 'hex') AS actor`);
       const tombstones = await raw.query<{ external_key: string }>('SELECT external_key FROM erased_identities');
-      const audit = await raw.query<{ actor_user_id: string; details: unknown }>("SELECT actor_user_id, details FROM audit_log WHERE action = 'account_deleted'");
+      const audit = await raw.query<{ actor_user_id: string; details: unknown }>(
+        "SELECT actor_user_id, details FROM audit_log WHERE action = 'account_deleted'",
+      );
       return { expected: expected[0]!, tombstones, audit };
     });
     expect(state.tombstones).toEqual([{ external_key: state.expected.identity }]);

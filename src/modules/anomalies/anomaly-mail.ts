@@ -7,7 +7,11 @@ import { escapeHtml } from '../../escape-html.ts';
 import type { MailContent } from '../lifecycle-mail/score-decay-mail.ts';
 import type { AnomalySide, DetectedAnomaly } from './anomaly-rules.ts';
 
-export function anomalyMailFor(subjectName: string, anomalies: readonly (Pick<DetectedAnomaly, 'severity' | 'summary'> & { before: AnomalySide; after: AnomalySide })[], resultLink: string): MailContent {
+export function anomalyMailFor(
+  subjectName: string,
+  anomalies: readonly (Pick<DetectedAnomaly, 'severity' | 'summary'> & { before: AnomalySide; after: AnomalySide })[],
+  resultLink: string,
+): MailContent {
   const ordered = [...anomalies].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'high' ? -1 : 1));
   const subject = `${subjectName}: ${ordered.length === 1 ? ordered[0]!.summary.replace(/\.$/, '') : `${ordered.length} changes beyond normal variation`}`;
   const items = ordered.map((anomaly) => ({

@@ -54,7 +54,12 @@ type Comparable = Pick<ScoringResult, 'id' | 'url' | 'totalScore' | 'stageName' 
 /** The anomalies `current` shows against `previous`, the score of the same product and depth before it. */
 export function detectAnomalies(previous: Comparable, current: Comparable): DetectedAnomaly[] {
   if (previous.depth !== current.depth) return [];
-  const side = (result: Comparable, value: number | null, evidence: string): AnomalySide => ({ resultId: result.id, scoredAt: result.createdAt, value, evidence });
+  const side = (result: Comparable, value: number | null, evidence: string): AnomalySide => ({
+    resultId: result.id,
+    scoredAt: result.createdAt,
+    value,
+    evidence,
+  });
   const found: DetectedAnomaly[] = [];
 
   const before = new Map(previous.dimensions.map((dimension) => [dimension.dimensionId, dimension]));

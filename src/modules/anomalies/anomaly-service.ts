@@ -71,7 +71,11 @@ export interface AnomalyQuery {
 
 /** The owners' and admins' addresses, once each. */
 function recipientsOf(members: { role: Role; email: string | null }[]): string[] {
-  return [...new Set(members.filter((member) => ALERT_ROLES.includes(member.role) && member.email?.includes('@')).map((member) => member.email!.trim().toLowerCase()))];
+  return [
+    ...new Set(
+      members.filter((member) => ALERT_ROLES.includes(member.role) && member.email?.includes('@')).map((member) => member.email!.trim().toLowerCase()),
+    ),
+  ];
 }
 
 const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
@@ -101,7 +105,12 @@ export class AnomalyService {
   /** In the transaction that stores measured values (a sync or a push): look at each against its band once it has committed. */
   async afterSignals(tx: Executor, accountId: string, signalIds: string[]): Promise<unknown> {
     if (signalIds.length === 0) return;
-    return this.#deps.jobs.enqueue(tx, { name: DETECT_SIGNAL_ANOMALIES_JOB, payload: { accountId, signalIds }, dedupeKey: `signals ${signalIds[0]}`, accountId });
+    return this.#deps.jobs.enqueue(tx, {
+      name: DETECT_SIGNAL_ANOMALIES_JOB,
+      payload: { accountId, signalIds },
+      dedupeKey: `signals ${signalIds[0]}`,
+      accountId,
+    });
   }
 
   /** Detects, records and alerts the anomalies of one stored result; how many were new. */
@@ -120,7 +129,11 @@ export class AnomalyService {
       detectionKey: `${resultId} ${anomaly.kind} ${anomaly.subject}`,
     }));
     const base = this.#deps.publicBaseUrl;
-    const alert = { name: current.companyName ?? new URL(current.url).host, link: productId ? `${base}/app/products/${productId}` : `${base}/r/${current.id}`, detection: `result ${resultId}` };
+    const alert = {
+      name: current.companyName ?? new URL(current.url).host,
+      link: productId ? `${base}/app/products/${productId}` : `${base}/r/${current.id}`,
+      detection: `result ${resultId}`,
+    };
     // Read before the transaction: on the embedded database a read outside it would wait for it to end.
     const recipients = rows.length > 0 ? recipientsOf(await this.#deps.members(accountId)) : [];
     return this.#deps.db.transaction(async (tx) => {
@@ -137,7 +150,10 @@ export class AnomalyService {
       const history = await this.#deps.signalHistory(accountId, signalId, HISTORY_WINDOW);
       if (!history) continue;
       const { signal, earlier } = history;
-      const reading = outsideBand(signal.value, earlier.map((entry) => entry.value));
+      const reading = outsideBand(
+        signal.value,
+        earlier.map((entry) => entry.value),
+      );
       if (!reading) continue;
       const known = measuredSignalType(signal.type);
       const unit = known?.unit ? ` ${known.unit}` : '';
@@ -157,7 +173,12 @@ export class AnomalyService {
           value: reading.median,
           evidence: `median ${number(reading.median)}${unit}, median absolute deviation ${number(reading.mad)}, over the ${earlier.length} values from ${day(earlier.at(-1)!.observedAt)} to ${day(earlier[0]!.observedAt)}`,
         },
-        after: { resultId: null, scoredAt: signal.observedAt.toISOString(), value: signal.value, evidence: `${number(signal.value)}${unit} observed ${day(signal.observedAt)} (${signal.source})` },
+        after: {
+          resultId: null,
+          scoredAt: signal.observedAt.toISOString(),
+          value: signal.value,
+          evidence: `${number(signal.value)}${unit} observed ${day(signal.observedAt)} (${signal.source})`,
+        },
         detectedAt: now,
         detectionKey: `signal ${signalId}`,
       });
@@ -171,7 +192,13 @@ export class AnomalyService {
   }
 
   /** Records the anomalies not recorded before and alerts them: an event each, one mail to each lead, one Slack post. */
-  async #recordAndAlert(tx: Transaction, accountId: string, rows: NewAnomaly[], recipients: string[], alert: { name: string; link: string; detection: string }): Promise<number> {
+  async #recordAndAlert(
+    tx: Transaction,
+    accountId: string,
+    rows: NewAnomaly[],
+    recipients: string[],
+    alert: { name: string; link: string; detection: string },
+  ): Promise<number> {
     if (rows.length === 0) return 0;
     // Detected already (a retried job): nothing twice.
     const recorded = await tx.insert(anomalies).values(rows).onConflictDoNothing().returning();
@@ -181,7 +208,12 @@ export class AnomalyService {
     for (const to of recipients) {
       await enqueueMail(this.#deps.jobs, tx, { to, ...content, category: 'anomaly_alerts' }, { dedupeKey: `anomalies ${alert.detection} to ${to}`, accountId });
     }
-    await this.#deps.onRecorded(tx, accountId, recorded.map((anomaly) => anomaly.id), alert.detection);
+    await this.#deps.onRecorded(
+      tx,
+      accountId,
+      recorded.map((anomaly) => anomaly.id),
+      alert.detection,
+    );
     return recorded.length;
   }
 
@@ -232,7 +264,8 @@ export class AnomalyService {
       );
     const read = new Set((current.crawledPages ?? []).map((page) => new URL(page).pathname.replace(/\/+$/, '') || '/'));
     const mended = unresolved.filter((anomaly) => {
-      if (anomaly.kind === 'dimension_down') return (current.dimensions.find((d) => d.dimensionId === anomaly.subject)?.score ?? 0) >= (anomaly.before.value ?? 5);
+      if (anomaly.kind === 'dimension_down')
+        return (current.dimensions.find((d) => d.dimensionId === anomaly.subject)?.score ?? 0) >= (anomaly.before.value ?? 5);
       if (anomaly.kind === 'total_down') return current.totalScore >= (anomaly.before.value ?? Infinity);
       return read.has(anomaly.subject);
     });

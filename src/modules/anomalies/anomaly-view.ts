@@ -12,7 +12,9 @@ const Side = Type.Object(
   {
     resultId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: "The score; null for a signal's side." }),
     scoredAt: Timestamp,
-    value: Type.Union([Type.Number(), Type.Null()], { description: "The dimension's level, the total, or the signal's value (before: its band's median); null for a page." }),
+    value: Type.Union([Type.Number(), Type.Null()], {
+      description: "The dimension's level, the total, or the signal's value (before: its band's median); null for a page.",
+    }),
     evidence: Type.String({ description: "What was shown: the dimension's evidence as quoted, the tier, the page's address, or the signal's band." }),
   },
   { additionalProperties: false },
@@ -39,7 +41,9 @@ export const AnomalySchema = Type.Object(
     after: Side,
     detectedAt: Timestamp,
     stateChangedAt: Type.Union([Timestamp, Type.Null()]),
-    link: Type.Union([Type.String({ format: 'uri' }), Type.Null()], { description: "The result page of the score that showed it; null for a signal's (its evidence names where it was measured)." }),
+    link: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
+      description: "The result page of the score that showed it; null for a signal's (its evidence names where it was measured).",
+    }),
   },
   { additionalProperties: false },
 );

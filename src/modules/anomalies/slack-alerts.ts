@@ -64,15 +64,27 @@ export class SlackAlerts {
   }
 
   async remove(accountId: string): Promise<boolean> {
-    const removed = await this.#deps.db.delete(anomalySlackTargets).where(eq(anomalySlackTargets.accountId, accountId)).returning({ accountId: anomalySlackTargets.accountId });
+    const removed = await this.#deps.db
+      .delete(anomalySlackTargets)
+      .where(eq(anomalySlackTargets.accountId, accountId))
+      .returning({ accountId: anomalySlackTargets.accountId });
     return removed.length > 0;
   }
 
   /** In the transaction that records a detection's anomalies: post them once it commits, when the account has a Slack address. */
   async afterRecorded(tx: Executor, accountId: string, anomalyIds: string[], detection: string): Promise<void> {
-    const [target] = await tx.select({ accountId: anomalySlackTargets.accountId }).from(anomalySlackTargets).where(eq(anomalySlackTargets.accountId, accountId));
+    const [target] = await tx
+      .select({ accountId: anomalySlackTargets.accountId })
+      .from(anomalySlackTargets)
+      .where(eq(anomalySlackTargets.accountId, accountId));
     if (!target) return;
-    await this.#deps.jobs.enqueue(tx, { name: SLACK_ALERT_JOB, payload: { accountId, anomalyIds }, dedupeKey: `slack ${detection}`, accountId, maxAttempts: SLACK_ATTEMPTS });
+    await this.#deps.jobs.enqueue(tx, {
+      name: SLACK_ALERT_JOB,
+      payload: { accountId, anomalyIds },
+      dedupeKey: `slack ${detection}`,
+      accountId,
+      maxAttempts: SLACK_ATTEMPTS,
+    });
   }
 
   async #post(accountId: string, anomalyIds: string[]): Promise<void> {

@@ -10,7 +10,9 @@ export type AnomalyState = (typeof ANOMALY_STATES)[number];
 export const anomalies = pgTable(
   'anomalies',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
     accountId: uuid('account_id').notNull(),
     /** The product scored; null for a score of a bare address. No key: the anomaly outlives a deleted product's name. */

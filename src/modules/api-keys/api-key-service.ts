@@ -105,19 +105,21 @@ export class ApiKeyService {
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
     if (!found) return { ok: false, reason: 'unknown_key' };
-    const principal: Principal = { userId: `api_key:${found.id}`, accountId: found.accountId, role: 'member', email: null, method: 'api_key', apiKeyId: found.id };
+    const principal: Principal = {
+      userId: `api_key:${found.id}`,
+      accountId: found.accountId,
+      role: 'member',
+      email: null,
+      method: 'api_key',
+      apiKeyId: found.id,
+    };
     const admission = await this.#access.admitApiCall(principal);
     if (!admission.ok) return admission;
     const now = this.#clock.now();
     await this.#db
       .update(apiKeys)
       .set({ lastUsedAt: now })
-      .where(
-        and(
-          eq(apiKeys.id, found.id),
-          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
-        ),
-      );
+      .where(and(eq(apiKeys.id, found.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)))));
     return { ok: true, principal };
   }
 }

@@ -115,7 +115,13 @@ export class BenchmarkService {
     const excluded = new Set([stored.accountId, askingAccountId].filter((id): id is string => id !== null));
     const pool = await this.#pool(segment, excluded);
     if (!pool) return { ok: true, segment, standing: { available: false, reason: 'too_few_accounts' }, figures: { available: false } };
-    const total = { score: result.totalScore, percentile: percentileRank(pool.map((score) => score.totalScore), result.totalScore) };
+    const total = {
+      score: result.totalScore,
+      percentile: percentileRank(
+        pool.map((score) => score.totalScore),
+        result.totalScore,
+      ),
+    };
     const dimensions = result.dimensions.flatMap(({ dimensionId, score }) => {
       const values = dimensionPool(pool, dimensionId);
       return values ? [{ dimensionId, score, percentile: percentileRank(values, score) }] : [];

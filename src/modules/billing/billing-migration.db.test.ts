@@ -51,8 +51,12 @@ describe('migration 0004 on a database that ran 0003 with accounts', () => {
         INSERT INTO usage_counters (account_id, period_start, period_end, credits_used) VALUES ('${LATER}', '2025-08-01T09:00:01Z', '2025-09-01T09:00:01Z', 7);`);
       await apply('0004_billing_hardening.sql');
 
-      const anchors = await raw.query<{ account_id: string; cycle_anchor: Date | string }>('SELECT account_id, cycle_anchor FROM billing_accounts ORDER BY account_id');
-      const failures = await raw.query<{ subscription_id: string; failed_at: Date | string }>('SELECT subscription_id, failed_at FROM billing_payment_failures');
+      const anchors = await raw.query<{ account_id: string; cycle_anchor: Date | string }>(
+        'SELECT account_id, cycle_anchor FROM billing_accounts ORDER BY account_id',
+      );
+      const failures = await raw.query<{ subscription_id: string; failed_at: Date | string }>(
+        'SELECT subscription_id, failed_at FROM billing_payment_failures',
+      );
       const usage = await raw.query<{ credits_used: number }>('SELECT credits_used FROM usage_counters');
       let defaultedAnchor: unknown = null;
       await raw.exec('SAVEPOINT no_default');

@@ -17,18 +17,12 @@ describe('monthlyPeriodContaining', () => {
   });
 
   it('counts across years', () => {
-    expect(iso(monthlyPeriodContaining(anchor, at('2027-03-01T00:00:00.000Z')))).toEqual([
-      '2027-02-15T10:30:00.000Z',
-      '2027-03-15T10:30:00.000Z',
-    ]);
+    expect(iso(monthlyPeriodContaining(anchor, at('2027-03-01T00:00:00.000Z')))).toEqual(['2027-02-15T10:30:00.000Z', '2027-03-15T10:30:00.000Z']);
   });
 
   it('clamps an anchor on the 31st to shorter months and returns to the 31st after', () => {
     const endOfMonth = at('2026-01-31T00:00:00.000Z');
-    expect(iso(monthlyPeriodContaining(endOfMonth, at('2026-02-28T12:00:00.000Z')))).toEqual([
-      '2026-02-28T00:00:00.000Z',
-      '2026-03-31T00:00:00.000Z',
-    ]);
+    expect(iso(monthlyPeriodContaining(endOfMonth, at('2026-02-28T12:00:00.000Z')))).toEqual(['2026-02-28T00:00:00.000Z', '2026-03-31T00:00:00.000Z']);
     expect(iso(monthlyPeriodContaining(endOfMonth, at('2028-02-29T00:00:00.000Z')))[0]).toBe('2028-02-29T00:00:00.000Z');
   });
 

@@ -18,7 +18,20 @@ import { CANCEL_SUBSCRIPTION_TOPIC, PaymentEventProcessor, type EventOutcome, ty
 import type { PaymentEvent } from './payment-events.ts';
 import { INVOICES_LISTED, PaymentProviderUnavailable, type CheckoutItem, type PaymentProvider, type ProviderInvoice } from './payment-provider.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
-import { isHigherPlan, isPaidPlan, PAID_PLANS, PLAN_NAMES, PRICE_KEYS, priceKeyOf, SCORE_PACKS, type PaidPlan, type Plan, type Price, type PriceKey, type PriceTable } from '../../vocabulary/plans.ts';
+import {
+  isHigherPlan,
+  isPaidPlan,
+  PAID_PLANS,
+  PLAN_NAMES,
+  PRICE_KEYS,
+  priceKeyOf,
+  SCORE_PACKS,
+  type PaidPlan,
+  type Plan,
+  type Price,
+  type PriceKey,
+  type PriceTable,
+} from '../../vocabulary/plans.ts';
 import { billingAccounts, billingPaymentFailures, billingSubscriptions, localInvoices, subscriptionCancellations } from './tables.ts';
 
 export type { Plan } from '../../vocabulary/plans.ts';
@@ -229,7 +242,10 @@ export class BillingService implements ErasureParticipant {
    * the account has no billing record (erased).
    */
   async entitlementRevision(accountId: string): Promise<number | null> {
-    const [record] = await this.#db.select({ revision: billingAccounts.entitlementRevision }).from(billingAccounts).where(eq(billingAccounts.accountId, accountId));
+    const [record] = await this.#db
+      .select({ revision: billingAccounts.entitlementRevision })
+      .from(billingAccounts)
+      .where(eq(billingAccounts.accountId, accountId));
     return record?.revision ?? null;
   }
 
@@ -304,7 +320,10 @@ export class BillingService implements ErasureParticipant {
       this.#prices = { table, readAt: this.#clock.now().getTime() };
       return table;
     } catch (error) {
-      this.#log.warn({ err: error instanceof PaymentProviderUnavailable ? error.cause : error, provider: this.#provider.name }, 'prices could not be read; the pages show the last known, or none');
+      this.#log.warn(
+        { err: error instanceof PaymentProviderUnavailable ? error.cause : error, provider: this.#provider.name },
+        'prices could not be read; the pages show the last known, or none',
+      );
       return this.#prices?.table ?? NO_PRICES;
     }
   }
@@ -328,7 +347,10 @@ export class BillingService implements ErasureParticipant {
       .innerJoin(billingSubscriptions, eq(billingSubscriptions.subscriptionId, billingAccounts.providerSubscriptionId))
       .where(eq(billingAccounts.accountId, accountId));
     const [cancellation] = subscription
-      ? await this.#db.select({ endsAt: subscriptionCancellations.endsAt }).from(subscriptionCancellations).where(eq(subscriptionCancellations.subscriptionId, subscription.subscriptionId))
+      ? await this.#db
+          .select({ endsAt: subscriptionCancellations.endsAt })
+          .from(subscriptionCancellations)
+          .where(eq(subscriptionCancellations.subscriptionId, subscription.subscriptionId))
       : [];
     return { entitlement, hasCustomer: customerId !== null, subscription: subscription ?? null, cancellation: cancellation ?? null };
   }
@@ -363,7 +385,13 @@ export class BillingService implements ErasureParticipant {
         .values({ subscriptionId, accountId, endsAt, requestedAt: now, requestedBy })
         .onConflictDoUpdate({ target: subscriptionCancellations.subscriptionId, set: { endsAt, requestedAt: now, requestedBy } });
       if (this.#provider.name === 'local') {
-        await this.#jobs.enqueue(tx, { name: LOCAL_PERIOD_END_JOB, payload: { subscriptionId }, runAt: endsAt, dedupeKey: `end ${subscriptionId} at ${endsAt.toISOString()}`, accountId });
+        await this.#jobs.enqueue(tx, {
+          name: LOCAL_PERIOD_END_JOB,
+          payload: { subscriptionId },
+          runAt: endsAt,
+          dedupeKey: `end ${subscriptionId} at ${endsAt.toISOString()}`,
+          accountId,
+        });
       }
     });
     return { ok: true, when, endsAt };
@@ -405,20 +433,45 @@ export class BillingService implements ErasureParticipant {
       this.#log.warn({ err: error.cause, provider: this.#provider.name }, 'payment provider unavailable; invoices not listed');
       return { ok: false, reason: 'provider_unavailable' };
     }
-    const rows = await this.#db.select().from(localInvoices).where(eq(localInvoices.accountId, accountId)).orderBy(desc(localInvoices.createdAt)).limit(INVOICES_LISTED);
+    const rows = await this.#db
+      .select()
+      .from(localInvoices)
+      .where(eq(localInvoices.accountId, accountId))
+      .orderBy(desc(localInvoices.createdAt))
+      .limit(INVOICES_LISTED);
     return {
       ok: true,
-      invoices: rows.map((row) => ({ id: row.id, number: row.number, createdAt: row.createdAt, description: row.description, amount: row.amount, currency: row.currency, status: 'paid' as const, url: null })),
+      invoices: rows.map((row) => ({
+        id: row.id,
+        number: row.number,
+        createdAt: row.createdAt,
+        description: row.description,
+        amount: row.amount,
+        currency: row.currency,
+        status: 'paid' as const,
+        url: null,
+      })),
     };
   }
 
   /** The local provider's invoice for a paid checkout; paying the same session twice records it once. */
   async recordLocalInvoice(paid: { sessionId: string; accountId: string; item: CheckoutItem; price: Price; at: Date }): Promise<void> {
-    const description = paid.item.kind === 'plan' ? `${PLAN_NAMES[paid.item.plan]} plan, first month` : `${paid.item.pack.charAt(0).toUpperCase()}${paid.item.pack.slice(1)} score pack (${SCORE_PACKS[paid.item.pack]} scores)`;
+    const description =
+      paid.item.kind === 'plan'
+        ? `${PLAN_NAMES[paid.item.plan]} plan, first month`
+        : `${paid.item.pack.charAt(0).toUpperCase()}${paid.item.pack.slice(1)} score pack (${SCORE_PACKS[paid.item.pack]} scores)`;
     const number = `LOCAL-${paid.at.toISOString().slice(0, 10).replaceAll('-', '')}-${paid.sessionId.slice(0, 8).toUpperCase()}`;
     await this.#db
       .insert(localInvoices)
-      .values({ id: `in_local_${paid.sessionId}`, accountId: paid.accountId, number, description, amount: paid.price.amount, currency: paid.price.currency, createdAt: paid.at })
+      .values({
+        id: `in_local_${paid.sessionId}`,
+        accountId: paid.accountId,
+        number,
+        description,
+        amount: paid.price.amount,
+        currency: paid.price.currency,
+        createdAt: paid.at,
+      })
       .onConflictDoNothing();
   }
 

@@ -25,7 +25,7 @@ const revisionOf = (accountId: string) => t.services.billing.entitlementRevision
 const principal = (accountId: string, userId: string): Principal => ({ userId, accountId, role: 'owner', email: null, method: 'session', apiKeyId: null });
 
 describe('the entitlement revision', () => {
-  it('moves on with a payment event, a failed payment and an operator\'s update, and never goes back', async () => {
+  it("moves on with a payment event, a failed payment and an operator's update, and never goes back", async () => {
     const accountId = await accountIdOf(t, { sub: 'rev_moves' });
     const seen = [await revisionOf(accountId)];
     await subscribe(t, accountId, 'pro', clock.now());
@@ -61,7 +61,9 @@ describe('the entitlement revision', () => {
     const free = await t.services.billing.entitlementOf(accountId);
     expect(free.plan).toBe('free');
     const standing = rowsOf<{ n: number }>(
-      await t.database.db.execute(sql`SELECT sum(chat_messages_used)::int AS n FROM usage_counters WHERE account_id = ${accountId} AND period_start = ${free.period.start.toISOString()}::timestamptz`),
+      await t.database.db.execute(
+        sql`SELECT sum(chat_messages_used)::int AS n FROM usage_counters WHERE account_id = ${accountId} AND period_start = ${free.period.start.toISOString()}::timestamptz`,
+      ),
     );
     expect(standing[0]!.n).toBe(1);
   });

@@ -9,7 +9,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock.ts';
 import { rowsOf } from '../../db/client.ts';
-import { checkoutCompleted, invoiceObject, packCheckoutCompleted, providerEvent, subscriptionObject, type ProviderEvent } from '../../../test/fakes/payment-events.ts';
+import {
+  checkoutCompleted,
+  invoiceObject,
+  packCheckoutCompleted,
+  providerEvent,
+  subscriptionObject,
+  type ProviderEvent,
+} from '../../../test/fakes/payment-events.ts';
 import { accountIdOf, deliverEvent, subscribe, subscriptionRefs } from '../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -91,7 +98,11 @@ describe('an invoice outcome delivered under two event ids', () => {
     const first = { start, end: new Date(start.getTime() + 30 * DAY) };
     const renewal = { start: first.end, end: new Date(first.end.getTime() + 30 * DAY) };
     await deliver(checkoutCompleted(refs, 'business', start));
-    const firstPaid = providerEvent('invoice.payment_succeeded', start, invoiceObject(refs, { priceId: 'price_business', period: first, billingReason: 'subscription_create' }));
+    const firstPaid = providerEvent(
+      'invoice.payment_succeeded',
+      start,
+      invoiceObject(refs, { priceId: 'price_business', period: first, billingReason: 'subscription_create' }),
+    );
     expect(await deliver(firstPaid)).toMatchObject({ outcome: 'applied' });
     const failedAt = renewal.start;
     const renewalFailed = { ...invoiceObject(refs, { priceId: 'price_business', period: renewal, billingReason: 'subscription_cycle' }), attempt_count: 1 };
@@ -111,8 +122,12 @@ describe('an invoice outcome delivered under two event ids', () => {
     const firstAttempt = providerEvent('invoice.payment_failed', new Date(start.getTime() + 1000), { ...invoice, attempt_count: 1 });
     expect(await deliver(firstAttempt)).toMatchObject({ outcome: 'applied' });
     // The provider's retry of the same invoice is another attempt, applied in its own right.
-    expect(await deliver(providerEvent('invoice.payment_failed', new Date(start.getTime() + 3 * DAY), { ...invoice, attempt_count: 2 }))).toMatchObject({ outcome: 'applied' });
-    expect(await deliver(providerEvent('invoice.payment_succeeded', new Date(start.getTime() + 4 * DAY), { ...invoice, attempt_count: 3 }))).toMatchObject({ outcome: 'applied' });
+    expect(await deliver(providerEvent('invoice.payment_failed', new Date(start.getTime() + 3 * DAY), { ...invoice, attempt_count: 2 }))).toMatchObject({
+      outcome: 'applied',
+    });
+    expect(await deliver(providerEvent('invoice.payment_succeeded', new Date(start.getTime() + 4 * DAY), { ...invoice, attempt_count: 3 }))).toMatchObject({
+      outcome: 'applied',
+    });
 
     expect(await deliver(underAnotherEventId(firstAttempt, new Date(start.getTime() + 5 * DAY)))).toEqual({ received: true, outcome: 'duplicate' });
     expect(await usageOf('once_attempt')).toMatchObject({ limitsPlan: 'business', gracePeriodEndsAt: null });

@@ -116,7 +116,10 @@ export class PaymentEventProcessor {
     if (claimed.length === 0) return duplicate;
     if (fact.objectOutcome && !(await this.#claimObjectOutcome(tx, fact.objectOutcome, event.id))) {
       // The event id stays claimed, so a redelivery of this event stops at the first check.
-      this.#deps.log.info({ eventId: event.id, type: event.type, objectId: fact.objectOutcome.objectId }, 'payment event repeats an outcome applied under another event id; nothing to do');
+      this.#deps.log.info(
+        { eventId: event.id, type: event.type, objectId: fact.objectOutcome.objectId },
+        'payment event repeats an outcome applied under another event id; nothing to do',
+      );
       return duplicate;
     }
 
@@ -154,7 +157,15 @@ export class PaymentEventProcessor {
     if (known) return 'duplicate';
     await tx
       .insert(heldPaymentEvents)
-      .values({ eventId: event.id, type: event.type, createdAt: event.created, customerId: fact.customerId, subscriptionId, object: withoutPersonalFields(event.object), heldAt: now })
+      .values({
+        eventId: event.id,
+        type: event.type,
+        createdAt: event.created,
+        customerId: fact.customerId,
+        subscriptionId,
+        object: withoutPersonalFields(event.object),
+        heldAt: now,
+      })
       .onConflictDoNothing();
     this.#deps.log.info({ eventId: event.id, type: event.type }, 'payment event for no known account yet; held until its customer is known');
     return 'held';
@@ -173,8 +184,16 @@ export class PaymentEventProcessor {
         .select({ id: billingSubscriptions.customerId })
         .from(billingSubscriptions)
         .where(and(eq(billingSubscriptions.accountId, accountId), isNotNull(billingSubscriptions.customerId)))
-        .union(tx.select({ id: billingAccounts.providerCustomerId }).from(billingAccounts).where(and(eq(billingAccounts.accountId, accountId), isNotNull(billingAccounts.providerCustomerId))));
-      const subscriptions = tx.select({ id: billingSubscriptions.subscriptionId }).from(billingSubscriptions).where(eq(billingSubscriptions.accountId, accountId));
+        .union(
+          tx
+            .select({ id: billingAccounts.providerCustomerId })
+            .from(billingAccounts)
+            .where(and(eq(billingAccounts.accountId, accountId), isNotNull(billingAccounts.providerCustomerId))),
+        );
+      const subscriptions = tx
+        .select({ id: billingSubscriptions.subscriptionId })
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.accountId, accountId));
       const held = await tx
         .delete(heldPaymentEvents)
         .where(or(inArray(heldPaymentEvents.customerId, customers), inArray(heldPaymentEvents.subscriptionId, subscriptions)))
@@ -304,7 +323,12 @@ export class PaymentEventProcessor {
   async #deriveAccountPlan(tx: Transaction, accountId: string): Promise<void> {
     const now = this.#deps.clock.now();
     const live = await tx
-      .select({ subscriptionId: billingSubscriptions.subscriptionId, customerId: billingSubscriptions.customerId, plan: billingSubscriptions.plan, startedAt: billingSubscriptions.startedAt })
+      .select({
+        subscriptionId: billingSubscriptions.subscriptionId,
+        customerId: billingSubscriptions.customerId,
+        plan: billingSubscriptions.plan,
+        startedAt: billingSubscriptions.startedAt,
+      })
       .from(billingSubscriptions)
       .where(
         and(
@@ -327,7 +351,10 @@ export class PaymentEventProcessor {
     }
     if (others.length > replaced.length) {
       const alongside = others.filter((other) => !replaced.includes(other)).map(({ subscriptionId }) => subscriptionId);
-      this.#deps.log.warn({ accountId, current: current?.subscriptionId, alongside }, 'account has more than one live subscription; the others are not cancelled automatically');
+      this.#deps.log.warn(
+        { accountId, current: current?.subscriptionId, alongside },
+        'account has more than one live subscription; the others are not cancelled automatically',
+      );
     }
 
     // The row is locked (lockBillingAccount), so the plan read here is the one this update replaces.
@@ -367,7 +394,11 @@ function withoutPersonalFields(value: Record<string, unknown>): Record<string, u
   const strip = (item: unknown): unknown => {
     if (Array.isArray(item)) return item.map(strip);
     if (item === null || typeof item !== 'object') return item;
-    return Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([key]) => !PERSONAL_FIELDS.test(key)).map(([key, inner]) => [key, strip(inner)]));
+    return Object.fromEntries(
+      Object.entries(item as Record<string, unknown>)
+        .filter(([key]) => !PERSONAL_FIELDS.test(key))
+        .map(([key, inner]) => [key, strip(inner)]),
+    );
   };
   return strip(value) as Record<string, unknown>;
 }

@@ -35,7 +35,14 @@ describe('stateRank', () => {
 describe('parsePaymentEvent', () => {
   it('reads the envelope and refuses bodies that are not events', () => {
     expect(parsePaymentEvent(checkoutCompleted(refs, 'pro', created))).toMatchObject({ type: 'checkout.session.completed', created });
-    for (const body of [null, 'text', [], { id: 'evt_1', type: 'x', created: 1 }, { id: 'evt_1', type: 'x', created: 1.5, data: { object: {} } }, { id: '', type: 'x', created: 1, data: { object: {} } }]) {
+    for (const body of [
+      null,
+      'text',
+      [],
+      { id: 'evt_1', type: 'x', created: 1 },
+      { id: 'evt_1', type: 'x', created: 1.5, data: { object: {} } },
+      { id: '', type: 'x', created: 1, data: { object: {} } },
+    ]) {
       expect(parsePaymentEvent(body), JSON.stringify(body)).toBeNull();
     }
   });
@@ -93,9 +100,12 @@ describe('factOf', () => {
 
   it('makes a deletion final', () => {
     const object = subscriptionObject(refs, { priceId: 'price_pro', status: 'active', startedAt: created, period });
-    expect(fact(providerEvent('customer.subscription.deleted', created, object))).toMatchObject({ status: 'canceled', rank: stateRank('deletion', 'canceled', 'pro'), canceled: true });
+    expect(fact(providerEvent('customer.subscription.deleted', created, object))).toMatchObject({
+      status: 'canceled',
+      rank: stateRank('deletion', 'canceled', 'pro'),
+      canceled: true,
+    });
   });
-
 
   it("takes a paid invoice's period from its subscription line, not the invoice's own period", () => {
     const invoice = invoiceObject(refs, { priceId: 'price_pro', period, billingReason: 'subscription_cycle' });
@@ -144,7 +154,15 @@ describe('factOf', () => {
       kind: 'payment_failed',
       objectOutcome: { objectId: invoice.id, outcome: 'invoice_payment_failed', attempt: 2 },
     });
-    expect(fact(providerEvent('customer.subscription.updated', created, subscriptionObject(refs, { priceId: 'price_pro', status: 'active', startedAt: created, period })))).toMatchObject({
+    expect(
+      fact(
+        providerEvent(
+          'customer.subscription.updated',
+          created,
+          subscriptionObject(refs, { priceId: 'price_pro', status: 'active', startedAt: created, period }),
+        ),
+      ),
+    ).toMatchObject({
       objectOutcome: null,
     });
     const anonymousCheckout = packCheckoutCompleted(ACCOUNT, 'cus_1', 'large', created);

@@ -138,10 +138,15 @@ export function factOf(event: PaymentEvent, priceIds: Readonly<Record<string, st
       if (event.type === 'invoice.payment_failed') {
         const attempt = object.attempt_count;
         // Without the attempt's number a failure is not claimed: the failure set's own key (subscription, time) is then its only de-duplication.
-        const objectOutcome = typeof attempt === 'number' && Number.isInteger(attempt) && attempt >= 0 ? { objectId: invoiceId, outcome: 'invoice_payment_failed' as const, attempt } : null;
+        const objectOutcome =
+          typeof attempt === 'number' && Number.isInteger(attempt) && attempt >= 0
+            ? { objectId: invoiceId, outcome: 'invoice_payment_failed' as const, attempt }
+            : null;
         return { kind: 'payment_failed', subscriptionId, ...account, objectOutcome };
       }
-      const lines = list(record(object.lines)?.data).map(record).filter((line) => line !== null);
+      const lines = list(record(object.lines)?.data)
+        .map(record)
+        .filter((line) => line !== null);
       return {
         kind: 'payment_succeeded',
         subscriptionId,

@@ -220,9 +220,7 @@ export class StripePaymentProvider implements PaymentProvider {
 /** Stripe's connection, API (its 5xx) and rate-limit errors; after the SDK's own retries. */
 function isUnavailable(error: unknown): boolean {
   return (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError
+    error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError
   );
 }
 

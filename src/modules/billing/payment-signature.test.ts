@@ -61,7 +61,14 @@ describe('verifyPaymentSignature', () => {
     expect(verify(undefined)).toEqual({ ok: false, reason: 'missing_header' });
     const valid = signatureHeader(body, { secret: SECRET, timestamp: nowSeconds });
     const signature = valid.split('v1=')[1]!;
-    for (const header of ['', 'garbage', `v1=${signature}`, `t=abc,v1=${signature}`, `t=${nowSeconds},t=${nowSeconds},v1=${signature}`, `t=${nowSeconds},v1=${signature.slice(2)}`]) {
+    for (const header of [
+      '',
+      'garbage',
+      `v1=${signature}`,
+      `t=abc,v1=${signature}`,
+      `t=${nowSeconds},t=${nowSeconds},v1=${signature}`,
+      `t=${nowSeconds},v1=${signature.slice(2)}`,
+    ]) {
       expect(verify(header).ok, header).toBe(false);
     }
   });

@@ -124,8 +124,12 @@ export const heldPaymentEvents = pgTable(
     heldAt: timestamp('held_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
-    index('held_payment_events_customer_idx').on(table.customerId).where(sql`customer_id IS NOT NULL`),
-    index('held_payment_events_subscription_idx').on(table.subscriptionId).where(sql`subscription_id IS NOT NULL`),
+    index('held_payment_events_customer_idx')
+      .on(table.customerId)
+      .where(sql`customer_id IS NOT NULL`),
+    index('held_payment_events_subscription_idx')
+      .on(table.subscriptionId)
+      .where(sql`subscription_id IS NOT NULL`),
   ],
 );
 

@@ -80,7 +80,15 @@ export class CoachConversations {
     const now = this.#clock.now();
     const [row] = await this.#db
       .insert(coachConversations)
-      .values({ accountId: owner.accountId, userId: owner.userId, resultId: subject.resultId, compareResultId: subject.compareResultId, title: NEW_CONVERSATION_TITLE, createdAt: now, updatedAt: now })
+      .values({
+        accountId: owner.accountId,
+        userId: owner.userId,
+        resultId: subject.resultId,
+        compareResultId: subject.compareResultId,
+        title: NEW_CONVERSATION_TITLE,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning(SUMMARY);
     return { ...row!, messages: [] };
   }
@@ -138,7 +146,11 @@ export class CoachConversations {
         .where(eq(coachMessages.conversationId, id));
       if (next + messages.length > CONVERSATION_MESSAGE_LIMIT) return { ok: false, reason: 'full' } as const;
       if (messages.length > 0) {
-        await tx.insert(coachMessages).values(messages.map((message, index) => ({ conversationId: id, position: next + index, role: message.role, content: message.content, createdAt: now })));
+        await tx
+          .insert(coachMessages)
+          .values(
+            messages.map((message, index) => ({ conversationId: id, position: next + index, role: message.role, content: message.content, createdAt: now })),
+          );
       }
       const firstQuestion = messages.find((message) => message.role === 'user');
       await tx

@@ -5,7 +5,9 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'driz
 export const coachConversations = pgTable(
   'coach_conversations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
     accountId: uuid('account_id').notNull(),
     /** The identity provider's subject, or `api_key:<id>`: a conversation is its person's. */

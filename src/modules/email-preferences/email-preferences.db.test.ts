@@ -63,7 +63,10 @@ describe('EmailPreferences.prepare', () => {
   it('never withholds transactional mail, which carries the preference link but no List-Unsubscribe', async () => {
     const address = 'everything.off@example.com';
     const token = await preferences.tokenFor(database.handle.db, address);
-    await preferences.change(token, { optOut: ['product_updates', 'ritual_emails', 'score_decay_reminders', 'peer_benchmark_updates', 'weekly_digest', 'anomaly_alerts'], optIn: [] });
+    await preferences.change(token, {
+      optOut: ['product_updates', 'ritual_emails', 'score_decay_reminders', 'peer_benchmark_updates', 'weekly_digest', 'anomaly_alerts'],
+      optIn: [],
+    });
     for (const category of ['account', 'billing', 'security'] as const) {
       const prepared = (await preferences.prepare(database.handle.db, mail(address, category)))!;
       expect(prepared, category).not.toBeNull();
@@ -99,7 +102,9 @@ describe('EmailPreferences.prepare', () => {
     const fresh = await own.tokenFor(database.handle.db, 'ageing@example.com');
     expect((await own.stateFor(fresh))?.subscriptions.weekly_digest).toBe(true);
     const count = rowsOf<{ n: number }>(
-      await database.handle.db.execute(sql`SELECT count(*)::int AS n FROM email_preference_tokens t JOIN email_recipients r ON r.id = t.recipient_id WHERE r.email = 'ageing@example.com'`),
+      await database.handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM email_preference_tokens t JOIN email_recipients r ON r.id = t.recipient_id WHERE r.email = 'ageing@example.com'`,
+      ),
     );
     expect(count[0]!.n).toBe(1);
   });

@@ -90,7 +90,10 @@ export class EmailPreferences {
    */
   async stateForAddress(email: string): Promise<PreferenceState> {
     const address = normaliseAddress(email);
-    const [recipient] = await this.#db.select({ id: emailRecipients.id, email: emailRecipients.email }).from(emailRecipients).where(eq(emailRecipients.email, address));
+    const [recipient] = await this.#db
+      .select({ id: emailRecipients.id, email: emailRecipients.email })
+      .from(emailRecipients)
+      .where(eq(emailRecipients.email, address));
     return recipient ? this.#stateOf(this.#db, recipient) : { email: address, subscriptions: allSubscribed() };
   }
 

@@ -19,7 +19,7 @@ async function join(claims: { sub: string; account: string; role: 'owner' | 'mem
 }
 
 describe('erasing an account', () => {
-  it("forgets the records of addresses only it held and keeps those another account still holds", async () => {
+  it('forgets the records of addresses only it held and keeps those another account still holds', async () => {
     const leavingOwner = await join({ sub: 'erase_leaving', account: 'org_gone', role: 'owner', email: 'Leaving@Example.com' });
     // One address in two organisations (one seat each): the same person, one recipient.
     const sharedOwner = await join({ sub: 'erase_shared', account: 'org_erased', role: 'owner', email: 'shared@example.com' });

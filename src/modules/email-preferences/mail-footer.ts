@@ -59,8 +59,7 @@ export function withPreferenceFooter(mail: OutgoingMail, token: string, publicBa
     : 'This mail is about your account and is sent whatever your preferences.';
   const text = `${mail.text.replace(/\s+$/, '')}\n\n-- \n${reason}\nManage which emails you get: ${pageUrl}\n`;
   const footerHtml =
-    `<hr><p style="font-size:12px;color:#667085">${escapeHtml(reason)} ` +
-    `<a href="${escapeHtml(pageUrl)}">Manage which emails you get</a>.</p>`;
+    `<hr><p style="font-size:12px;color:#667085">${escapeHtml(reason)} ` + `<a href="${escapeHtml(pageUrl)}">Manage which emails you get</a>.</p>`;
   const html = /<\/body>/i.test(mail.html) ? mail.html.replace(/<\/body>/i, `${footerHtml}</body>`) : `${mail.html}${footerHtml}`;
   const headers = optOut ? { ...mail.headers, ...unsubscribeHeaders(token, category, publicBaseUrl) } : { ...mail.headers };
   return { ...mail, text, html, headers };

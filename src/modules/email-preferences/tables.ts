@@ -7,7 +7,9 @@ import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/p
  * Not account-owned: erasure removes the addresses that leave with an account.
  */
 export const emailRecipients = pgTable('email_recipients', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   email: text('email').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

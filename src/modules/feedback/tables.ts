@@ -9,7 +9,9 @@ export type FeedbackVerdict = (typeof FEEDBACK_VERDICTS)[number];
 export const scoreFeedback = pgTable(
   'score_feedback',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
     accountId: uuid('account_id').notNull(),
     /** The identity provider's subject, or `api_key:<id>`. */

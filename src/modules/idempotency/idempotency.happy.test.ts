@@ -111,7 +111,8 @@ describe('Idempotency-Key on the other paid and creating routes', () => {
 
   it('answers a retried checkout with the same session', async () => {
     const headers = await t.authHeaders({ sub: 'idem_checkout' });
-    const checkout = () => t.app.inject({ method: 'POST', url: '/api/payment/checkout', headers: { ...headers, 'idempotency-key': 'pay-once' }, payload: { plan: 'pro' } });
+    const checkout = () =>
+      t.app.inject({ method: 'POST', url: '/api/payment/checkout', headers: { ...headers, 'idempotency-key': 'pay-once' }, payload: { plan: 'pro' } });
     const first = await checkout();
     expect(first.statusCode).toBe(200);
     expect((await checkout()).json()).toEqual(first.json());
@@ -120,7 +121,13 @@ describe('Idempotency-Key on the other paid and creating routes', () => {
   it('replays a product score without charging again', async () => {
     const headers = await t.authHeaders({ sub: 'idem_product' });
     const product = (await t.app.inject({ method: 'POST', url: '/api/products', headers, payload: { name: 'P', url: site.origin } })).json();
-    const run = () => t.app.inject({ method: 'POST', url: '/api/score/product', headers: { ...headers, 'idempotency-key': 'product-once' }, payload: { productId: product.id } });
+    const run = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/score/product',
+        headers: { ...headers, 'idempotency-key': 'product-once' },
+        payload: { productId: product.id },
+      });
     const first = await run();
     expect(first.statusCode).toBe(200);
     expect((await run()).json().id).toBe(first.json().id);

@@ -47,15 +47,22 @@ export async function githubMeasurements(octokit: Octokit, fullName: string, per
   const firstReviews: number[] = [];
   for (const pull of merged.slice(0, REVIEWED_PULLS_MAX)) {
     const reviews = (await octokit.rest.pulls.listReviews({ owner, repo, pull_number: pull.number, per_page: PAGE })).data;
-    const first = reviews.map((review) => review.submitted_at).filter((at): at is string => Boolean(at)).sort()[0];
+    const first = reviews
+      .map((review) => review.submitted_at)
+      .filter((at): at is string => Boolean(at))
+      .sort()[0];
     if (first) firstReviews.push(hoursBetween(pull.created_at, first));
   }
   add('github.review_turnaround_hours', median(firstReviews), `${repoLink}/pulls`);
   const reverts = merged.filter((pull) => REVERT_TITLE.test(pull.title)).length;
 
-  const releases = (await octokit.rest.repos.listReleases({ owner, repo, per_page: PAGE })).data.filter((release) => !release.draft && within(release.published_at ?? release.created_at, period));
+  const releases = (await octokit.rest.repos.listReleases({ owner, repo, per_page: PAGE })).data.filter(
+    (release) => !release.draft && within(release.published_at ?? release.created_at, period),
+  );
   const hotfixes = releases.filter((release) => HOTFIX.test(`${release.name ?? ''} ${release.tag_name}`)).length;
-  const deployments = (await octokit.rest.repos.listDeployments({ owner, repo, environment: 'production', per_page: PAGE })).data.filter((deployment) => within(deployment.created_at, period));
+  const deployments = (await octokit.rest.repos.listDeployments({ owner, repo, environment: 'production', per_page: PAGE })).data.filter((deployment) =>
+    within(deployment.created_at, period),
+  );
   let failedDeployments = 0;
   for (const deployment of deployments) {
     const latest = (await octokit.rest.repos.listDeploymentStatuses({ owner, repo, deployment_id: deployment.id, per_page: 1 })).data[0];
@@ -74,9 +81,13 @@ export async function githubMeasurements(octokit: Octokit, fullName: string, per
     add('github.failed_deployments', failedDeployments, `${repoLink}/deployments`);
   }
 
-  const incidents = (await octokit.rest.issues.listForRepo({ owner, repo, labels: 'incident', state: 'closed', since: period.start.toISOString(), per_page: PAGE })).data.filter(
-    (issue) => !issue.pull_request && within(issue.closed_at, period),
+  const incidents = (
+    await octokit.rest.issues.listForRepo({ owner, repo, labels: 'incident', state: 'closed', since: period.start.toISOString(), per_page: PAGE })
+  ).data.filter((issue) => !issue.pull_request && within(issue.closed_at, period));
+  add(
+    'github.time_to_restore_hours',
+    median(incidents.map((issue) => hoursBetween(issue.created_at, issue.closed_at!))),
+    `${repoLink}/issues?q=label%3Aincident`,
   );
-  add('github.time_to_restore_hours', median(incidents.map((issue) => hoursBetween(issue.created_at, issue.closed_at!))), `${repoLink}/issues?q=label%3Aincident`);
   return measurements;
 }

@@ -29,7 +29,10 @@ export class IntegrationService implements ErasureParticipant {
     for (const row of rows) {
       // A source connection (GitHub, Linear) keeps its tokens sealed; the outbox carries them sealed too.
       if (row.accessTokenSealed) {
-        messages.push({ topic: SOURCE_REVOKE_TOPIC, payload: { provider: row.provider, accessTokenSealed: row.accessTokenSealed, refreshTokenSealed: row.refreshTokenSealed } });
+        messages.push({
+          topic: SOURCE_REVOKE_TOPIC,
+          payload: { provider: row.provider, accessTokenSealed: row.accessTokenSealed, refreshTokenSealed: row.refreshTokenSealed },
+        });
         continue;
       }
       // Providers without a revocation endpoint offer no way to revoke: nothing to enqueue.

@@ -65,28 +65,39 @@ export async function linearMeasurements(client: LinearClient, team: { id: strin
     if (value !== null) measurements.push({ ...base, type, value: rounded(value), link });
   };
 
-  const issues = (await client.client.rawRequest<{ issues: { nodes: IssueNode[] } }, Record<string, unknown>>(ISSUES, { team: team.id, since })).data!.issues.nodes.filter((issue) =>
-    within(issue.completedAt, period),
-  );
+  const issues = (
+    await client.client.rawRequest<{ issues: { nodes: IssueNode[] } }, Record<string, unknown>>(ISSUES, { team: team.id, since })
+  ).data!.issues.nodes.filter((issue) => within(issue.completedAt, period));
   if (issues.length > 0) {
     const link = issues[0]!.url.replace(/\/issue\/.*$/, '');
-    add('linear.issue_cycle_time_hours', median(issues.filter((issue) => issue.startedAt).map((issue) => hoursBetween(issue.startedAt!, issue.completedAt!))), link);
+    add(
+      'linear.issue_cycle_time_hours',
+      median(issues.filter((issue) => issue.startedAt).map((issue) => hoursBetween(issue.startedAt!, issue.completedAt!))),
+      link,
+    );
     add('linear.throughput_per_week', perWeek(issues.length), link);
-    add('linear.bug_share_percent', (issues.filter((issue) => issue.labels.nodes.some((label) => BUG_LABEL.test(label.name))).length / issues.length) * 100, link);
+    add(
+      'linear.bug_share_percent',
+      (issues.filter((issue) => issue.labels.nodes.some((label) => BUG_LABEL.test(label.name))).length / issues.length) * 100,
+      link,
+    );
     add('linear.customer_request_share_percent', (issues.filter((issue) => issue.needs.nodes.length > 0).length / issues.length) * 100, link);
   }
 
-  const cycles = (await client.client.rawRequest<{ cycles: { nodes: CycleNode[] } }, Record<string, unknown>>(CYCLES, { team: team.id, since })).data!.cycles.nodes.filter((cycle) =>
-    within(cycle.endsAt, period),
-  );
+  const cycles = (
+    await client.client.rawRequest<{ cycles: { nodes: CycleNode[] } }, Record<string, unknown>>(CYCLES, { team: team.id, since })
+  ).data!.cycles.nodes.filter((cycle) => within(cycle.endsAt, period));
   const planned = cycles.reduce((sum, cycle) => sum + (cycle.scopeHistory.at(-1) ?? 0), 0);
   const completed = cycles.reduce((sum, cycle) => sum + (cycle.completedScopeHistory.at(-1) ?? 0), 0);
   if (planned > 0) add('linear.cycle_completion_percent', (completed / planned) * 100, null);
 
-  const projects = (await client.client.rawRequest<{ projects: { nodes: ProjectNode[] } }, Record<string, unknown>>(PROJECTS, { team: team.id })).data!.projects.nodes;
+  const projects = (await client.client.rawRequest<{ projects: { nodes: ProjectNode[] } }, Record<string, unknown>>(PROJECTS, { team: team.id })).data!.projects
+    .nodes;
   // A target date is a day: met when the project completed by that day's end (UTC).
   const due = projects.filter((project) => project.targetDate && within(`${project.targetDate}T23:59:59.999Z`, period));
-  const met = due.filter((project) => project.completedAt && new Date(project.completedAt).getTime() <= new Date(`${project.targetDate}T23:59:59.999Z`).getTime());
+  const met = due.filter(
+    (project) => project.completedAt && new Date(project.completedAt).getTime() <= new Date(`${project.targetDate}T23:59:59.999Z`).getTime(),
+  );
   if (due.length > 0) add('linear.project_target_met_percent', (met.length / due.length) * 100, null);
   return measurements;
 }

@@ -14,7 +14,18 @@ import type { Outbox, OutboxMessage } from '../../queue/outbox.ts';
 import { githubClient, githubLogin, githubMeasurements, githubRepositories, type SourceResource } from './github-source.ts';
 import { linearClient, linearMeasurements, linearOrganization, linearTeams } from './linear-source.ts';
 import { syncPeriod, type Measurement } from './measurements.ts';
-import { authorizeUrl, exchangeCode, pkcePair, ProviderError, refreshTokens, revokeAtProvider, type IssuedTokens, type OAuthClient, type SourceEndpoints, type SourceProvider } from './source-oauth.ts';
+import {
+  authorizeUrl,
+  exchangeCode,
+  pkcePair,
+  ProviderError,
+  refreshTokens,
+  revokeAtProvider,
+  type IssuedTokens,
+  type OAuthClient,
+  type SourceEndpoints,
+  type SourceProvider,
+} from './source-oauth.ts';
 import { integrationAuthorizations, integrations, integrationScopes } from './tables.ts';
 import type { TokenCipher } from './token-cipher.ts';
 
@@ -105,19 +116,43 @@ export class SourceConnections {
     const cipher = this.#deps.cipher;
     const [pending] = await this.#deps.db.delete(integrationAuthorizations).where(eq(integrationAuthorizations.state, params.state)).returning();
     const now = this.#deps.clock.now();
-    if (!pending || !client || !cipher || pending.accountId !== accountId || pending.startedBy !== userId || pending.provider !== provider || pending.expiresAt <= now) {
-      return { ok: false, reason: 'invalid_state', detail: 'This connection attempt is unknown, expired or was started by someone else. Start again from Sources.' };
+    if (
+      !pending ||
+      !client ||
+      !cipher ||
+      pending.accountId !== accountId ||
+      pending.startedBy !== userId ||
+      pending.provider !== provider ||
+      pending.expiresAt <= now
+    ) {
+      return {
+        ok: false,
+        reason: 'invalid_state',
+        detail: 'This connection attempt is unknown, expired or was started by someone else. Start again from Sources.',
+      };
     }
     let tokens: IssuedTokens;
     let externalAccount: string;
     try {
-      tokens = await exchangeCode(this.#deps.endpoints, provider, client, { code: params.code, verifier: cipher.open(pending.codeVerifierSealed), redirectUri: this.redirectUri(provider), now });
-      externalAccount = provider === 'github' ? await githubLogin(githubClient(this.#deps.endpoints.githubApiUrl, tokens.accessToken)) : await linearOrganization(linearClient(this.#deps.endpoints.linearApiUrl, tokens.accessToken));
+      tokens = await exchangeCode(this.#deps.endpoints, provider, client, {
+        code: params.code,
+        verifier: cipher.open(pending.codeVerifierSealed),
+        redirectUri: this.redirectUri(provider),
+        now,
+      });
+      externalAccount =
+        provider === 'github'
+          ? await githubLogin(githubClient(this.#deps.endpoints.githubApiUrl, tokens.accessToken))
+          : await linearOrganization(linearClient(this.#deps.endpoints.linearApiUrl, tokens.accessToken));
     } catch (error) {
       this.#deps.log.warn({ err: error, provider }, 'source connection refused');
       return { ok: false, reason: 'provider_refused', detail: error instanceof ProviderError ? error.message : `${provider} could not be reached` };
     }
-    const sealed = { accessTokenSealed: cipher.seal(tokens.accessToken), refreshTokenSealed: tokens.refreshToken ? cipher.seal(tokens.refreshToken) : null, accessTokenExpiresAt: tokens.expiresAt };
+    const sealed = {
+      accessTokenSealed: cipher.seal(tokens.accessToken),
+      refreshTokenSealed: tokens.refreshToken ? cipher.seal(tokens.refreshToken) : null,
+      accessTokenExpiresAt: tokens.expiresAt,
+    };
     const connection = await this.#deps.db.transaction(async (tx) => {
       const [existing] = await tx
         .select()
@@ -133,7 +168,10 @@ export class SourceConnections {
           .returning();
         return updated!;
       }
-      const [created] = await tx.insert(integrations).values({ accountId, provider, ...sealed, externalAccount, connectedBy: userId, createdAt: now }).returning();
+      const [created] = await tx
+        .insert(integrations)
+        .values({ accountId, provider, ...sealed, externalAccount, connectedBy: userId, createdAt: now })
+        .returning();
       return created!;
     });
     return { ok: true, connection };
@@ -162,12 +200,18 @@ export class SourceConnections {
     const connection = await this.find(accountId, id);
     if (!connection) return null;
     return this.#withToken(connection, (token) =>
-      connection.provider === 'github' ? githubRepositories(githubClient(this.#deps.endpoints.githubApiUrl, token)) : linearTeams(linearClient(this.#deps.endpoints.linearApiUrl, token)),
+      connection.provider === 'github'
+        ? githubRepositories(githubClient(this.#deps.endpoints.githubApiUrl, token))
+        : linearTeams(linearClient(this.#deps.endpoints.linearApiUrl, token)),
     );
   }
 
   /** Replaces the choice of what counts for which product. */
-  async setScopes(accountId: string, id: string, scopes: { productId: string; resourceId: string; resourceName: string }[]): Promise<ScopeRow[] | 'not_found' | { unknownProduct: string }> {
+  async setScopes(
+    accountId: string,
+    id: string,
+    scopes: { productId: string; resourceId: string; resourceName: string }[],
+  ): Promise<ScopeRow[] | 'not_found' | { unknownProduct: string }> {
     const connection = await this.find(accountId, id);
     if (!connection) return 'not_found';
     for (const scope of scopes) {
@@ -204,7 +248,12 @@ export class SourceConnections {
         return values;
       });
       await this.#deps.db.transaction(async (tx) => {
-        await this.#deps.recordSynced(tx, accountId, id, measured.map((value) => ({ ...value, observedAt: now })));
+        await this.#deps.recordSynced(
+          tx,
+          accountId,
+          id,
+          measured.map((value) => ({ ...value, observedAt: now })),
+        );
         await tx.update(integrations).set({ lastSyncedAt: now, lastSyncError: null }).where(eq(integrations.id, id));
       });
       return { ok: true, stored: measured.length };
@@ -218,7 +267,10 @@ export class SourceConnections {
 
   /** The scheduled sync: every connection, one after the other; one failing leaves the others be. */
   async syncAll(): Promise<void> {
-    const rows = await this.#deps.db.select({ id: integrations.id, accountId: integrations.accountId }).from(integrations).where(isNotNull(integrations.accessTokenSealed));
+    const rows = await this.#deps.db
+      .select({ id: integrations.id, accountId: integrations.accountId })
+      .from(integrations)
+      .where(isNotNull(integrations.accessTokenSealed));
     for (const row of rows) await this.sync(row.accountId, row.id);
   }
 
@@ -261,7 +313,9 @@ export class SourceConnections {
   }
 
   #revocationMessages(row: ConnectionRow): OutboxMessage[] {
-    return [{ topic: SOURCE_REVOKE_TOPIC, payload: { provider: row.provider, accessTokenSealed: row.accessTokenSealed, refreshTokenSealed: row.refreshTokenSealed } }];
+    return [
+      { topic: SOURCE_REVOKE_TOPIC, payload: { provider: row.provider, accessTokenSealed: row.accessTokenSealed, refreshTokenSealed: row.refreshTokenSealed } },
+    ];
   }
 
   #client(provider: SourceProvider): OAuthClient | null {
@@ -292,7 +346,13 @@ export class SourceConnections {
     const cipher = this.#deps.cipher!;
     const client = this.#client(connection.provider as SourceProvider);
     if (!client) throw new ProviderError(`${connection.provider} is no longer configured`);
-    const tokens = await refreshTokens(this.#deps.endpoints, connection.provider as SourceProvider, client, cipher.open(connection.refreshTokenSealed!), this.#deps.clock.now());
+    const tokens = await refreshTokens(
+      this.#deps.endpoints,
+      connection.provider as SourceProvider,
+      client,
+      cipher.open(connection.refreshTokenSealed!),
+      this.#deps.clock.now(),
+    );
     const [updated] = await this.#deps.db
       .update(integrations)
       .set({

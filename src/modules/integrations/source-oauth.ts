@@ -51,7 +51,12 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: crypto.createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export function authorizeUrl(endpoints: SourceEndpoints, provider: SourceProvider, client: OAuthClient, params: { state: string; challenge: string; redirectUri: string }): string {
+export function authorizeUrl(
+  endpoints: SourceEndpoints,
+  provider: SourceProvider,
+  client: OAuthClient,
+  params: { state: string; challenge: string; redirectUri: string },
+): string {
   const url = provider === 'github' ? new URL(`${endpoints.githubOAuthUrl}/login/oauth/authorize`) : new URL(`${endpoints.linearOAuthUrl}/oauth/authorize`);
   url.searchParams.set('client_id', client.clientId);
   url.searchParams.set('redirect_uri', params.redirectUri);
@@ -105,8 +110,19 @@ export function exchangeCode(
   return postTokenForm(tokenEndpoint(endpoints, provider), form, params.now);
 }
 
-export function refreshTokens(endpoints: SourceEndpoints, provider: SourceProvider, client: OAuthClient, refreshToken: string, now: Date): Promise<IssuedTokens> {
-  const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret });
+export function refreshTokens(
+  endpoints: SourceEndpoints,
+  provider: SourceProvider,
+  client: OAuthClient,
+  refreshToken: string,
+  now: Date,
+): Promise<IssuedTokens> {
+  const form = new URLSearchParams({
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+  });
   return postTokenForm(tokenEndpoint(endpoints, provider), form, now);
 }
 
@@ -116,12 +132,21 @@ export function refreshTokens(endpoints: SourceEndpoints, provider: SourceProvid
  * first (it ends its access tokens, RFC 7009 2.1), then the access token.
  * A token the provider no longer knows counts as revoked.
  */
-export async function revokeAtProvider(endpoints: SourceEndpoints, provider: SourceProvider, client: OAuthClient, tokens: { accessToken: string; refreshToken: string | null }): Promise<void> {
+export async function revokeAtProvider(
+  endpoints: SourceEndpoints,
+  provider: SourceProvider,
+  client: OAuthClient,
+  tokens: { accessToken: string; refreshToken: string | null },
+): Promise<void> {
   if (provider === 'github') {
     const octokit = new Octokit({ baseUrl: endpoints.githubApiUrl, request: { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) } });
     const basic = Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64');
     try {
-      await octokit.request('DELETE /applications/{client_id}/grant', { client_id: client.clientId, access_token: tokens.accessToken, headers: { authorization: `Basic ${basic}` } });
+      await octokit.request('DELETE /applications/{client_id}/grant', {
+        client_id: client.clientId,
+        access_token: tokens.accessToken,
+        headers: { authorization: `Basic ${basic}` },
+      });
     } catch (error) {
       // 404 and 422: the grant is already gone.
       const status = (error as { status?: number }).status;
@@ -130,10 +155,7 @@ export async function revokeAtProvider(endpoints: SourceEndpoints, provider: Sou
     }
     return;
   }
-  const hints = [
-    ...(tokens.refreshToken ? [{ token: tokens.refreshToken, hint: 'refresh_token' }] : []),
-    { token: tokens.accessToken, hint: 'access_token' },
-  ];
+  const hints = [...(tokens.refreshToken ? [{ token: tokens.refreshToken, hint: 'refresh_token' }] : []), { token: tokens.accessToken, hint: 'access_token' }];
   for (const { token, hint } of hints) {
     const response = await fetch(`${endpoints.linearApiUrl}/oauth/revoke`, {
       method: 'POST',

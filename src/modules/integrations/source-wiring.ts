@@ -10,7 +10,10 @@ import type { Outbox } from '../../queue/outbox.ts';
 import { SOURCE_REVOKE_TOPIC, SOURCES_SYNC_JOB, SourceConnections, type SourceConnectionsDependencies } from './source-connections.ts';
 import { sealingKeysFrom, TokenCipher } from './token-cipher.ts';
 
-export function createSourceConnections(config: Config, deps: Omit<SourceConnectionsDependencies, 'endpoints' | 'cipher' | 'publicBaseUrl'>): SourceConnections {
+export function createSourceConnections(
+  config: Config,
+  deps: Omit<SourceConnectionsDependencies, 'endpoints' | 'cipher' | 'publicBaseUrl'>,
+): SourceConnections {
   const { encryptionKeys, syncEveryMs: _syncEveryMs, ...endpoints } = config.sources;
   return new SourceConnections({
     ...deps,

@@ -11,7 +11,9 @@ import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/p
 export const integrations = pgTable(
   'integrations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
     accountId: uuid('account_id').notNull(),
     provider: text('provider').notNull(),

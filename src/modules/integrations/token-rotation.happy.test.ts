@@ -56,7 +56,12 @@ describe('rotating the sealing key', () => {
     const accountId = (await before.app.inject({ method: 'GET', url: '/api/account', headers })).json().id;
     const created = await before.services.products.create(accountId, { name: 'Acme', url: 'https://acme.example' }, async () => null);
     if (!created.ok) throw new Error('product not created');
-    await before.app.inject({ method: 'PUT', url: `/api/sources/${githubId}/scopes`, headers, payload: { scopes: [{ productId: created.product.id, resourceId: 'acme/api', resourceName: 'acme/api' }] } });
+    await before.app.inject({
+      method: 'PUT',
+      url: `/api/sources/${githubId}/scopes`,
+      headers,
+      payload: { scopes: [{ productId: created.product.id, resourceId: 'acme/api', resourceName: 'acme/api' }] },
+    });
 
     const rotating = new TokenCipher(sealingKeysFrom([NEW_KEY, OLD_KEY]));
     expect(await resealSourceTokens(database.handle.db, rotating)).toEqual({ connections: 2, authorizations: 1, alreadyCurrent: 0 });

@@ -46,7 +46,9 @@ export async function resealSourceTokens(db: Database, cipher: TokenCipher): Pro
       .returning({ id: integrations.id });
     if (updated.length > 0) count.connections++;
   }
-  const pending = await db.select({ state: integrationAuthorizations.state, verifier: integrationAuthorizations.codeVerifierSealed }).from(integrationAuthorizations);
+  const pending = await db
+    .select({ state: integrationAuthorizations.state, verifier: integrationAuthorizations.codeVerifierSealed })
+    .from(integrationAuthorizations);
   for (const authorization of pending) {
     const verifier = resealed(cipher, authorization.verifier);
     if (verifier === null) continue;

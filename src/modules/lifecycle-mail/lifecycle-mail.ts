@@ -130,18 +130,33 @@ export class LifecycleMail {
   /** Someone joined the account (a first join): mail them and its owners and admins, after the commit. */
   memberJoined(tx: Executor, accountId: string, member: { userId: string; role: Role }): Promise<unknown> {
     const at = this.#deps.clock.now().toISOString();
-    return this.#deps.jobs.enqueue(tx, { name: MEMBER_JOINED_JOB, payload: { accountId, userId: member.userId, role: member.role }, dedupeKey: `joined ${accountId} ${member.userId} ${at}`, accountId });
+    return this.#deps.jobs.enqueue(tx, {
+      name: MEMBER_JOINED_JOB,
+      payload: { accountId, userId: member.userId, role: member.role },
+      dedupeKey: `joined ${accountId} ${member.userId} ${at}`,
+      accountId,
+    });
   }
 
   /** The subscribed plan changed (a payment event): mail the owners and admins, after the commit. */
   planChanged(tx: Executor, accountId: string, change: { from: string; to: string; at: Date }): Promise<unknown> {
     const at = change.at.toISOString();
-    return this.#deps.jobs.enqueue(tx, { name: PLAN_CHANGED_JOB, payload: { accountId, from: change.from, to: change.to, at }, dedupeKey: `plan ${accountId} ${change.from} ${change.to} ${at}`, accountId });
+    return this.#deps.jobs.enqueue(tx, {
+      name: PLAN_CHANGED_JOB,
+      payload: { accountId, from: change.from, to: change.to, at },
+      dedupeKey: `plan ${accountId} ${change.from} ${change.to} ${at}`,
+      accountId,
+    });
   }
 
   /** A score pack was credited (a payment event, applied once): mail the owners and admins, after the commit. */
   packBought(tx: Executor, accountId: string, purchase: { pack: string; sourceEventId: string }): Promise<unknown> {
-    return this.#deps.jobs.enqueue(tx, { name: PACK_BOUGHT_JOB, payload: { accountId, pack: purchase.pack, sourceEventId: purchase.sourceEventId }, dedupeKey: `pack ${accountId} ${purchase.sourceEventId}`, accountId });
+    return this.#deps.jobs.enqueue(tx, {
+      name: PACK_BOUGHT_JOB,
+      payload: { accountId, pack: purchase.pack, sourceEventId: purchase.sourceEventId },
+      dedupeKey: `pack ${accountId} ${purchase.sourceEventId}`,
+      accountId,
+    });
   }
 
   /** Registers the sweeps on the runner; `runner.start` (background work on) then runs them on their cadence. */
@@ -195,7 +210,10 @@ export class LifecycleMail {
           try {
             summary.enqueued += await this.#peerBenchmarkFor(segment, latest);
           } catch (error) {
-            this.#deps.log.warn({ err: error, accountId: latest.accountId, segment: segment.key }, 'peer benchmark update for an account failed; the next sweep tries again');
+            this.#deps.log.warn(
+              { err: error, accountId: latest.accountId, segment: segment.key },
+              'peer benchmark update for an account failed; the next sweep tries again',
+            );
           }
         }
       } catch (error) {
@@ -215,12 +233,22 @@ export class LifecycleMail {
     const last = await lastMailed(db, accountId, segment.key);
     if (!materiallyChanged(last?.total ?? null, figures.total)) return 0;
     const own = { resultId: latest.resultId, company: latest.company, totalScore: outcome.standing.total.score, percentile: outcome.standing.total.percentile };
-    const content = peerBenchmarkMailFor({ segmentLabel: segment.label, companies: figures.companies, total: figures.total, before: last?.total ?? null, own }, this.#deps.publicBaseUrl);
+    const content = peerBenchmarkMailFor(
+      { segmentLabel: segment.label, companies: figures.companies, total: figures.total, before: last?.total ?? null, own },
+      this.#deps.publicBaseUrl,
+    );
     const recipients = recipientsOf(await this.#deps.members(accountId), PEER_BENCHMARK_ROLES);
     // The update's number names it in the dedupe keys: a second sweep preparing the same update sends nothing.
     const mailing = (last?.mailings ?? 0) + 1;
     return db.transaction(async (tx) => {
-      const enqueued = await this.#enqueueEach(recipients, content, 'peer_benchmark_updates', accountId, (to) => `peer benchmark ${segment.key} update ${mailing} for ${accountId} to ${to}`, tx);
+      const enqueued = await this.#enqueueEach(
+        recipients,
+        content,
+        'peer_benchmark_updates',
+        accountId,
+        (to) => `peer benchmark ${segment.key} update ${mailing} for ${accountId} to ${to}`,
+        tx,
+      );
       await recordMailed(tx, { accountId, segment: segment.key, total: figures.total, mailing, at: this.#deps.clock.now() });
       return enqueued;
     });
@@ -246,9 +274,18 @@ export class LifecycleMail {
           if (!product) continue;
           const content = scoreDecayMailFor({ ...score, productName: product.name, productUrl: product.url }, this.#deps.publicBaseUrl);
           const recipients = recipientsOf(await this.#deps.members(score.accountId), SCORE_DECAY_ROLES);
-          summary.enqueued += await this.#enqueueEach(recipients, content, 'score_decay_reminders', score.accountId, (to) => `score decay for ${score.productId} at ${score.resultId} to ${to}`);
+          summary.enqueued += await this.#enqueueEach(
+            recipients,
+            content,
+            'score_decay_reminders',
+            score.accountId,
+            (to) => `score decay for ${score.productId} at ${score.resultId} to ${to}`,
+          );
         } catch (error) {
-          this.#deps.log.warn({ err: error, accountId: score.accountId, productId: score.productId }, 'score decay reminder failed; the next sweep tries again');
+          this.#deps.log.warn(
+            { err: error, accountId: score.accountId, productId: score.productId },
+            'score decay reminder failed; the next sweep tries again',
+          );
         }
       }
       if (page.length < PAGE_SIZE) return summary;
@@ -330,7 +367,10 @@ export class LifecycleMail {
     if (joinerAddress && joinerAddress.includes('@')) {
       enqueued += await this.#enqueueEach([joinerAddress], joinedMail(name, role, this.#deps.publicBaseUrl), 'account', accountId, key);
     }
-    const managers = recipientsOf(members.filter((member) => member.userId !== userId), ACCOUNT_NOTICE_ROLES);
+    const managers = recipientsOf(
+      members.filter((member) => member.userId !== userId),
+      ACCOUNT_NOTICE_ROLES,
+    );
     const who = joiner?.email ?? userId;
     enqueued += await this.#enqueueEach(managers, memberJoinedMail(name, who, role, this.#deps.publicBaseUrl), 'account', accountId, key);
     return enqueued;
@@ -340,7 +380,13 @@ export class LifecycleMail {
     const [name, members] = await Promise.all([this.#deps.accountName(accountId), this.#deps.members(accountId)]);
     if (name === null) return 0;
     const content = planChangedMail(name, from, to, this.#deps.publicBaseUrl);
-    return this.#enqueueEach(recipientsOf(members, ACCOUNT_NOTICE_ROLES), content, 'billing', accountId, (address) => `plan ${accountId} ${from} ${to} ${at} to ${address}`);
+    return this.#enqueueEach(
+      recipientsOf(members, ACCOUNT_NOTICE_ROLES),
+      content,
+      'billing',
+      accountId,
+      (address) => `plan ${accountId} ${from} ${to} ${at} to ${address}`,
+    );
   }
 
   async #packBoughtMail(accountId: string, pack: ScorePack, sourceEventId: string): Promise<number> {
@@ -403,7 +449,6 @@ export class LifecycleMail {
 
 /** Who hears of the account's billing and team: the people who manage them. */
 const ACCOUNT_NOTICE_ROLES: readonly Role[] = ['owner', 'admin'];
-
 
 /** The distinct addresses (trimmed, lower-cased, as preferences key them) of the members holding one of `roles`. */
 export function recipientsOf(members: { role: Role; email: string | null }[], roles: readonly Role[]): string[] {

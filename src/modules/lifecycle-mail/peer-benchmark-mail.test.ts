@@ -67,7 +67,10 @@ describe('peerBenchmarkMailFor', () => {
   });
 
   it('states an update against the figures last mailed, and escapes what it puts in HTML', () => {
-    const mail = peerBenchmarkMailFor({ segmentLabel: 'R&D <tools>', companies: 7, total: figures(65, 80, 92.5), before: figures(56.25, 65, 77.5), own }, 'https://s.example');
+    const mail = peerBenchmarkMailFor(
+      { segmentLabel: 'R&D <tools>', companies: 7, total: figures(65, 80, 92.5), before: figures(56.25, 65, 77.5), own },
+      'https://s.example',
+    );
     expect(mail.subject).toBe('Peer benchmark update: R&D <tools>');
     expect(mail.text).toContain('The peer benchmark for R&D <tools> has moved. It now covers the latest scores of 7 companies.');
     expect(mail.text).toContain('Median total: 80 (was 65).');

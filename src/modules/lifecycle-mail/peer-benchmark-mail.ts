@@ -37,7 +37,10 @@ export function subscribersOf(pool: readonly CompanyScore[]): Map<string, Compan
   const newest = new Map<string, CompanyScore>();
   for (const score of pool) {
     const known = newest.get(score.accountId);
-    const newer = !known || score.scoredAt.getTime() > known.scoredAt.getTime() || (score.scoredAt.getTime() === known.scoredAt.getTime() && score.resultId > known.resultId);
+    const newer =
+      !known ||
+      score.scoredAt.getTime() > known.scoredAt.getTime() ||
+      (score.scoredAt.getTime() === known.scoredAt.getTime() && score.resultId > known.resultId);
     if (newer) newest.set(score.accountId, score);
   }
   return newest;
@@ -57,7 +60,7 @@ export interface PeerBenchmarkUpdate {
 /** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st ... 100th. */
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 

@@ -25,7 +25,10 @@ export async function lastMailed(executor: Executor, accountId: string, segment:
  * number replaces the row: of two overlapping sweeps that both prepared the
  * same update, the second (whose mails the dedupe keys dropped) changes nothing.
  */
-export async function recordMailed(executor: Executor, mailed: { accountId: string; segment: string; total: Quartiles; mailing: number; at: Date }): Promise<void> {
+export async function recordMailed(
+  executor: Executor,
+  mailed: { accountId: string; segment: string; total: Quartiles; mailing: number; at: Date },
+): Promise<void> {
   const values = { ...mailed.total, mailings: mailed.mailing, mailedAt: mailed.at };
   await executor
     .insert(peerBenchmarkMailings)

@@ -102,7 +102,8 @@ export function trialMailFor(day: TrialPosition, coverage: CoverageRecord, publi
     case 14:
       if (!coverage.readOnly) return null;
       return render(day, 'account', 'Your account is now read-only', {
-        heading: 'Day 14 of your trial has passed with onboarding incomplete, so the account is read-only: reads keep working; new scores, chats, products and keys are refused. Completing what is missing lifts it at once:',
+        heading:
+          'Day 14 of your trial has passed with onboarding incomplete, so the account is read-only: reads keep working; new scores, chats, products and keys are refused. Completing what is missing lifts it at once:',
         lines: missing,
         links: [...stepLinks, pricingLink],
       });
@@ -120,4 +121,3 @@ export function trialMailFor(day: TrialPosition, coverage: CoverageRecord, publi
       });
   }
 }
-

@@ -103,9 +103,15 @@ export function weeklyDigestFor(week: IsoWeek, scores: DigestScore[], usage: Dig
   const more = scores.length > listed.length ? `And ${scores.length - listed.length} more in your score history.` : null;
   const period = `Usage this billing period (${dayOf(new Date(usage.periodStart))} to ${dayOf(new Date(usage.periodEnd))}):`;
   const meters = [`Scores: ${usedOf(usage.scores)}`, `Credits: ${usedOf(usage.credits)}`];
-  const text = [heading, '', ...lines.map((entry) => `- ${entry.line}: ${entry.url}${entry.change ? `\n  ${entry.change}` : ''}`), ...(more ? [more] : []), '', period, ...meters.map((meter) => `- ${meter}`)].join(
-    '\n',
-  );
+  const text = [
+    heading,
+    '',
+    ...lines.map((entry) => `- ${entry.line}: ${entry.url}${entry.change ? `\n  ${entry.change}` : ''}`),
+    ...(more ? [more] : []),
+    '',
+    period,
+    ...meters.map((meter) => `- ${meter}`),
+  ].join('\n');
   const html = [
     '<!doctype html><html><body>',
     `<p>${escapeHtml(heading)}</p>`,

@@ -59,10 +59,17 @@ describe('clientAddressOf, through Fastify trustProxy', () => {
       if (!address || typeof address === 'string') throw new Error('not listening on a TCP port');
       const body = await new Promise<string>((resolve, reject) => {
         // Two X-Forwarded-For lines on the wire: Node joins them into one list, as proxy-addr expects.
-        const request = http.get({ host: '127.0.0.1', port: address.port, path: '/', headers: { 'x-forwarded-for': ['6.6.6.6', '198.51.100.4, 192.0.2.10'] } }, (response) => {
-          let text = '';
-          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
-        });
+        const request = http.get(
+          { host: '127.0.0.1', port: address.port, path: '/', headers: { 'x-forwarded-for': ['6.6.6.6', '198.51.100.4, 192.0.2.10'] } },
+          (response) => {
+            let text = '';
+            response
+              .setEncoding('utf8')
+              .on('data', (chunk: string) => (text += chunk))
+              .on('end', () => resolve(text))
+              .on('error', reject);
+          },
+        );
         request.on('error', reject);
       });
       expect(JSON.parse(body)).toEqual({ address: '198.51.100.4' });

@@ -116,4 +116,3 @@ function parseAddress(text: string, { allowPort }: { allowPort: boolean }): IpAd
   const address = ipaddr.IPv6.parse(candidate);
   return address.isIPv4MappedAddress() ? address.toIPv4Address() : address;
 }
-

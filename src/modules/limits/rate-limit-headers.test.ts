@@ -22,9 +22,7 @@ describe('RateLimit-Policy and RateLimit fields', () => {
       'RateLimit-Policy': '"chat";q=30;w=60',
       RateLimit: '"chat";r=0;t=1',
     });
-    expect(rateLimitFields(ANONYMOUS_SCORE_CAP, decision({ limit: 1, remaining: 0, msUntilNextSlot: 0 })).RateLimit).toBe(
-      '"anonymous-score";r=0;t=0',
-    );
+    expect(rateLimitFields(ANONYMOUS_SCORE_CAP, decision({ limit: 1, remaining: 0, msUntilNextSlot: 0 })).RateLimit).toBe('"anonymous-score";r=0;t=0');
   });
 
   it('escapes quotes and backslashes and refuses what a structured string cannot carry', () => {

@@ -61,9 +61,7 @@ describe.skipIf(TEST_REDIS_URL === null)('Redis counting store against the real 
     const stores = await Promise.all([readyStore(), readyStore()]);
     const shared = { timeoutMs: RELAXED_TIMEOUT_MS, clock: new ManualClock(), keyPrefix: `test:${randomUUID()}:` };
     const limiters = stores.map((store) => limiterOn(store, shared));
-    const decisions = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => limiters[i % 2]!.check(SCORE_RATE_LIMIT, 'user-1')),
-    );
+    const decisions = await Promise.all(Array.from({ length: 50 }, (_, i) => limiters[i % 2]!.check(SCORE_RATE_LIMIT, 'user-1')));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(SCORE_RATE_LIMIT.limit);
     expect(decisions.some((d) => d.storeFailed)).toBe(false);
   });
@@ -102,38 +100,50 @@ describe.skipIf(TEST_REDIS_URL === null)('Redis counting store against the real 
     expect(String(failures[0])).toMatch(/WRONGTYPE/);
   });
 
-  it('fails closed within the bound when Redis stalls after the client is ready', async () => {
-    const proxy = await stallingProxy(TEST_REDIS_URL!);
-    opened.push(proxy);
-    const store = storeAt(proxy.url, BOUND_MS);
-    await untilReady(store);
-    const limiter = limiterOn(store, { timeoutMs: BOUND_MS });
-    expect((await limiter.check(SCORE_RATE_LIMIT, 'user-1')).allowed).toBe(true);
-    proxy.stall();
-    expect(await limiter.check(SCORE_RATE_LIMIT, 'user-1')).toMatchObject({ allowed: false, storeFailed: true });
-    expect(await limiter.isReady()).toBe(false);
-  }, LIVENESS_MS);
+  it(
+    'fails closed within the bound when Redis stalls after the client is ready',
+    async () => {
+      const proxy = await stallingProxy(TEST_REDIS_URL!);
+      opened.push(proxy);
+      const store = storeAt(proxy.url, BOUND_MS);
+      await untilReady(store);
+      const limiter = limiterOn(store, { timeoutMs: BOUND_MS });
+      expect((await limiter.check(SCORE_RATE_LIMIT, 'user-1')).allowed).toBe(true);
+      proxy.stall();
+      expect(await limiter.check(SCORE_RATE_LIMIT, 'user-1')).toMatchObject({ allowed: false, storeFailed: true });
+      expect(await limiter.isReady()).toBe(false);
+    },
+    LIVENESS_MS,
+  );
 });
 
 describe('Redis counting store when Redis is not there', () => {
-  it('is built at once and fails closed while the port is closed (Redis stopped)', async () => {
-    const store = storeAt(await stoppedRedisUrl(), BOUND_MS);
-    const failures: unknown[] = [];
-    const limiter = limiterOn(store, { timeoutMs: BOUND_MS, failures });
-    const decisions = await Promise.all([limiter.check(SCORE_RATE_LIMIT, 'user-1'), limiter.check(ANONYMOUS_SCORE_CAP, '::1')]);
-    expect(decisions.map((d) => [d.allowed, d.storeFailed])).toEqual([
-      [false, true],
-      [false, true],
-    ]);
-    expect(failures).toHaveLength(2);
-    expect(await limiter.isReady()).toBe(false);
-  }, LIVENESS_MS);
+  it(
+    'is built at once and fails closed while the port is closed (Redis stopped)',
+    async () => {
+      const store = storeAt(await stoppedRedisUrl(), BOUND_MS);
+      const failures: unknown[] = [];
+      const limiter = limiterOn(store, { timeoutMs: BOUND_MS, failures });
+      const decisions = await Promise.all([limiter.check(SCORE_RATE_LIMIT, 'user-1'), limiter.check(ANONYMOUS_SCORE_CAP, '::1')]);
+      expect(decisions.map((d) => [d.allowed, d.storeFailed])).toEqual([
+        [false, true],
+        [false, true],
+      ]);
+      expect(failures).toHaveLength(2);
+      expect(await limiter.isReady()).toBe(false);
+    },
+    LIVENESS_MS,
+  );
 
-  it('fails closed within the bound when the server accepts and never answers (Redis stalled)', async () => {
-    const server: FixtureServer = await silentServer();
-    opened.push(server);
-    const limiter = limiterOn(storeAt(server.url, BOUND_MS), { timeoutMs: BOUND_MS });
-    expect(await limiter.check(SCORE_RATE_LIMIT, 'user-1')).toMatchObject({ allowed: false, storeFailed: true });
-    expect(await limiter.isReady()).toBe(false);
-  }, LIVENESS_MS);
+  it(
+    'fails closed within the bound when the server accepts and never answers (Redis stalled)',
+    async () => {
+      const server: FixtureServer = await silentServer();
+      opened.push(server);
+      const limiter = limiterOn(storeAt(server.url, BOUND_MS), { timeoutMs: BOUND_MS });
+      expect(await limiter.check(SCORE_RATE_LIMIT, 'user-1')).toMatchObject({ allowed: false, storeFailed: true });
+      expect(await limiter.isReady()).toBe(false);
+    },
+    LIVENESS_MS,
+  );
 });

@@ -64,7 +64,14 @@ describe('per-action rate limits (signed-in callers)', () => {
     expect(admittedHeaders(admissions[4])).toEqual({ 'RateLimit-Policy': '"score";q=5;w=60', RateLimit: '"score";r=0;t=60' });
     expect(refusal(admissions[5]!)).toEqual({
       status: 429,
-      body: { error: { code: 'SCORING_RATE_LIMITED', message: 'Too many score requests: the limit is 5 per 60 seconds.', action: 'Wait 60 seconds before retrying.', retryable: true } },
+      body: {
+        error: {
+          code: 'SCORING_RATE_LIMITED',
+          message: 'Too many score requests: the limit is 5 per 60 seconds.',
+          action: 'Wait 60 seconds before retrying.',
+          retryable: true,
+        },
+      },
       headers: { 'RateLimit-Policy': '"score";q=5;w=60', RateLimit: '"score";r=0;t=60', 'Retry-After': '60' },
     });
     // The refused request reserved nothing.
@@ -137,9 +144,14 @@ describe('per-action rate limits (signed-in callers)', () => {
     const accountId = await accountIdOf(t, { sub: 'gate_pack' });
     await subscribe(t, accountId, 'pro', clock.now());
     const { period } = await t.services.billing.entitlementOf(accountId);
-    await t.database.db.execute(sql`INSERT INTO usage_counters (account_id, period_start, credits_used, scores_used) VALUES (${accountId}, ${period.start.toISOString()}, 1000, 100)`);
+    await t.database.db.execute(
+      sql`INSERT INTO usage_counters (account_id, period_start, credits_used, scores_used) VALUES (${accountId}, ${period.start.toISOString()}, 1000, 100)`,
+    );
     const request = { action: 'score' as const, principal: principal(accountId, 'gate_pack'), clientAddress: null };
-    expect(refusal(await t.services.admissionGate.admit(request)).body.error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'The Pro plan allows 100 scores per billing period, and all are used.' });
+    expect(refusal(await t.services.admissionGate.admit(request)).body.error).toMatchObject({
+      code: 'PLAN_LIMIT_REACHED',
+      message: 'The Pro plan allows 100 scores per billing period, and all are used.',
+    });
     await buyPack(t, accountId, 'small', clock.now());
     expect((await t.services.admissionGate.admit(request)).ok).toBe(true);
     expect((await t.services.usageReports.forAccount(accountId)).scores).toMatchObject({ used: 100, packBalance: 19 });
@@ -155,9 +167,9 @@ describe('an account without a billing record', () => {
     expect(usage.statusCode).toBe(404);
     expect(usage.json()).toMatchObject({ code: 'ACCOUNT_DELETED' });
     // Thrown as AccountErasedError, which the error handler answers as the 404 ACCOUNT_DELETED above.
-    await expect(t.services.admissionGate.admit({ action: 'score', principal: principal(accountId, 'gate_no_record'), clientAddress: null })).rejects.toBeInstanceOf(
-      AccountErasedError,
-    );
+    await expect(
+      t.services.admissionGate.admit({ action: 'score', principal: principal(accountId, 'gate_no_record'), clientAddress: null }),
+    ).rejects.toBeInstanceOf(AccountErasedError);
     const counted = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM usage_counters WHERE account_id = ${accountId}`));
     expect(counted[0]!.n).toBe(0);
   });
@@ -230,7 +242,13 @@ describe('the anonymous cap, through a route', () => {
       // The app itself, through its own trustProxy: the gate counts an anonymous score before the address is checked,
       // so an unscorable address (400) still spends the client's one score of the hour.
       const tryScore = (remoteAddress: string, forwardedFor: string) =>
-        behindProxy.app.inject({ method: 'POST', url: '/api/try-score', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: { url: 'http://127.0.0.1/' } });
+        behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/try-score',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { url: 'http://127.0.0.1/' },
+        });
       expect((await tryScore('10.0.0.7', '198.51.100.40')).statusCode).toBe(400);
       expect((await tryScore('10.0.0.8', '198.51.100.40')).statusCode).toBe(429);
       expect((await tryScore('10.0.0.8', '198.51.100.41')).statusCode).toBe(400);
@@ -302,7 +320,11 @@ describe('the counting store failing', () => {
       }
       expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', jobs: 'ok' } });
       const accountId = await accountIdOf(app, { sub: `gate_redis_${Date.now()}` });
-      const admissions = await admitMany(6, { action: 'score', principal: principal(accountId, `gate_redis_${accountId}`), clientAddress: null }, app.services.admissionGate);
+      const admissions = await admitMany(
+        6,
+        { action: 'score', principal: principal(accountId, `gate_redis_${accountId}`), clientAddress: null },
+        app.services.admissionGate,
+      );
       expect(admissions.map((a) => (a.ok ? 200 : refusalError(a).status))).toEqual([200, 200, 200, 402, 402, 429]);
     } finally {
       await app.close();

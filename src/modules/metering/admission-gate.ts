@@ -27,7 +27,15 @@ import type { Entitlement } from '../billing/entitlement.ts';
 import { CHAT_MESSAGE_CREDIT_COST, includesApiAccess, SCORE_CREDIT_COST } from '../../vocabulary/plans.ts';
 import { AccountErasedError } from '../../vocabulary/account-erased.ts';
 import { anonymousCapSubject } from '../limits/client-address.ts';
-import { ANONYMOUS_SCORE_CAP, CHAT_RATE_LIMIT, FEEDBACK_RATE_LIMIT, SCORE_RATE_LIMIT, SIGNAL_PUSH_RATE_LIMIT, WEBHOOK_SEND_RATE_LIMIT, type RateLimitPolicy } from '../limits/policies.ts';
+import {
+  ANONYMOUS_SCORE_CAP,
+  CHAT_RATE_LIMIT,
+  FEEDBACK_RATE_LIMIT,
+  SCORE_RATE_LIMIT,
+  SIGNAL_PUSH_RATE_LIMIT,
+  WEBHOOK_SEND_RATE_LIMIT,
+  type RateLimitPolicy,
+} from '../limits/policies.ts';
 import { secondsRoundedUp } from '../limits/rate-limit-headers.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { NO_USAGE, type ChargeRecord, type ChargedAction, type CreditLedger, type UsageCounts, type UsageLimits } from './credit-ledger.ts';
@@ -116,7 +124,11 @@ export type ThrottledAction = 'webhook_send' | 'feedback' | 'signal_push';
 
 export type Throttling = { ok: true; rateLimit: RateLimitState } | RateLimitedRefusal;
 
-const THROTTLED_POLICIES: Record<ThrottledAction, RateLimitPolicy> = { webhook_send: WEBHOOK_SEND_RATE_LIMIT, feedback: FEEDBACK_RATE_LIMIT, signal_push: SIGNAL_PUSH_RATE_LIMIT };
+const THROTTLED_POLICIES: Record<ThrottledAction, RateLimitPolicy> = {
+  webhook_send: WEBHOOK_SEND_RATE_LIMIT,
+  feedback: FEEDBACK_RATE_LIMIT,
+  signal_push: SIGNAL_PUSH_RATE_LIMIT,
+};
 
 export type Allowance = { ok: true } | PlanLimitRefusal;
 
@@ -239,7 +251,14 @@ export class AdmissionGate {
    * condition inside metering's statement: no metering SQL reads billing's
    * tables.
    */
-  async #charge(accountId: string, action: ChargedAction, cost: UsageCounts, now: Date, known: RevisedEntitlement | null, leaseUntil?: Date): Promise<EntitledCharge> {
+  async #charge(
+    accountId: string,
+    action: ChargedAction,
+    cost: UsageCounts,
+    now: Date,
+    known: RevisedEntitlement | null,
+    leaseUntil?: Date,
+  ): Promise<EntitledCharge> {
     let revised = known;
     for (let attempt = 1; ; attempt++) {
       revised ??= await this.#deps.entitlements.freshEntitlement(accountId);
@@ -357,7 +376,6 @@ export class AdmissionGate {
     if (products === null || (await this.#deps.productCount(tx, accountId)) < products) return { ok: true };
     return productLimitRefusal(entitlement, products);
   }
-
 
   /**
    * Records the usage marks this charge crossed, each once per period, and

@@ -63,7 +63,9 @@ async function usage(accountId: string) {
 }
 
 async function inFlight(accountId: string): Promise<number> {
-  const rows = rowsOf<{ count: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS count FROM charges_in_flight WHERE account_id = ${accountId}::uuid`));
+  const rows = rowsOf<{ count: number }>(
+    await t.database.db.execute(sql`SELECT count(*)::int AS count FROM charges_in_flight WHERE account_id = ${accountId}::uuid`),
+  );
   return rows[0]!.count;
 }
 
@@ -162,7 +164,12 @@ describe('a score charge in flight', () => {
     held.release();
     const response = await scoring;
     expect(response.statusCode).toBe(500);
-    expect(await t.database.db.select({ id: scoringResults.id }).from(scoringResults).where(sql`${scoringResults.accountId} = ${accountId}::uuid`)).toEqual([]);
+    expect(
+      await t.database.db
+        .select({ id: scoringResults.id })
+        .from(scoringResults)
+        .where(sql`${scoringResults.accountId} = ${accountId}::uuid`),
+    ).toEqual([]);
     expect(await usage(accountId)).toMatchObject({ credits: 0, scores: 0 });
     expect(await refunds(accountId)).toBe(1);
   });

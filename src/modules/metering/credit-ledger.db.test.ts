@@ -32,7 +32,9 @@ function principal(accountId: string, userId: string): Principal {
 /** 50 requests at once, each from its own user so that the per-action limit (5 per user) is not what decides. */
 function burst(accountId: string, action: 'score' | 'chat', label: string): Promise<Admission[]> {
   return Promise.all(
-    Array.from({ length: CONCURRENT }, (_, i) => t.services.admissionGate.admit({ action, principal: principal(accountId, `${label}_${i}`), clientAddress: null })),
+    Array.from({ length: CONCURRENT }, (_, i) =>
+      t.services.admissionGate.admit({ action, principal: principal(accountId, `${label}_${i}`), clientAddress: null }),
+    ),
   );
 }
 
@@ -45,7 +47,9 @@ async function seedUsage(accountId: string, used: { credits?: number; scores?: n
 
 async function counters(accountId: string) {
   return rowsOf<{ period_start: Date; credits_used: number; scores_used: number; chat_messages_used: number }>(
-    await t.database.db.execute(sql`SELECT period_start, credits_used, scores_used, chat_messages_used FROM usage_counters WHERE account_id = ${accountId} ORDER BY period_start`),
+    await t.database.db.execute(
+      sql`SELECT period_start, credits_used, scores_used, chat_messages_used FROM usage_counters WHERE account_id = ${accountId} ORDER BY period_start`,
+    ),
   );
 }
 
@@ -149,9 +153,13 @@ describe('refunds', () => {
     const admission = await t.services.admissionGate.admit({ action: 'score', principal: principal(accountId, 'cl_refund_reset'), clientAddress: null });
     if (!admission.ok) throw refusalError(admission);
     const next = { start: first.end, end: new Date(first.end.getTime() + 30 * 24 * 3600 * 1000) };
-    await deliverEvent(t, providerEvent('invoice.payment_succeeded', clock.now(), invoiceObject(refs, { priceId: 'price_pro', period: next, billingReason: 'subscription_cycle' })), {
-      at: clock.now(),
-    });
+    await deliverEvent(
+      t,
+      providerEvent('invoice.payment_succeeded', clock.now(), invoiceObject(refs, { priceId: 'price_pro', period: next, billingReason: 'subscription_cycle' })),
+      {
+        at: clock.now(),
+      },
+    );
     await admission.charge.refund();
     const rows = await counters(accountId);
     expect(rows.map((row) => [new Date(row.period_start).toISOString(), row.credits_used])).toEqual([[first.start.toISOString(), 0]]);

@@ -223,7 +223,10 @@ export class CreditLedger {
     if (reservationIds.length === 0) return;
     await this.#db.execute(sql`
       UPDATE charges_in_flight SET lease_until = ${leaseUntil.toISOString()}::timestamptz
-      WHERE reservation_id IN (${sql.join(reservationIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      WHERE reservation_id IN (${sql.join(
+        reservationIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
   }
 
   /**

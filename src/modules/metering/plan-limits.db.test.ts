@@ -56,7 +56,11 @@ describe('seats', () => {
     const early = await join('early_member', 'org_owner_last');
     expect(early.statusCode).toBe(200);
     const owner = await t.authHeaders({ sub: 'late_owner', account: 'org_owner_last', role: 'owner' });
-    for (const [method, url] of [['GET', '/api/account'], ['GET', '/api/account/members'], ['GET', '/api/usage']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/account'],
+      ['GET', '/api/account/members'],
+      ['GET', '/api/usage'],
+    ] as const) {
       expect((await t.app.inject({ method, url, headers: owner })).statusCode, url).toBe(200);
     }
     const checkout = await t.app.inject({ method: 'POST', url: '/api/payment/checkout', headers: owner, payload: { plan: 'pro' } });
@@ -105,7 +109,10 @@ describe('products', () => {
 
   it('lets exactly as many products be created through POST /api/products as the plan allows, whatever the concurrency', async () => {
     const accountId = await accountIdOf(t, { sub: 'product_owner' });
-    const attempts = await createProducts('product_owner', Array.from({ length: 6 }, (_, i) => `Product ${i}`));
+    const attempts = await createProducts(
+      'product_owner',
+      Array.from({ length: 6 }, (_, i) => `Product ${i}`),
+    );
     expect(attempts.map((r) => r.statusCode).sort()).toEqual([201, 402, 402, 402, 402, 402]);
     expect(attempts.find((r) => r.statusCode === 402)!.json()).toEqual({
       error: {
@@ -118,7 +125,10 @@ describe('products', () => {
     expect((await t.services.usageReports.forAccount(accountId)).products).toEqual({ limit: 1, used: 1, remaining: 0 });
 
     await subscribe(t, accountId, 'pro');
-    const more = await createProducts('product_owner', Array.from({ length: 8 }, (_, i) => `More ${i}`));
+    const more = await createProducts(
+      'product_owner',
+      Array.from({ length: 8 }, (_, i) => `More ${i}`),
+    );
     expect(more.filter((r) => r.statusCode === 201)).toHaveLength(4);
     expect(more.filter((r) => r.statusCode === 402)).toHaveLength(4);
     expect((await t.services.usageReports.forAccount(accountId)).products).toEqual({ limit: 5, used: 5, remaining: 0 });

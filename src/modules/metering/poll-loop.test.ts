@@ -14,13 +14,16 @@ describe('PollLoop', () => {
     let most = 0;
     let rounds = 0;
     let finishRound: () => void = () => {};
-    const loop = new PollLoop(async () => {
-      rounds++;
-      active++;
-      most = Math.max(most, active);
-      await new Promise<void>((resolve) => (finishRound = resolve));
-      active--;
-    }, () => {});
+    const loop = new PollLoop(
+      async () => {
+        rounds++;
+        active++;
+        most = Math.max(most, active);
+        await new Promise<void>((resolve) => (finishRound = resolve));
+        active--;
+      },
+      () => {},
+    );
     loop.start(100);
     await vi.advanceTimersByTimeAsync(99);
     expect(rounds).toBe(0);
@@ -47,10 +50,13 @@ describe('PollLoop', () => {
   it('reports a failed round and goes on polling', async () => {
     const errors: unknown[] = [];
     let rounds = 0;
-    const loop = new PollLoop(async () => {
-      rounds++;
-      if (rounds === 1) throw new Error('database away');
-    }, (error) => errors.push(error));
+    const loop = new PollLoop(
+      async () => {
+        rounds++;
+        if (rounds === 1) throw new Error('database away');
+      },
+      (error) => errors.push(error),
+    );
     loop.start(10);
     await vi.advanceTimersByTimeAsync(30);
     await loop.stop();

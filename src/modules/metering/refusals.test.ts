@@ -64,7 +64,9 @@ describe('quotaRefusal', () => {
   });
 
   it('offers no pack for chat (Business: only the upgrade to Enterprise)', () => {
-    expect(refuse('chat', 'business', { credits: 2000 }).error).toMatchObject({ action: `Upgrade to Enterprise or wait until the allowance resets at ${RESET}.` });
+    expect(refuse('chat', 'business', { credits: 2000 }).error).toMatchObject({
+      action: `Upgrade to Enterprise or wait until the allowance resets at ${RESET}.`,
+    });
   });
 
   it('tells an account held to Free after a failed payment to fix the payment', () => {
@@ -80,7 +82,8 @@ describe('quotaRefusal', () => {
     const lapsed = { periodStart: new Date('2026-04-01T00:00:00.000Z'), periodEnd: new Date('2026-05-01T00:00:00.000Z') };
     expect(refuse('score', 'pro', { credits: 1000, scores: 100 }, lapsed).error).toMatchObject({
       code: 'PLAN_LIMIT_REACHED',
-      action: 'Buy a score pack (Small 20, Medium 50 or Large 150 scores), upgrade to Business, or wait for the renewal payment: a new allowance starts when it succeeds.',
+      action:
+        'Buy a score pack (Small 20, Medium 50 or Large 150 scores), upgrade to Business, or wait for the renewal payment: a new allowance starts when it succeeds.',
     });
     const heldAndLapsed = refuse('chat', 'pro', { chatMessages: 30, credits: 30 }, { ...lapsed, unpaidSince: new Date('2026-05-01T00:00:00.000Z') });
     expect(heldAndLapsed).toMatchObject({

@@ -8,7 +8,16 @@
  * RateLimit fields, Retry-After).
  */
 import type { Entitlement } from '../billing/entitlement.ts';
-import { CHAT_MESSAGE_CREDIT_COST, isPaidPlan, PLAN_NAMES, SCORE_CREDIT_COST, SCORE_PACK_NAMES, SCORE_PACKS, upgradeFrom, type Plan } from '../../vocabulary/plans.ts';
+import {
+  CHAT_MESSAGE_CREDIT_COST,
+  isPaidPlan,
+  PLAN_NAMES,
+  SCORE_CREDIT_COST,
+  SCORE_PACK_NAMES,
+  SCORE_PACKS,
+  upgradeFrom,
+  type Plan,
+} from '../../vocabulary/plans.ts';
 import { ANONYMOUS_SCORE_CAP, type RateLimitPolicy } from '../limits/policies.ts';
 import { retryAfterSeconds, type RateLimitQuota } from '../limits/rate-limit-headers.ts';
 import type { RateLimitDecision } from '../limits/rate-limiter.ts';
@@ -82,7 +91,11 @@ export function rateLimitStateOf(policy: RateLimitQuota, decision: Pick<RateLimi
 }
 
 /** SCORING_RATE_LIMITED (part 8) for the per-action limits and the anonymous cap, with the wait before a retry. */
-export function rateLimitRefusal(policy: RateLimitPolicy, decision: RateLimitDecision, caller: { viaTryEndpoint: boolean } = { viaTryEndpoint: false }): RateLimitedRefusal {
+export function rateLimitRefusal(
+  policy: RateLimitPolicy,
+  decision: RateLimitDecision,
+  caller: { viaTryEndpoint: boolean } = { viaTryEndpoint: false },
+): RateLimitedRefusal {
   const retryAfter = retryAfterSeconds(policy, decision);
   const refused = { ok: false, reason: 'rate_limited', rateLimit: rateLimitStateOf(policy, decision), retryAfterSeconds: retryAfter } as const;
   if (decision.storeFailed) {
@@ -194,13 +207,20 @@ export function apiKeysNotInPlanRefusal(entitlement: Entitlement): PlanLimitRefu
 
 /** A valid key whose account no longer has programmatic access (fell below Business). */
 export function apiAccessEndedRefusal(): ApiAccessEndedRefusal {
-  return { ok: false, reason: 'api_access_ended', message: 'API access requires the Business or Enterprise plan, and the account of this key is no longer on one.' };
+  return {
+    ok: false,
+    reason: 'api_access_ended',
+    message: 'API access requires the Business or Enterprise plan, and the account of this key is no longer on one.',
+  };
 }
 
 const PAYMENT_ADVICE = 'Update the payment method: a failed payment holds the account to Free limits until a payment succeeds.';
 
 /** "Small 20, Medium 50 or Large 150 scores", from SCORE_PACKS. */
-const PACK_SIZES = `${sentenceList(SCORE_PACK_NAMES.map((pack) => `${pack.charAt(0).toUpperCase()}${pack.slice(1)} ${SCORE_PACKS[pack]}`), '')} scores`;
+const PACK_SIZES = `${sentenceList(
+  SCORE_PACK_NAMES.map((pack) => `${pack.charAt(0).toUpperCase()}${pack.slice(1)} ${SCORE_PACKS[pack]}`),
+  '',
+)} scores`;
 
 function quotaAdvice(action: GatedAction, entitlement: Entitlement): string {
   if (entitlement.heldToFreeLimits) return entitlement.awaitingRenewal ? PAYMENT_ADVICE : `${PAYMENT_ADVICE} Or ${waitForReset(entitlement)}.`;

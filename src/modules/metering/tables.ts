@@ -47,7 +47,9 @@ export type LedgerEntry = (typeof LEDGER_ENTRIES)[number];
 export const usageLedger = pgTable(
   'usage_ledger',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
     accountId: uuid('account_id').notNull(),
     entry: text('entry', { enum: LEDGER_ENTRIES }).notNull(),

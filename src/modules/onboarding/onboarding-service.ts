@@ -49,7 +49,12 @@ export interface OnboardingDependencies {
    */
   teamNotes?: {
     dimensionsSpokenTo(text: string): readonly string[];
-    replaceInterviewNotes(executor: Executor, accountId: string, authorUserId: string, notes: { productId: string | null; dimensionId: string; body: string }[]): Promise<void>;
+    replaceInterviewNotes(
+      executor: Executor,
+      accountId: string,
+      authorUserId: string,
+      notes: { productId: string | null; dimensionId: string; body: string }[],
+    ): Promise<void>;
   };
 }
 
@@ -211,7 +216,12 @@ export class OnboardingService {
       this.#deps.products.list(accountId),
       this.#db.select().from(teamRegistryOwners).where(eq(teamRegistryOwners.accountId, accountId)).orderBy(asc(teamRegistryOwners.productId)),
     ]);
-    return products.map((product) => registryEntry(product, rows.filter((row) => row.productId === product.id)));
+    return products.map((product) =>
+      registryEntry(
+        product,
+        rows.filter((row) => row.productId === product.id),
+      ),
+    );
   }
 
   /**
@@ -283,4 +293,3 @@ function registryEntry(product: ProductRef, rows: (typeof teamRegistryOwners.$in
     updatedAt: latest,
   };
 }
-

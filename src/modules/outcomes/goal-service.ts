@@ -54,7 +54,11 @@ export interface GoalInput {
 type GoalRow = typeof productGoals.$inferSelect;
 
 /** The rule above, alone: what the line expects today and whether the latest level meets it. */
-export function goalStanding(goal: { startLevel: number | null; targetLevel: number; createdAt: Date; dueDate: string }, currentLevel: number | null, now: Date) {
+export function goalStanding(
+  goal: { startLevel: number | null; targetLevel: number; createdAt: Date; dueDate: string },
+  currentLevel: number | null,
+  now: Date,
+) {
   const start = goal.startLevel ?? 1;
   const due = Date.parse(`${goal.dueDate}T23:59:59.999Z`);
   const span = due - goal.createdAt.getTime();
@@ -85,7 +89,16 @@ export class GoalService {
   /** Sets the product's goal for the dimension; a goal already set for it is replaced (a new start). */
   async set(accountId: string, productId: string, setBy: string, input: GoalInput & { startLevel: number | null }): Promise<Goal> {
     const createdAt = this.#deps.clock.now();
-    const values = { accountId, productId, setBy, createdAt, dimensionId: input.dimensionId, targetLevel: input.targetLevel, dueDate: input.dueDate, startLevel: input.startLevel };
+    const values = {
+      accountId,
+      productId,
+      setBy,
+      createdAt,
+      dimensionId: input.dimensionId,
+      targetLevel: input.targetLevel,
+      dueDate: input.dueDate,
+      startLevel: input.startLevel,
+    };
     const [row] = await this.#deps.db
       .insert(productGoals)
       .values(values)

@@ -6,7 +6,9 @@ import { date, index, integer, pgTable, text, timestamp, unique, uuid } from 'dr
 export const productGoals = pgTable(
   'product_goals',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
     accountId: uuid('account_id').notNull(),
     /** Foreign key to products(id), ON DELETE CASCADE. */

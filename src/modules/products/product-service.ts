@@ -36,7 +36,10 @@ export class ProductService {
   }
 
   async count(executor: Executor, accountId: string): Promise<number> {
-    const [row] = await executor.select({ count: sql<number>`count(*)::int` }).from(products).where(eq(products.accountId, accountId));
+    const [row] = await executor
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.accountId, accountId));
     return row?.count ?? 0;
   }
 

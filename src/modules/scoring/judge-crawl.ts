@@ -106,4 +106,3 @@ export function maxPagesFor(depth: ScoreDepth, fullCrawlMaxPages: number): numbe
 
 /** A quick score reads the start page and at most five more. */
 export const QUICK_SCORE_MAX_PAGES = 6;
-

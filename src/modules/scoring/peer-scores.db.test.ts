@@ -15,7 +15,20 @@ import { accountLatestScores, type CompanyScore } from './segment-scores.ts';
 import { scoringResults } from './tables.ts';
 
 const SEGMENTS = ['b2b_saas', 'developer_tools', 'marketplace'];
-const HOSTS = ['alpha.example', 'beta.example', 'gamma.example:8443', 'delta.example', 'epsilon.example', 'zeta.example', 'eta.example', 'theta.example', 'iota.example', 'kappa.example', 'lambda.example', 'mu.example'];
+const HOSTS = [
+  'alpha.example',
+  'beta.example',
+  'gamma.example:8443',
+  'delta.example',
+  'epsilon.example',
+  'zeta.example',
+  'eta.example',
+  'theta.example',
+  'iota.example',
+  'kappa.example',
+  'lambda.example',
+  'mu.example',
+];
 const DIMENSIONS = ['positioning', 'pricing', 'proof'];
 
 let database: TestDatabase;
@@ -23,7 +36,10 @@ const accountIds: string[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   for (let k = 0; k < 8; k++) {
-    const [row] = await database.handle.db.insert(accounts).values({ externalKey: `peer-${k}`, kind: 'organization', name: `Peer ${k}` }).returning({ id: accounts.id });
+    const [row] = await database.handle.db
+      .insert(accounts)
+      .values({ externalKey: `peer-${k}`, kind: 'organization', name: `Peer ${k}` })
+      .returning({ id: accounts.id });
     accountIds.push(row!.id);
   }
 });
@@ -141,10 +157,19 @@ describe('the peer pool kept as results are written (migration 0030)', () => {
       .where(sql`${scoringResults.accountId} IS NULL AND ${scoringResults.segment} IS NOT NULL AND ${scoringResults.depth} = 'full'`)
       .limit(1);
     expect(anonymous).toBeDefined();
-    await database.handle.db.update(scoringResults).set({ accountId: accountIds[0]!, createdAt: new Date(base + 90 * 60_000) }).where(eq(scoringResults.id, anonymous!.id));
+    await database.handle.db
+      .update(scoringResults)
+      .set({ accountId: accountIds[0]!, createdAt: new Date(base + 90 * 60_000) })
+      .where(eq(scoringResults.id, anonymous!.id));
     await expectPoolsAsComputed();
-    await database.handle.db.update(scoringResults).set({ segment: 'marketplace' }).where(inArray(scoringResults.id, firstIds.slice(20, 40)));
-    await database.handle.db.update(scoringResults).set({ depth: 'quick' }).where(inArray(scoringResults.id, firstIds.slice(40, 50)));
+    await database.handle.db
+      .update(scoringResults)
+      .set({ segment: 'marketplace' })
+      .where(inArray(scoringResults.id, firstIds.slice(20, 40)));
+    await database.handle.db
+      .update(scoringResults)
+      .set({ depth: 'quick' })
+      .where(inArray(scoringResults.id, firstIds.slice(40, 50)));
     await expectPoolsAsComputed();
   });
 

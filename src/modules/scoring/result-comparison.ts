@@ -75,7 +75,16 @@ export function compareResults(a: ComparableResult, b: ComparableResult): Result
     const first = inA.get(dimension.id);
     const second = inB.get(dimension.id);
     if (!first || !second) return [];
-    return [{ dimensionId: dimension.id, dimensionName: first.dimensionName, function: dimension.function, a: first.score, b: second.score, delta: first.score - second.score }];
+    return [
+      {
+        dimensionId: dimension.id,
+        dimensionName: first.dimensionName,
+        function: dimension.function,
+        a: first.score,
+        b: second.score,
+        delta: first.score - second.score,
+      },
+    ];
   });
   const functions = FUNCTIONS.map((fn) => {
     const own = dimensions.filter((dimension) => FUNCTION_OF.get(dimension.dimensionId) === fn);
@@ -83,7 +92,8 @@ export function compareResults(a: ComparableResult, b: ComparableResult): Result
     const second = average(own.map((dimension) => dimension.b));
     return { function: fn, label: FUNCTION_LABELS[fn], a: first, b: second, delta: Math.round((first - second) * 10) / 10 };
   });
-  const byLead = (x: DimensionComparison, y: DimensionComparison) => Math.abs(y.delta) - Math.abs(x.delta) || ORDER.get(x.dimensionId)! - ORDER.get(y.dimensionId)!;
+  const byLead = (x: DimensionComparison, y: DimensionComparison) =>
+    Math.abs(y.delta) - Math.abs(x.delta) || ORDER.get(x.dimensionId)! - ORDER.get(y.dimensionId)!;
   const sameSiteHost = siteOf(a.url);
   return {
     totalDelta: a.totalScore - b.totalScore,

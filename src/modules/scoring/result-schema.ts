@@ -27,7 +27,7 @@ export type ScoreDepth = (typeof SCORE_DEPTHS)[number];
 
 export const ScoreDepthSchema = Type.Enum(SCORE_DEPTHS, {
   description:
-    'How much of the site the score read (our addition). `full`: up to the crawl\'s page limit (POST /api/score, /api/score/product, /api/try-score). ' +
+    "How much of the site the score read (our addition). `full`: up to the crawl's page limit (POST /api/score, /api/score/product, /api/try-score). " +
     '`quick`: the start page and at most five more (POST /api/score/quick), so its levels rest on less evidence and usually come out lower. ' +
     'Compare totals only between results of the same depth: history, what changed, trends and the weekly digest never compare a quick score with a full one.',
 });

@@ -13,7 +13,10 @@ describe('scoreChange', () => {
 
   it('never compares a quick score with a full one: a quick score after a full one reports no drop', () => {
     // A quick score reads six pages: the same site lands lower than its full score did.
-    const quick = { ...fixtureResult({ depth: 'quick', levels: { market_intelligence: 1, pricing_packaging: 1, decision_quality: 1 } }), id: '00000000-0000-4000-8000-000000000004' };
+    const quick = {
+      ...fixtureResult({ depth: 'quick', levels: { market_intelligence: 1, pricing_packaging: 1, decision_quality: 1 } }),
+      id: '00000000-0000-4000-8000-000000000004',
+    };
     expect(quick.totalScore).toBeLessThan(before.totalScore);
     const change = scoreChange(before, quick);
     expect(change).toEqual({ resultId: quick.id, depth: 'quick', previous: null, totalDelta: null, stageChanged: false, moved: [] });
@@ -32,7 +35,10 @@ describe('scoreChange', () => {
   });
 
   it('lists the dimensions that moved, largest first, then in framework order', () => {
-    const after = { ...fixtureResult({ levels: { market_intelligence: 3, pricing_packaging: 4, decision_quality: 1 } }), id: '00000000-0000-4000-8000-000000000002' };
+    const after = {
+      ...fixtureResult({ levels: { market_intelligence: 3, pricing_packaging: 4, decision_quality: 1 } }),
+      id: '00000000-0000-4000-8000-000000000002',
+    };
     const pricingBefore = before.dimensions.find((d) => d.dimensionId === 'pricing_packaging')!.score;
     const change = scoreChange(before, after);
     expect(change.resultId).toBe(after.id);

@@ -17,7 +17,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
-import { hashClaimToken, newClaimToken, validateScoreUrl, type ScoreFailure, type ScoreOutcome, type ScoreProgress, type ScoreRequest, type ScoringService } from './scoring-service.ts';
+import {
+  hashClaimToken,
+  newClaimToken,
+  validateScoreUrl,
+  type ScoreFailure,
+  type ScoreOutcome,
+  type ScoreProgress,
+  type ScoreRequest,
+  type ScoringService,
+} from './scoring-service.ts';
 import { SCORE_JOB, SCORE_JOB_ATTEMPTS, type LocalScoreChannel, type LocalWaiter, type ScoreJobPayload } from './score-job.ts';
 import type { ScoreRuns, ScoreRunState } from './score-runs.ts';
 
@@ -80,7 +89,12 @@ export class ScoreJobs {
       claimTokenHash: claimToken ? hashClaimToken(claimToken) : null,
     };
     const ended = new Outcome();
-    const waiter: LocalWaiter = { onProgress: (progress) => request.onProgress?.(progress), onOutcome: (outcome) => ended.settle(outcome), signal: request.signal, takenHere: false };
+    const waiter: LocalWaiter = {
+      onProgress: (progress) => request.onProgress?.(progress),
+      onOutcome: (outcome) => ended.settle(outcome),
+      signal: request.signal,
+      takenHere: false,
+    };
     const leave = deps.channel.wait(runId, waiter);
     try {
       const enqueued = await deps.db.transaction(async (tx) => {

@@ -32,6 +32,15 @@ export function createScoreQueue(options: ScoreQueueOptions): { scoreJobs: Score
   const runs = new ScoreRuns({ db, clock });
   const channel = new LocalScoreChannel();
   const scoreJobs = new ScoreJobs({ db, jobs, runs, scoring, channel, crawlAllowlist: options.crawlAllowlist, queueLimit: options.queueLimit });
-  const scoreWorker = new ScoreWorker({ db, engine: jobs.engine, runs, scoring, channel, settleReservation: options.settleReservation, concurrency: options.concurrency, log });
+  const scoreWorker = new ScoreWorker({
+    db,
+    engine: jobs.engine,
+    runs,
+    scoring,
+    channel,
+    settleReservation: options.settleReservation,
+    concurrency: options.concurrency,
+    log,
+  });
   return { scoreJobs, scoreWorker };
 }

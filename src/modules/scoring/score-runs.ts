@@ -64,7 +64,12 @@ export class ScoreRuns {
    * it had already ended or been cancelled. In the storing transaction for a
    * result: a false there must roll the result back.
    */
-  async finish(executor: Executor, id: string, outcome: StoredRunOutcome, options: { fromQueued?: boolean; progress?: ScoreProgress | null } = {}): Promise<boolean> {
+  async finish(
+    executor: Executor,
+    id: string,
+    outcome: StoredRunOutcome,
+    options: { fromQueued?: boolean; progress?: ScoreProgress | null } = {},
+  ): Promise<boolean> {
     const fromQueued = options.fromQueued ?? false;
     const finished = await executor
       .update(scoreRuns)
@@ -86,7 +91,10 @@ export class ScoreRuns {
   }
 
   async read(id: string): Promise<ScoreRunState | null> {
-    const [row] = await this.#db.select({ state: scoreRuns.state, progress: scoreRuns.progress, outcome: scoreRuns.outcome }).from(scoreRuns).where(eq(scoreRuns.id, id));
+    const [row] = await this.#db
+      .select({ state: scoreRuns.state, progress: scoreRuns.progress, outcome: scoreRuns.outcome })
+      .from(scoreRuns)
+      .where(eq(scoreRuns.id, id));
     if (!row) return null;
     return { state: row.state, progress: (row.progress as ScoreProgress | null) ?? null, outcome: (row.outcome as StoredRunOutcome | null) ?? null };
   }

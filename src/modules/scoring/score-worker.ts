@@ -149,7 +149,10 @@ export class ScoreWorker {
   async #beat(): Promise<void> {
     if (this.#running.size === 0) return;
     try {
-      await this.#deps.engine.boss.touch(SCORE_JOB, [...this.#running.values()].map(({ job }) => ({ id: job.id, retryCount: job.retryCount })));
+      await this.#deps.engine.boss.touch(
+        SCORE_JOB,
+        [...this.#running.values()].map(({ job }) => ({ id: job.id, retryCount: job.retryCount })),
+      );
     } catch (error) {
       this.#deps.log.warn({ err: error }, 'score job heartbeat failed');
     }

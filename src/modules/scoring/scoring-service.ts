@@ -134,7 +134,11 @@ export interface ScoringDependencies {
    * team notes that go beside the site. The score's context is kept as a
    * team note first, so it counts the way the notes field does.
    */
-  ownEvidence?: (owner: { accountId: string; userId: string }, productId: string, context: string | null) => Promise<{ signals: MeasuredEvidenceInput[]; notes: TeamNoteInput[] }>;
+  ownEvidence?: (
+    owner: { accountId: string; userId: string },
+    productId: string,
+    context: string | null,
+  ) => Promise<{ signals: MeasuredEvidenceInput[]; notes: TeamNoteInput[] }>;
 }
 
 const CLIENT_GONE = { ok: false, reason: 'client_gone' } as const;
@@ -233,7 +237,13 @@ export class ScoringService {
     return { ok: true, result, claimToken };
   }
 
-  async #store(result: ScoringResult, request: ScoreRequest, claimTokenHash: string | null, createdAt: Date, evidenceView: CombinedEvidence | null): Promise<void> {
+  async #store(
+    result: ScoringResult,
+    request: ScoreRequest,
+    claimTokenHash: string | null,
+    createdAt: Date,
+    evidenceView: CombinedEvidence | null,
+  ): Promise<void> {
     const deps = this.#deps;
     const owner = request.owner;
     const onStored = owner ? deps.onResultStored : undefined;
@@ -250,7 +260,14 @@ export class ScoringService {
     await this.#insertResult(deps.db, result, request, claimTokenHash, createdAt, evidenceView);
   }
 
-  async #insertResult(executor: Executor, result: ScoringResult, request: ScoreRequest, claimTokenHash: string | null, createdAt: Date, evidenceView: CombinedEvidence | null): Promise<void> {
+  async #insertResult(
+    executor: Executor,
+    result: ScoringResult,
+    request: ScoreRequest,
+    claimTokenHash: string | null,
+    createdAt: Date,
+    evidenceView: CombinedEvidence | null,
+  ): Promise<void> {
     await executor.insert(scoringResults).values({
       id: result.id,
       accountId: request.owner?.accountId ?? null,
@@ -420,10 +437,19 @@ export class ScoringService {
    * depth, made before it), with the product it was filed under. Null when
    * the account holds no result with this id.
    */
-  async withPrevious(accountId: string, resultId: string): Promise<{ current: ScoringResult; previous: ScoringResult | null; productId: string | null } | null> {
+  async withPrevious(
+    accountId: string,
+    resultId: string,
+  ): Promise<{ current: ScoringResult; previous: ScoringResult | null; productId: string | null } | null> {
     const db = this.#deps.db;
     const [current] = await db
-      .select({ result: storedResult, url: scoringResults.url, productId: scoringResults.productId, depth: scoringResults.depth, createdAt: scoringResults.createdAt })
+      .select({
+        result: storedResult,
+        url: scoringResults.url,
+        productId: scoringResults.productId,
+        depth: scoringResults.depth,
+        createdAt: scoringResults.createdAt,
+      })
       .from(scoringResults)
       .where(and(eq(scoringResults.id, resultId), eq(scoringResults.accountId, accountId)));
     if (!current) return null;
@@ -461,11 +487,22 @@ export class ScoringService {
    * `since` on when given (issue 28: a goal's progress). At most `limit` of
    * the newest.
    */
-  async productDimensionLevels(accountId: string, productId: string, dimensionId: string, options: { since?: Date; limit: number }): Promise<{ resultId: string; level: number; scoredAt: Date }[]> {
+  async productDimensionLevels(
+    accountId: string,
+    productId: string,
+    dimensionId: string,
+    options: { since?: Date; limit: number },
+  ): Promise<{ resultId: string; level: number; scoredAt: Date }[]> {
     const rows = await this.#deps.db
       .select({ id: scoringResults.id, result: scoringResults.result, createdAt: scoringResults.createdAt })
       .from(scoringResults)
-      .where(and(eq(scoringResults.accountId, accountId), eq(scoringResults.productId, productId), options.since ? gte(scoringResults.createdAt, options.since) : undefined))
+      .where(
+        and(
+          eq(scoringResults.accountId, accountId),
+          eq(scoringResults.productId, productId),
+          options.since ? gte(scoringResults.createdAt, options.since) : undefined,
+        ),
+      )
       .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
       .limit(options.limit);
     return rows.reverse().flatMap((row) => {
@@ -516,7 +553,9 @@ export class ScoringService {
         totalScore: sql<number>`(${scoringResults.result}->>'totalScore')::int`,
         stageName: sql<string>`${scoringResults.result}->>'stageName'`,
         depth: scoringResults.depth,
-        pagesAnalyzed: sql<number | null>`coalesce((${scoringResults.result}->'crawlStats'->>'pagesAnalyzed')::int, jsonb_array_length(${scoringResults.result}->'crawledPages'))`,
+        pagesAnalyzed: sql<
+          number | null
+        >`coalesce((${scoringResults.result}->'crawlStats'->>'pagesAnalyzed')::int, jsonb_array_length(${scoringResults.result}->'crawledPages'))`,
         productId: scoringResults.productId,
         createdAt: scoringResults.createdAt,
       })

@@ -94,7 +94,13 @@ export class SharedResultCache implements ErasureParticipant {
     const loaded = await load();
     if (!loaded) return null;
     const body = Buffer.from(loaded.body, 'utf8');
-    const entry: Entry = { body, etag: entityTag(body), accountId: loaded.accountId, expiresAtMs: this.#clock.now().getTime() + this.#limits.ttlMs, readSinceKept: false };
+    const entry: Entry = {
+      body,
+      etag: entityTag(body),
+      accountId: loaded.accountId,
+      expiresAtMs: this.#clock.now().getTime() + this.#limits.ttlMs,
+      readSinceKept: false,
+    };
     const erased = this.#erasures !== erasuresBefore || (loaded.accountId !== null && this.#erasedAccounts.has(loaded.accountId));
     if (!erased) this.#keep(id, entry);
     return entry;
@@ -104,7 +110,10 @@ export class SharedResultCache implements ErasureParticipant {
   async sideEffectsOnErasure(tx: Transaction, accountId: string): Promise<OutboxMessage[]> {
     // Asked of the database too: a result linked to the account in another instance is kept here as anonymous.
     const rows = await tx.select({ id: scoringResults.id }).from(scoringResults).where(eq(scoringResults.accountId, accountId));
-    this.forgetAccount(accountId, rows.map((row) => row.id));
+    this.forgetAccount(
+      accountId,
+      rows.map((row) => row.id),
+    );
     return [];
   }
 

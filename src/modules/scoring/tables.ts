@@ -25,9 +25,7 @@ export const scoringResults = pgTable(
     evidencePublishedAt: timestamp('evidence_published_at', { withTimezone: true, mode: 'date' }),
     context: text('context'),
     /** What the result's `depth` says: read into every result this service hands out (rows written before the field have only this). */
-    depth: text('depth', { enum: SCORE_DEPTHS })
-      .notNull()
-      .default('full'),
+    depth: text('depth', { enum: SCORE_DEPTHS }).notNull().default('full'),
     /** SHA-256 of the claim token handed to the anonymous caller; null once linked or when not anonymous. */
     claimTokenHash: text('claim_token_hash'),
     linkedAt: timestamp('linked_at', { withTimezone: true, mode: 'date' }),
@@ -99,11 +97,15 @@ export const peerAccountScores = pgTable(
  * running it (migration 0047; score-runs.ts). Holds no claim token and no
  * caller identity: the job's payload carries what the worker needs.
  */
-export const scoreRuns = pgTable('score_runs', {
-  id: uuid('id').primaryKey(),
-  state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull(),
-  progress: jsonb('progress'),
-  outcome: jsonb('outcome'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
-}, (table) => [index('score_runs_created_idx').on(table.createdAt)]);
+export const scoreRuns = pgTable(
+  'score_runs',
+  {
+    id: uuid('id').primaryKey(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull(),
+    progress: jsonb('progress'),
+    outcome: jsonb('outcome'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('score_runs_created_idx').on(table.createdAt)],
+);

@@ -117,7 +117,12 @@ export class SignalService {
         clientId: item.id ?? null,
       }));
       const stored = await tx.insert(signals).values(rows).onConflictDoNothing().returning();
-      if (stored.length > 0) await this.#deps.onRecorded?.(tx, accountId, stored.map((row) => row.id));
+      if (stored.length > 0)
+        await this.#deps.onRecorded?.(
+          tx,
+          accountId,
+          stored.map((row) => row.id),
+        );
       return { ok: true as const, stored, alreadyStored: rows.length - stored.length };
     });
   }
@@ -126,7 +131,12 @@ export class SignalService {
     const conditions = [eq(signals.accountId, accountId)];
     if (filter.type) conditions.push(eq(signals.type, filter.type));
     if (filter.productId) conditions.push(eq(signals.productId, filter.productId));
-    return this.#deps.db.select().from(signals).where(and(...conditions)).orderBy(desc(signals.observedAt), desc(signals.createdAt)).limit(filter.limit);
+    return this.#deps.db
+      .select()
+      .from(signals)
+      .where(and(...conditions))
+      .orderBy(desc(signals.observedAt), desc(signals.createdAt))
+      .limit(filter.limit);
   }
 
   /**
@@ -158,7 +168,11 @@ export class SignalService {
         .insert(signals)
         .values(values.map((value) => ({ accountId, integrationId, source: value.type.split('.')[0]!, ...value })))
         .returning({ id: signals.id });
-      await this.#deps.onRecorded?.(tx, accountId, stored.map((row) => row.id));
+      await this.#deps.onRecorded?.(
+        tx,
+        accountId,
+        stored.map((row) => row.id),
+      );
     });
   }
 
@@ -169,7 +183,10 @@ export class SignalService {
    */
   async historyOf(accountId: string, signalId: string, limit: number): Promise<{ signal: SignalRow; earlier: { value: number; observedAt: Date }[] } | null> {
     const db = this.#deps.db;
-    const [signal] = await db.select().from(signals).where(and(eq(signals.id, signalId), eq(signals.accountId, accountId)));
+    const [signal] = await db
+      .select()
+      .from(signals)
+      .where(and(eq(signals.id, signalId), eq(signals.accountId, accountId)));
     if (!signal) return null;
     const earlier = await db
       .select({ value: signals.value, observedAt: signals.observedAt })
@@ -209,7 +226,10 @@ export class SignalService {
     return this.#deps.db.select().from(customSignalTypes).where(eq(customSignalTypes.accountId, accountId)).orderBy(customSignalTypes.type);
   }
 
-  async declareCustomType(accountId: string, declared: { type: string; unit: string; description: string; minimum: number | null; maximum: number | null }): Promise<CustomSignalType> {
+  async declareCustomType(
+    accountId: string,
+    declared: { type: string; unit: string; description: string; minimum: number | null; maximum: number | null },
+  ): Promise<CustomSignalType> {
     const [row] = await this.#deps.db
       .insert(customSignalTypes)
       .values({ accountId, ...declared, createdAt: this.#deps.clock.now() })

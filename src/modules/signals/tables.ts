@@ -9,7 +9,9 @@ import { doublePrecision, index, pgTable, primaryKey, text, timestamp, uuid } fr
 export const signals = pgTable(
   'signals',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     accountId: uuid('account_id').notNull(),
     productId: uuid('product_id'),
     type: text('type').notNull(),

@@ -31,8 +31,15 @@ export class TribalNoteService {
     this.#clock = deps.clock;
   }
 
-  async add(accountId: string, authorUserId: string, note: { productId: string | null; dimensionId: string | null; body: string; origin: NoteOrigin }): Promise<TribalNote> {
-    const [row] = await this.#db.insert(tribalNotes).values({ accountId, authorUserId, ...note, createdAt: this.#clock.now() }).returning();
+  async add(
+    accountId: string,
+    authorUserId: string,
+    note: { productId: string | null; dimensionId: string | null; body: string; origin: NoteOrigin },
+  ): Promise<TribalNote> {
+    const [row] = await this.#db
+      .insert(tribalNotes)
+      .values({ accountId, authorUserId, ...note, createdAt: this.#clock.now() })
+      .returning();
     return row!;
   }
 
@@ -60,7 +67,10 @@ export class TribalNoteService {
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {
-    const removed = await this.#db.delete(tribalNotes).where(and(eq(tribalNotes.accountId, accountId), eq(tribalNotes.id, id))).returning({ id: tribalNotes.id });
+    const removed = await this.#db
+      .delete(tribalNotes)
+      .where(and(eq(tribalNotes.accountId, accountId), eq(tribalNotes.id, id)))
+      .returning({ id: tribalNotes.id });
     return removed.length > 0;
   }
 }

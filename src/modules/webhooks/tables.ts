@@ -5,14 +5,19 @@ import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle
 export const outgoingWebhooks = pgTable(
   'outgoing_webhooks',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Foreign key to accounts(id), ON DELETE CASCADE: declared in the migrations, as every cross-module key is. */
     accountId: uuid('account_id').notNull(),
     url: text('url').notNull(),
     /** whsec_<base64>, Standard Webhooks format; the base64 part is the HMAC key. */
     signingSecret: text('signing_secret').notNull(),
     description: text('description'),
-    eventTypes: text('event_types').array().notNull().default(sql`'{}'`),
+    eventTypes: text('event_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     enabled: boolean('enabled').notNull().default(true),
     /** Why it was disabled: 'manual' or 'failing' (retries exhausted). */
     disabledReason: text('disabled_reason'),
@@ -28,7 +33,9 @@ export const outgoingWebhooks = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Foreign key to accounts(id), ON DELETE CASCADE (migrations). */
     accountId: uuid('account_id').notNull(),
     webhookId: uuid('webhook_id')

@@ -88,7 +88,10 @@ export class WebhookDeliveries {
   /** A webhook.test event to this one endpoint, subscribed or not; null when the account has no such endpoint. */
   async sendTest(accountId: string, webhookId: string): Promise<DeliveryView | null> {
     return this.#deps.db.transaction(async (tx) => {
-      const [endpoint] = await tx.select({ id: outgoingWebhooks.id }).from(outgoingWebhooks).where(and(eq(outgoingWebhooks.id, webhookId), eq(outgoingWebhooks.accountId, accountId)));
+      const [endpoint] = await tx
+        .select({ id: outgoingWebhooks.id })
+        .from(outgoingWebhooks)
+        .where(and(eq(outgoingWebhooks.id, webhookId), eq(outgoingWebhooks.accountId, accountId)));
       if (!endpoint) return null;
       return this.#queue(tx, accountId, webhookId, this.#event('webhook.test', { webhookId }));
     });
@@ -96,7 +99,10 @@ export class WebhookDeliveries {
 
   /** The endpoint's delivery log, newest first; null when the account has no such endpoint. */
   async list(accountId: string, webhookId: string): Promise<DeliveryView[] | null> {
-    const [endpoint] = await this.#deps.db.select({ id: outgoingWebhooks.id }).from(outgoingWebhooks).where(and(eq(outgoingWebhooks.id, webhookId), eq(outgoingWebhooks.accountId, accountId)));
+    const [endpoint] = await this.#deps.db
+      .select({ id: outgoingWebhooks.id })
+      .from(outgoingWebhooks)
+      .where(and(eq(outgoingWebhooks.id, webhookId), eq(outgoingWebhooks.accountId, accountId)));
     if (!endpoint) return null;
     const rows = await this.#deps.db
       .select()
@@ -176,7 +182,11 @@ export class WebhookDeliveries {
     }
     const now = clock.now();
     // Recorded before it is sent: after a crash, the log and the receiver agree that it may have gone out.
-    const recorded = await db.update(webhookDeliveries).set({ attempts: attempt, attemptStartedAt: now, nextAttemptAt: null }).where(before).returning({ id: webhookDeliveries.id });
+    const recorded = await db
+      .update(webhookDeliveries)
+      .set({ attempts: attempt, attemptStartedAt: now, nextAttemptAt: null })
+      .where(before)
+      .returning({ id: webhookDeliveries.id });
     if (recorded.length === 0) return;
     const headers = signedHeaders(secretsOf(endpoint, now), delivery.messageId, Math.floor(now.getTime() / 1000), delivery.body);
     const outcome = await poster.post(endpoint.url, headers, delivery.body);
@@ -211,11 +221,17 @@ export class WebhookDeliveries {
     const recipients = !retry && notice ? await notice.recipients(delivery.accountId) : [];
     await db.transaction(async (tx) => {
       if (retry) {
-        await tx.update(webhookDeliveries).set({ ...logged, attemptStartedAt: null, nextAttemptAt: nextAt }).where(thisAttempt);
+        await tx
+          .update(webhookDeliveries)
+          .set({ ...logged, attemptStartedAt: null, nextAttemptAt: nextAt })
+          .where(thisAttempt);
         await this.#enqueueAttempt(tx, delivery.accountId, delivery.id, attempt + 1, nextAt);
         return;
       }
-      await tx.update(webhookDeliveries).set({ ...logged, attemptStartedAt: null, status: 'failed', nextAttemptAt: null }).where(thisAttempt);
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...logged, attemptStartedAt: null, status: 'failed', nextAttemptAt: null })
+        .where(thisAttempt);
       const disabled = await tx
         .update(outgoingWebhooks)
         .set({ enabled: false, disabledReason: 'failing' })

@@ -32,7 +32,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const headersFor = (account: string, role: 'admin' | 'owner' = 'owner') => t.authHeaders({ sub: `${account}_${role}`, account, role, email: `${account}@example.com` });
+const headersFor = (account: string, role: 'admin' | 'owner' = 'owner') =>
+  t.authHeaders({ sub: `${account}_${role}`, account, role, email: `${account}@example.com` });
 const db = () => t.testDatabase.handle.db;
 
 async function createEndpoint(account: string, url = receiver.url): Promise<{ id: string; secret: string }> {
@@ -127,10 +128,17 @@ describe('webhook delivery refusals and failures', () => {
     const [row] = await db().select().from(outgoingWebhooks).where(eq(outgoingWebhooks.id, endpoint.id));
     const accountId = row!.accountId;
     const pending = async () =>
-      (await t.services.jobs.engine.boss.findJobs<{ accountId: string }>(DELIVER_WEBHOOK_JOB)).filter((job) => job.data.accountId === accountId && (job.state === 'created' || job.state === 'retry'));
+      (await t.services.jobs.engine.boss.findJobs<{ accountId: string }>(DELIVER_WEBHOOK_JOB)).filter(
+        (job) => job.data.accountId === accountId && (job.state === 'created' || job.state === 'retry'),
+      );
     expect((await pending()).length).toBeGreaterThan(0);
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: await headersFor('org_erased'), payload: { confirmation: 'DELETE' } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      headers: await headersFor('org_erased'),
+      payload: { confirmation: 'DELETE' },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await db().select().from(outgoingWebhooks).where(eq(outgoingWebhooks.accountId, accountId))).toEqual([]);
     expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId))).toEqual([]);
@@ -154,7 +162,12 @@ describe('webhook delivery refusals and failures', () => {
     expect(refused).toHaveLength(50);
     expect(refused[0]!.headers.get('retry-after')).toBe('60');
     expect(await refused[0]!.json()).toEqual({
-      error: { code: 'SCORING_RATE_LIMITED', message: 'Too many webhook-send requests: the limit is 10 per 60 seconds.', action: 'Wait 60 seconds before retrying.', retryable: true },
+      error: {
+        code: 'SCORING_RATE_LIMITED',
+        message: 'Too many webhook-send requests: the limit is 10 per 60 seconds.',
+        action: 'Wait 60 seconds before retrying.',
+        retryable: true,
+      },
     });
     expect(await deliveryLog('org_flood', endpoint.id)).toHaveLength(10);
 

@@ -113,7 +113,12 @@ describe('webhook delivery', () => {
   it("delivers an account's events in the order they happened, each verified", async () => {
     // An account of its own: the other tests' endpoints would receive these events too.
     const headers = await t.authHeaders({ sub: 'ordering_admin', account: 'org_ordering', role: 'admin' });
-    const created = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: { url: receiver.url, events: ['member.added', 'member.removed'] } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers,
+      payload: { url: receiver.url, events: ['member.added', 'member.removed'] },
+    });
     const endpoint = created.json();
     receiver.setSecrets([endpoint.secret]);
     const [row] = await t.testDatabase.handle.db.select().from(outgoingWebhooks).where(eq(outgoingWebhooks.id, endpoint.id));
@@ -139,7 +144,12 @@ describe('webhook delivery', () => {
 
   it('emits member.added when a member joins and member.removed when removed', async () => {
     const owner = () => t.authHeaders({ sub: 'team_owner', account: 'org_team_events', role: 'owner' });
-    const created = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: await owner(), payload: { url: receiver.url, events: ['member.added', 'member.removed'] } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: await owner(),
+      payload: { url: receiver.url, events: ['member.added', 'member.removed'] },
+    });
     receiver.setSecrets([created.json().secret]);
     await t.services.jobRunner.runDue();
     const seen = receiver.deliveries.length;

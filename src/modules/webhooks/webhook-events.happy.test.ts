@@ -126,7 +126,15 @@ describe('emitted webhook events', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({
       type: 'score.linked',
-      data: { resultId: result.id, url: result.url, totalScore: result.totalScore, depth: 'full', linkedAt: clock.now().toISOString(), linkedByUserId: 'linker_owner', link: `${publicBase()}/r/${result.id}` },
+      data: {
+        resultId: result.id,
+        url: result.url,
+        totalScore: result.totalScore,
+        depth: 'full',
+        linkedAt: clock.now().toISOString(),
+        linkedByUserId: 'linker_owner',
+        link: `${publicBase()}/r/${result.id}`,
+      },
     });
   });
 

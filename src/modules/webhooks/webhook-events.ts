@@ -82,7 +82,10 @@ const EVENT_DATA: Record<WebhookEventType, { schema: TSchema; summary: string }>
   'usage.threshold': { schema: UsageThresholdData, summary: "The account reached 80% or 100% of the period's credits or scores." },
   'member.added': { schema: MemberData, summary: 'A member joined the account.' },
   'member.removed': { schema: MemberData, summary: 'A member left or was removed from the account.' },
-  'anomaly.detected': { schema: AnomalySchema, summary: 'A new score showed a change beyond normal variation: a level lost, the total down, or a page with evidence gone.' },
+  'anomaly.detected': {
+    schema: AnomalySchema,
+    summary: 'A new score showed a change beyond normal variation: a level lost, the total down, or a page with evidence gone.',
+  },
   'webhook.test': { schema: WebhookTestData, summary: 'Sent on demand by POST /api/webhooks/<id>/test, whatever the endpoint subscribes to.' },
 };
 

@@ -32,9 +32,7 @@ export interface WebhookView {
 }
 
 export type CreateWebhookResult =
-  | { ok: true; webhook: WebhookView & { secret: string } }
-  | { ok: false; reason: 'invalid_url'; detail: string }
-  | { ok: false; reason: 'too_many' };
+  { ok: true; webhook: WebhookView & { secret: string } } | { ok: false; reason: 'invalid_url'; detail: string } | { ok: false; reason: 'too_many' };
 
 export interface NewWebhook {
   url: string;

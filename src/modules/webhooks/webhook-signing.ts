@@ -21,7 +21,12 @@ export function signatureFor(secret: string, messageId: string, timestampSeconds
 }
 
 /** The three Standard Webhooks headers for one attempt; `secrets` newest first. */
-export function signedHeaders(secrets: readonly string[], messageId: string, timestampSeconds: number, body: string): { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string } {
+export function signedHeaders(
+  secrets: readonly string[],
+  messageId: string,
+  timestampSeconds: number,
+  body: string,
+): { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string } {
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(timestampSeconds),

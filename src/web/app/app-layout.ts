@@ -83,8 +83,9 @@ export function AppLayout({ visit, section, children }: { visit: AppVisit; secti
       </ul>
     </nav>
     <${ReadOnlyBanner} visit=${visit} />
-    ${inSettings
-      ? html`<div class="settings-frame">
+    ${
+      inSettings
+        ? html`<div class="settings-frame">
           <nav class="settings-nav" aria-label="Settings">
             <ul>
               ${SETTINGS_SECTIONS.map((entry) => html`<${NavLink} href=${APP_PATHS[entry.section]} label=${entry.label} current=${entry.section === section} />`)}
@@ -92,7 +93,8 @@ export function AppLayout({ visit, section, children }: { visit: AppVisit; secti
           </nav>
           <div class="settings-content">${children}</div>
         </div>`
-      : children}
+        : children
+    }
   `;
 }
 

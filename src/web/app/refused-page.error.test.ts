@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('an app page for a member without a seat', () => {
-  it('answers 402 with the account\'s reason and a way out, and the API refuses the same session alike', async () => {
+  it("answers 402 with the account's reason and a way out, and the API refuses the same session alike", async () => {
     await accountIdOf(t, { sub: 'seatless_owner', account: 'org_seatless', role: 'owner' });
     const cookies = { __session: await t.token({ sub: 'seatless_member', account: 'org_seatless', role: 'member' }) };
     const api = await t.app.inject({ method: 'GET', url: '/api/account', cookies });

@@ -32,8 +32,16 @@ async function changeSubscription(control, method, url, body, fallback) {
 
 for (const control of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[data-cancel-subscription]'))) {
   control.addEventListener('click', () =>
-    changeSubscription(control, 'POST', '/api/billing/subscription/cancel', { when: control.dataset.cancelSubscription }, 'The subscription could not be cancelled. Try again in a moment.'),
+    changeSubscription(
+      control,
+      'POST',
+      '/api/billing/subscription/cancel',
+      { when: control.dataset.cancelSubscription },
+      'The subscription could not be cancelled. Try again in a moment.',
+    ),
   );
 }
 const resume = document.querySelector('[data-resume-subscription]');
-resume?.addEventListener('click', () => changeSubscription(resume, 'POST', '/api/billing/subscription/resume', undefined, 'The subscription could not be kept. Try again in a moment.'));
+resume?.addEventListener('click', () =>
+  changeSubscription(resume, 'POST', '/api/billing/subscription/resume', undefined, 'The subscription could not be kept. Try again in a moment.'),
+);

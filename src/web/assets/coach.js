@@ -22,7 +22,8 @@ const RULE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
 const FENCE = /^\s{0,3}```/;
 const QUOTE = /^\s{0,3}>\s?(.*)$/;
 // Code, bold, em (an underscore inside a word, as in pricing_packaging, is not emphasis), a link.
-const INLINE = /`([^`]+)`|\*\*(.+?)\*\*|(?<!\w)__(.+?)__(?!\w)|\*([^*\s](?:[^*]*[^*\s])?)\*|(?<!\w)_([^_\s](?:[^_]*[^_\s])?)_(?!\w)|\[([^\]]+)\]\(([^()\s]+)\)/g;
+const INLINE =
+  /`([^`]+)`|\*\*(.+?)\*\*|(?<!\w)__(.+?)__(?!\w)|\*([^*\s](?:[^*]*[^*\s])?)\*|(?<!\w)_([^_\s](?:[^_]*[^_\s])?)_(?!\w)|\[([^\]]+)\]\(([^()\s]+)\)/g;
 
 function element(name, className) {
   const node = document.createElement(name);
@@ -230,7 +231,13 @@ function start(form) {
   let conversationId = data.conversationId || null;
   const maxMessageChars = Number(data.maxMessageChars);
   const fresh = new URLSearchParams({ result: resultId, ...(compareResultId ? { compare: compareResultId } : {}), new: '1' });
-  const places = { billing: data.billingHref, signIn: data.signInHref, onboarding: data.onboardingHref, coach: form.getAttribute('action'), fresh: `${form.getAttribute('action')}?${fresh}` };
+  const places = {
+    billing: data.billingHref,
+    signIn: data.signInHref,
+    onboarding: data.onboardingHref,
+    coach: form.getAttribute('action'),
+    fresh: `${form.getAttribute('action')}?${fresh}`,
+  };
   const linkDimensions = dimensionLinker(JSON.parse(data.dimensionLinks || '[]'));
   let streaming = null;
 

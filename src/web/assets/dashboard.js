@@ -49,15 +49,35 @@ function describe(problem) {
       return { title: 'This account is read-only', text: message, next: action, links: [{ href: '/app/onboarding', label: 'Open the onboarding checklist' }] };
     case 'INVALID_URL':
     case 'INVALID_REQUEST':
-      return { title: 'That address cannot be scored', text: message, next: 'Enter the full address of a public company site, like https://example.com.', links: [] };
+      return {
+        title: 'That address cannot be scored',
+        text: message,
+        next: 'Enter the full address of a public company site, like https://example.com.',
+        links: [],
+      };
     case 'CRAWL_FAILED':
-      return { title: 'We could not read that site', text: message, next: 'Check that the address opens in your browser, then try again in a few minutes.', links: [] };
+      return {
+        title: 'We could not read that site',
+        text: message,
+        next: 'Check that the address opens in your browser, then try again in a few minutes.',
+        links: [],
+      };
     case 'SERVICE_UNAVAILABLE':
       return { title: 'We are busy right now', text: message, next: action || 'Try again in a minute.', links: [] };
     case 'AUTH_REQUIRED':
-      return { title: 'Please sign in again', text: 'Your session has ended.', next: 'Sign in, then score the site again.', links: [{ href: `/sign-in?next=${encodeURIComponent(location.pathname)}`, label: 'Sign in' }] };
+      return {
+        title: 'Please sign in again',
+        text: 'Your session has ended.',
+        next: 'Sign in, then score the site again.',
+        links: [{ href: `/sign-in?next=${encodeURIComponent(location.pathname)}`, label: 'Sign in' }],
+      };
     default:
-      return { title: 'The score did not finish', text: message || 'Something went wrong on the way.', next: action || 'Please try again in a minute.', links: [] };
+      return {
+        title: 'The score did not finish',
+        text: message || 'Something went wrong on the way.',
+        next: action || 'Please try again in a minute.',
+        links: [],
+      };
   }
 }
 
@@ -120,7 +140,12 @@ const withSegment = (body, segment) => (segment ? { ...body, segment } : body);
 
 function scoreProduct(form, productId, segment, note) {
   const body = withSegment({ productId }, segment);
-  return score(form, () => postJson('/api/score/product', body, 'text/event-stream'), () => productPath(productId), note);
+  return score(
+    form,
+    () => postJson('/api/score/product', body, 'text/event-stream'),
+    () => productPath(productId),
+    note,
+  );
 }
 
 /** As the server reads a typed address (target-url.ts withDefaultScheme): "acme.com" means https://acme.com. */
@@ -155,11 +180,17 @@ async function scoreNewAddress(form) {
   const url = withDefaultScheme(String(data.get('url') || ''));
   const name = String(data.get('name') || '').trim();
   const segment = String(data.get('segment') || '');
-  const existing = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-product-url]'))].find((card) => sameAddress(card.dataset.productUrl, url));
+  const existing = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-product-url]'))].find((card) =>
+    sameAddress(card.dataset.productUrl, url),
+  );
   if (existing) return scoreProduct(form, existing.dataset.productId, segment);
   if (form.dataset.mode === 'once') {
     const body = withSegment(name ? { url, companyName: name } : { url }, segment);
-    return score(form, () => postJson('/api/score', body, 'text/event-stream'), (result) => `/r/${result.id}`);
+    return score(
+      form,
+      () => postJson('/api/score', body, 'text/event-stream'),
+      (result) => `/r/${result.id}`,
+    );
   }
   placeFeedback(form);
   let productName = name;
@@ -194,6 +225,7 @@ function onSubmit(form, run) {
 
 if (feedback) {
   for (const form of document.querySelectorAll('form[data-new-score]')) onSubmit(form, scoreNewAddress);
-  for (const form of document.querySelectorAll('form[data-rescore]')) onSubmit(form, (rescore) => scoreProduct(rescore, rescore.dataset.productId, rescore.dataset.segment));
+  for (const form of document.querySelectorAll('form[data-rescore]'))
+    onSubmit(form, (rescore) => scoreProduct(rescore, rescore.dataset.productId, rescore.dataset.segment));
   setBusy(false);
 }

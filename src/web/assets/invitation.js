@@ -17,6 +17,8 @@ button?.addEventListener('click', async () => {
     button.disabled = false;
     return showProblem(problem, problemText(result, `The invitation could not be accepted (status ${result.status}). Try again in a moment.`));
   }
-  status.textContent = result.body.alreadyMember ? `You are already in ${result.body.accountName}. Opening it…` : `You joined ${result.body.accountName}. Opening it…`;
+  status.textContent = result.body.alreadyMember
+    ? `You are already in ${result.body.accountName}. Opening it…`
+    : `You joined ${result.body.accountName}. Opening it…`;
   location.assign('/app');
 });

@@ -66,7 +66,10 @@ const FORMS = {
         '/api/onboarding/welcome-interview',
         {
           role: value(form, 'role'),
-          goals: value(form, 'goals').split('\n').map((goal) => goal.trim()).filter((goal) => goal !== ''),
+          goals: value(form, 'goals')
+            .split('\n')
+            .map((goal) => goal.trim())
+            .filter((goal) => goal !== ''),
           product: { name: value(form, 'productName'), ...(url ? { url } : {}) },
           teamSize: teamSize === '' ? null : Number(teamSize),
         },

@@ -19,7 +19,10 @@ function explain(code, message, action, retryAfterSeconds) {
         title: 'You have used your free score for now',
         text: message || 'Anonymous scoring is limited to one score per address per hour.',
         next: `Sign up for free to score more sites and keep your results, or try again in ${wait}.`,
-        links: [{ href: '/sign-up', label: 'Sign up free' }, { href: '/pricing', label: 'See plans' }],
+        links: [
+          { href: '/sign-up', label: 'Sign up free' },
+          { href: '/pricing', label: 'See plans' },
+        ],
       };
     }
     case 'INVALID_URL':
@@ -39,11 +42,21 @@ function explain(code, message, action, retryAfterSeconds) {
       };
     case 'CREDIT_EXHAUSTED':
     case 'PLAN_LIMIT_REACHED':
-      return { title: 'Your plan has no scores left', text: message, next: action || 'Upgrade or buy a score pack to keep going.', links: [{ href: '/pricing', label: 'See plans and packs' }] };
+      return {
+        title: 'Your plan has no scores left',
+        text: message,
+        next: action || 'Upgrade or buy a score pack to keep going.',
+        links: [{ href: '/pricing', label: 'See plans and packs' }],
+      };
     case 'SERVICE_UNAVAILABLE':
       return { title: 'We are busy right now', text: message, next: 'Try again in a minute.', links: [] };
     case 'AUTH_REQUIRED':
-      return { title: 'Please sign in', text: 'Your session has ended.', next: 'Sign in again, then score the site.', links: [{ href: '/sign-in', label: 'Sign in' }] };
+      return {
+        title: 'Please sign in',
+        text: 'Your session has ended.',
+        next: 'Sign in again, then score the site.',
+        links: [{ href: '/sign-in', label: 'Sign in' }],
+      };
     default:
       return { title: 'Something went wrong', text: message || 'The score did not finish.', next: action || 'Please try again in a minute.', links: [] };
   }
@@ -67,7 +80,10 @@ export function showProgress(panel, progress) {
     mark(panel, 'crawl');
   } else {
     bar.removeAttribute('value');
-    status.textContent = progress.stage === 'refining' ? 'Refining the reasoning…' : `Scoring 27 dimensions from ${progress.pagesAnalysed} ${plural(progress.pagesAnalysed, 'page')}…`;
+    status.textContent =
+      progress.stage === 'refining'
+        ? 'Refining the reasoning…'
+        : `Scoring 27 dimensions from ${progress.pagesAnalysed} ${plural(progress.pagesAnalysed, 'page')}…`;
     mark(panel, 'score');
   }
 }

@@ -90,7 +90,8 @@ for (const picker of /** @type {NodeListOf<HTMLElement>} */ (document.querySelec
     const result = await callApi('GET', `/api/sources/${sourceId}/resources`);
     choose.disabled = false;
     if (!result.ok) return refuse(result, problem);
-    if (result.body.resources.length === 0) return showProblem(problem, 'The provider lists nothing this grant can read. Connect again with access to the repositories or teams you want.');
+    if (result.body.resources.length === 0)
+      return showProblem(problem, 'The provider lists nothing this grant can read. Connect again with access to the repositories or teams you want.');
     choices.replaceChildren(...scopeChoices(result.body.resources, products, chosen, sourceId));
     form.hidden = false;
     choose.hidden = true;

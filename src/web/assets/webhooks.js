@@ -69,7 +69,10 @@ createForm?.addEventListener('submit', async (event) => {
   }
   if (result.status === 401) return signInAgain();
   const marked = result.body ? showFieldProblems(createForm, result.body) : 0;
-  showProblem(region, marked > 0 ? 'The endpoint needs a change: the marked field says what.' : problemText(result, 'The endpoint could not be added. Try again in a moment.'));
+  showProblem(
+    region,
+    marked > 0 ? 'The endpoint needs a change: the marked field says what.' : problemText(result, 'The endpoint could not be added. Try again in a moment.'),
+  );
 });
 
 const ACTIONS = {
@@ -78,7 +81,11 @@ const ACTIONS = {
   disable: { method: 'POST', path: (id) => `/api/webhooks/${id}/disable`, done: () => reloadSaying('Disabled: no events are sent to it until it is enabled.') },
   enable: { method: 'POST', path: (id) => `/api/webhooks/${id}/enable`, done: () => reloadSaying('Enabled: events are sent to it again.') },
   delete: { method: 'DELETE', path: (id) => `/api/webhooks/${id}`, done: () => reloadSaying('Deleted.') },
-  redeliver: { method: 'POST', path: (id, delivery) => `/api/webhooks/${id}/deliveries/${delivery}/redeliver`, done: () => reloadSaying('Sent again: the new delivery is at the top.') },
+  redeliver: {
+    method: 'POST',
+    path: (id, delivery) => `/api/webhooks/${id}/deliveries/${delivery}/redeliver`,
+    done: () => reloadSaying('Sent again: the new delivery is at the top.'),
+  },
 };
 
 for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[data-webhook-action]'))) {

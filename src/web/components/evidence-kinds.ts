@@ -17,18 +17,23 @@ function Dimension({ dimension }: { dimension: CombinedDimension }) {
     ${dimension.contradiction ? html`<p class="notice evidence-contradiction">${dimension.contradiction}</p>` : null}
     <dl class="evidence-kinds">
       <div><dt><span class="evidence-kind evidence-site">Site</span> What the site shows</dt><dd>Level ${dimension.site.level}: ${dimension.site.evidence}</dd></div>
-      ${dimension.tools.length > 0
-        ? html`<div><dt><span class="evidence-kind evidence-measured">Measured</span> What the tools measure</dt><dd><ul>
+      ${
+        dimension.tools.length > 0
+          ? html`<div><dt><span class="evidence-kind evidence-measured">Measured</span> What the tools measure</dt><dd><ul>
             ${dimension.tools.map(
-              (entry) => html`<li>${entry.link ? html`<a href=${entry.link} rel="nofollow noopener">${entry.summary}</a>` : entry.summary}${entry.level !== null ? html` <span class="muted">(level ${entry.level} on ${entry.bandSource === 'DORA 2023' ? "DORA's bands" : 'our published bands'})</span>` : null}</li>`,
+              (entry) =>
+                html`<li>${entry.link ? html`<a href=${entry.link} rel="nofollow noopener">${entry.summary}</a>` : entry.summary}${entry.level !== null ? html` <span class="muted">(level ${entry.level} on ${entry.bandSource === 'DORA 2023' ? "DORA's bands" : 'our published bands'})</span>` : null}</li>`,
             )}
           </ul></dd></div>`
-        : null}
-      ${dimension.team.length > 0
-        ? html`<div><dt><span class="evidence-kind evidence-reported">Self-reported</span> What the team reports</dt><dd><ul>
+          : null
+      }
+      ${
+        dimension.team.length > 0
+          ? html`<div><dt><span class="evidence-kind evidence-reported">Self-reported</span> What the team reports</dt><dd><ul>
             ${dimension.team.map((note) => html`<li>“${note.body}”${NOTE_ORIGIN_WORDS[note.origin] ? html` <span class="muted">(${NOTE_ORIGIN_WORDS[note.origin]})</span>` : null}</li>`)}
           </ul></dd></div>`
-        : null}
+          : null
+      }
     </dl>
   </li>`;
 }
@@ -39,11 +44,13 @@ export function EvidenceKindsSection({ evidence, own, published }: { evidence: C
   return html`<section class="card evidence-section" aria-labelledby="evidence-kinds-title">
     <h2 id="evidence-kinds-title">Beside the site: your tools and your team</h2>
     <p class="muted">
-      ${own
-        ? published
-          ? 'Published: anyone with the link sees this section. '
-          : 'Only your account sees this section: measured signals and notes are private until an admin publishes them. '
-        : 'Published by the company: measured in its own tools and reported by its team. '}
+      ${
+        own
+          ? published
+            ? 'Published: anyone with the link sees this section. '
+            : 'Only your account sees this section: measured signals and notes are private until an admin publishes them. '
+          : 'Published by the company: measured in its own tools and reported by its team. '
+      }
       A note is self-reported: it is shown, and never moves a level.
     </p>
     <ul class="evidence-dimensions">${spoken.map((dimension) => html`<${Dimension} dimension=${dimension} />`)}</ul>

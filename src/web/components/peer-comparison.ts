@@ -38,7 +38,11 @@ function segmentLabel(key: string): string {
  * none stored). The pool leaves out the result's own account and the one
  * looking (`askingAccountId`), under BenchmarkService's rule.
  */
-export async function peerComparisons(source: PeerSource, resultIds: readonly string[], askingAccountId: string | null = null): Promise<Map<string, PeerComparison | null>> {
+export async function peerComparisons(
+  source: PeerSource,
+  resultIds: readonly string[],
+  askingAccountId: string | null = null,
+): Promise<Map<string, PeerComparison | null>> {
   const entries = await Promise.all(
     resultIds.map(async (resultId): Promise<[string, PeerComparison | null]> => {
       const outcome = await source.comparisonOf(resultId, askingAccountId);

@@ -3,12 +3,7 @@
  * or a pack (pricing, billing, the local checkout): "$49 a month", "$29,
  * $1.45 a score", and what a plan's credits buy.
  */
-import {
-  CHAT_MESSAGE_CREDIT_COST,
-  SCORE_CREDIT_COST,
-  type PlanLimits,
-  type Price,
-} from '../../vocabulary/plans.ts';
+import { CHAT_MESSAGE_CREDIT_COST, SCORE_CREDIT_COST, type PlanLimits, type Price } from '../../vocabulary/plans.ts';
 
 /** What a price the provider does not tell us says instead. */
 export const PRICE_AT_CHECKOUT = 'Shown at checkout';

@@ -49,7 +49,8 @@ export function Heatmap({ functions }: { functions: FunctionSummary[] }) {
 export function LevelLegend() {
   return html`<ul class="level-legend" aria-label="Levels">
     ${[1, 2, 3, 4].map(
-      (level) => html`<li class=${`level-${level}`}><span class="legend-swatch" aria-hidden="true">${level}</span> ${stageForLevel(level)} <${LevelPips} level=${level} /></li>`,
+      (level) =>
+        html`<li class=${`level-${level}`}><span class="legend-swatch" aria-hidden="true">${level}</span> ${stageForLevel(level)} <${LevelPips} level=${level} /></li>`,
     )}
   </ul>`;
 }

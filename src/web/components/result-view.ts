@@ -139,9 +139,11 @@ export function ResultView({ result, share, calls, standing, beneathGlance, scor
       <${ShareBar} ...${share} />
 
       ${result.crossDimensionNotes ? html`<section aria-labelledby="notes-heading"><h2 id="notes-heading">Across dimensions</h2><p>${result.crossDimensionNotes}</p></section>` : null}
-      ${result.antiPatternsDetected && result.antiPatternsDetected.length > 0
-        ? html`<section aria-labelledby="patterns-heading"><h2 id="patterns-heading">Patterns to watch</h2><ul>${result.antiPatternsDetected.map((p) => html`<li>${p}</li>`)}</ul></section>`
-        : null}
+      ${
+        result.antiPatternsDetected && result.antiPatternsDetected.length > 0
+          ? html`<section aria-labelledby="patterns-heading"><h2 id="patterns-heading">Patterns to watch</h2><ul>${result.antiPatternsDetected.map((p) => html`<li>${p}</li>`)}</ul></section>`
+          : null
+      }
 
       ${calls ? html`<div class="cta">${calls}</div>` : null}
       ${scoreFeedback}
@@ -163,11 +165,13 @@ export function ResultView({ result, share, calls, standing, beneathGlance, scor
         )}
       </section>
 
-      ${result.crawledPages && result.crawledPages.length > 0
-        ? html`<details class="card crawled-pages"><summary>The ${result.crawledPages.length} pages we read</summary>
+      ${
+        result.crawledPages && result.crawledPages.length > 0
+          ? html`<details class="card crawled-pages"><summary>The ${result.crawledPages.length} pages we read</summary>
             <ul>${result.crawledPages.map((url) => html`<li><a href=${url} rel="nofollow noopener">${pageLabel(url)}</a></li>`)}</ul>
           </details>`
-        : null}
+          : null
+      }
     </article>
   `;
 }

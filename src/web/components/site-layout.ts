@@ -20,11 +20,13 @@ function AccountLinks({ viewer, account }: { viewer: Viewer; account: SignedInAc
   if (viewer.signedIn) {
     return html`<div class="account">
       <a href="/app" class="button button-quiet">Dashboard</a>
-      ${account
-        ? // The badge sits outside the name's box: a long name is cut short with an ellipsis, never the plan.
-          html`<span class="account-name"><span class="account-label">${account.name}</span></span>
+      ${
+        account
+          ? // The badge sits outside the name's box: a long name is cut short with an ellipsis, never the plan.
+            html`<span class="account-name"><span class="account-label">${account.name}</span></span>
             <span class="plan-badge"><span class="visually-hidden">Plan: </span>${account.plan}</span>`
-        : html`<span class="account-name">${viewer.email ?? 'Signed in'}</span>`}
+          : html`<span class="account-name">${viewer.email ?? 'Signed in'}</span>`
+      }
       <form method="post" action="/sign-out"><button type="submit" class="button button-quiet">Sign out</button></form>
     </div>`;
   }

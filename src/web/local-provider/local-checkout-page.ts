@@ -17,12 +17,16 @@ const CHECKOUT_PAGE_RESPONSES = {
 };
 
 export function registerLocalCheckoutPage(app: App, deps: LocalCheckoutDeps): void {
-  app.get(LOCAL_CHECKOUT_PATH, { config: { auth: 'public', pageResponses: CHECKOUT_PAGE_RESPONSES }, schema: { ...documented('the checkout page'), querystring: SessionQuery } }, async (request, reply) => {
-    reply.type('text/html; charset=utf-8');
-    const session = decodeLocalCheckout(request.query.session, deps.signingSecret, deps.clock.now());
-    if (!session) return reply.code(404).send(SESSION_EXPIRED_PAGE);
-    return page('Local checkout', checkoutForm(session, request.query.session, csrfToken(request, reply, deps.publicBaseUrl.startsWith('https:'))));
-  });
+  app.get(
+    LOCAL_CHECKOUT_PATH,
+    { config: { auth: 'public', pageResponses: CHECKOUT_PAGE_RESPONSES }, schema: { ...documented('the checkout page'), querystring: SessionQuery } },
+    async (request, reply) => {
+      reply.type('text/html; charset=utf-8');
+      const session = decodeLocalCheckout(request.query.session, deps.signingSecret, deps.clock.now());
+      if (!session) return reply.code(404).send(SESSION_EXPIRED_PAGE);
+      return page('Local checkout', checkoutForm(session, request.query.session, csrfToken(request, reply, deps.publicBaseUrl.startsWith('https:'))));
+    },
+  );
 }
 
 function checkoutForm(session: LocalCheckout, token: string, csrf: string): string {

@@ -21,29 +21,45 @@ const PAY_RESPONSES = {
 };
 
 export function registerLocalCheckoutPayment(app: App, deps: LocalCheckoutDeps & { billing: BillingService }): void {
-  app.post(LOCAL_CHECKOUT_PATH, { config: { auth: 'public', pageResponses: PAY_RESPONSES }, schema: { ...documented('pay, delivering a signed checkout.session.completed to our own webhook'), body: PayForm } }, async (request, reply) => {
-    if (!hasValidCsrfToken(request, request.body.csrf)) {
-      return reply.code(403).type('text/html; charset=utf-8').send(page('Form expired', '<h1>Form expired</h1><p>Open the checkout page again and press Pay there.</p>'));
-    }
-    const now = deps.clock.now();
-    const session = decodeLocalCheckout(request.body.session, deps.signingSecret, now);
-    if (!session) {
-      return reply.code(404).type('text/html; charset=utf-8').send(SESSION_EXPIRED_PAGE);
-    }
-    const status = await deliverToOwnWebhook(app, deps, completedCheckoutEvent(session, now), now).catch((error: unknown) => {
-      request.log.error({ err: error }, 'local checkout: delivering the event to our own webhook failed');
-      return 0;
-    });
-    if (status >= 200 && status < 300 && session.price) {
-      // The local provider keeps its own invoices (Stripe keeps Stripe's): one per paid session.
-      await deps.billing.recordLocalInvoice({ sessionId: session.sessionId, accountId: session.accountId, item: session.item, price: session.price, at: now });
-    }
-    if (status < 200 || status >= 300) {
-      return reply
-        .code(502)
-        .type('text/html; charset=utf-8')
-        .send(page('Payment not recorded', '<h1>Payment not recorded</h1><p>The webhook did not accept the event. Nothing was charged; try again.</p>'));
-    }
-    return reply.redirect(session.successUrl, 303);
-  });
+  app.post(
+    LOCAL_CHECKOUT_PATH,
+    {
+      config: { auth: 'public', pageResponses: PAY_RESPONSES },
+      schema: { ...documented('pay, delivering a signed checkout.session.completed to our own webhook'), body: PayForm },
+    },
+    async (request, reply) => {
+      if (!hasValidCsrfToken(request, request.body.csrf)) {
+        return reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .send(page('Form expired', '<h1>Form expired</h1><p>Open the checkout page again and press Pay there.</p>'));
+      }
+      const now = deps.clock.now();
+      const session = decodeLocalCheckout(request.body.session, deps.signingSecret, now);
+      if (!session) {
+        return reply.code(404).type('text/html; charset=utf-8').send(SESSION_EXPIRED_PAGE);
+      }
+      const status = await deliverToOwnWebhook(app, deps, completedCheckoutEvent(session, now), now).catch((error: unknown) => {
+        request.log.error({ err: error }, 'local checkout: delivering the event to our own webhook failed');
+        return 0;
+      });
+      if (status >= 200 && status < 300 && session.price) {
+        // The local provider keeps its own invoices (Stripe keeps Stripe's): one per paid session.
+        await deps.billing.recordLocalInvoice({
+          sessionId: session.sessionId,
+          accountId: session.accountId,
+          item: session.item,
+          price: session.price,
+          at: now,
+        });
+      }
+      if (status < 200 || status >= 300) {
+        return reply
+          .code(502)
+          .type('text/html; charset=utf-8')
+          .send(page('Payment not recorded', '<h1>Payment not recorded</h1><p>The webhook did not accept the event. Nothing was charged; try again.</p>'));
+      }
+      return reply.redirect(session.successUrl, 303);
+    },
+  );
 }

@@ -16,7 +16,11 @@ import { deliverToOwnWebhook } from './own-webhook-delivery.ts';
 
 /** What cancelling answers, for the API document (`pageResponses`, http/app-types.ts). */
 const CANCEL_RESPONSES = {
-  303: { type: 'null', description: "Cancelled (or nothing left to cancel): redirects to the portal's return address.", headers: { location: { type: 'string' } } },
+  303: {
+    type: 'null',
+    description: "Cancelled (or nothing left to cancel): redirects to the portal's return address.",
+    headers: { location: { type: 'string' } },
+  },
   403: htmlPage("The form's CSRF token is missing or does not match its cookie."),
   404: htmlPage('The portal session is unknown or has expired, or the account is gone.'),
   502: htmlPage('Our own webhook did not accept the cancellation; the subscription still runs.'),
@@ -45,7 +49,8 @@ export function registerLocalPortalCancel(app: App, deps: LocalPortalDeps): void
       if (!overview.subscription) return reply.redirect(session.returnUrl, 303);
       if (request.body.when !== 'now') {
         const outcome = await deps.billing.cancel(session.accountId, 'period_end', 'local-portal');
-        if (!outcome.ok && outcome.reason === 'provider_unavailable') return html(502, page('Cancellation not recorded', '<h1>Cancellation not recorded</h1><p>Try again.</p>'));
+        if (!outcome.ok && outcome.reason === 'provider_unavailable')
+          return html(502, page('Cancellation not recorded', '<h1>Cancellation not recorded</h1><p>Try again.</p>'));
         return reply.redirect(session.returnUrl, 303);
       }
       const event = cancelledSubscriptionEvent(session, overview.subscription, now);
@@ -54,7 +59,13 @@ export function registerLocalPortalCancel(app: App, deps: LocalPortalDeps): void
         return 0;
       });
       if (status < 200 || status >= 300) {
-        return html(502, page('Cancellation not recorded', '<h1>Cancellation not recorded</h1><p>The webhook did not accept the event. The subscription still runs; try again.</p>'));
+        return html(
+          502,
+          page(
+            'Cancellation not recorded',
+            '<h1>Cancellation not recorded</h1><p>The webhook did not accept the event. The subscription still runs; try again.</p>',
+          ),
+        );
       }
       return reply.redirect(session.returnUrl, 303);
     },

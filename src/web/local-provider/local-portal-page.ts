@@ -18,9 +18,15 @@ export interface LocalPortalDeps extends LocalCheckoutDeps {
   billing: BillingService;
 }
 
-export const portalDocumented = (summary: string) => ({ tags: ['Billing portal'], summary: `Local payment provider: ${summary} (HTML; only without STRIPE_SECRET_KEY)` });
+export const portalDocumented = (summary: string) => ({
+  tags: ['Billing portal'],
+  summary: `Local payment provider: ${summary} (HTML; only without STRIPE_SECRET_KEY)`,
+});
 
-export const PORTAL_EXPIRED_PAGE = page('Billing portal link expired', '<h1>This billing portal link has expired</h1><p>Open the billing settings and choose "Manage billing" again.</p>');
+export const PORTAL_EXPIRED_PAGE = page(
+  'Billing portal link expired',
+  '<h1>This billing portal link has expired</h1><p>Open the billing settings and choose "Manage billing" again.</p>',
+);
 
 /** What the page answers, for the API document (`pageResponses`, http/app-types.ts). */
 const PORTAL_PAGE_RESPONSES = {

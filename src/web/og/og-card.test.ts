@@ -37,7 +37,8 @@ function resultWith(levels: Record<ProductFunction, number>, overrides: Partial<
 const childrenOf = (element: CardElement): CardChild[] => [element.props.children ?? []].flat();
 const texts = (element: CardElement): string[] => childrenOf(element).flatMap((child) => (typeof child === 'string' ? [child] : texts(child)));
 const boxes = (element: CardElement): CardElement[] => [element, ...childrenOf(element).flatMap((child) => (typeof child === 'string' ? [] : boxes(child)))];
-const accentBars = (element: CardElement) => boxes(element).filter((box) => box.props.style.backgroundColor === CARD_COLOURS.accent && box.props.style.height === 18);
+const accentBars = (element: CardElement) =>
+  boxes(element).filter((box) => box.props.style.backgroundColor === CARD_COLOURS.accent && box.props.style.height === 18);
 
 describe('the result card', () => {
   const result = resultWith(LEVELS);
@@ -51,7 +52,13 @@ describe('the result card', () => {
       ...result,
       // Strategy's four dimensions at 1, 2, 3 and 4: average 2.5.
       dimensions: result.dimensions.map((dimension) =>
-        dimension.dimensionId === 'market_intelligence' ? { ...dimension, score: 1 } : dimension.dimensionId === 'decision_quality' ? { ...dimension, score: 2 } : dimension.dimensionId === 'roadmap_discipline' ? { ...dimension, score: 3 } : dimension,
+        dimension.dimensionId === 'market_intelligence'
+          ? { ...dimension, score: 1 }
+          : dimension.dimensionId === 'decision_quality'
+            ? { ...dimension, score: 2 }
+            : dimension.dimensionId === 'roadmap_discipline'
+              ? { ...dimension, score: 3 }
+              : dimension,
       ),
     });
     expect(DIMENSIONS.filter((dimension) => dimension.function === 'strategy').map((dimension) => dimension.id)).toEqual([

@@ -21,7 +21,8 @@ export function registerApiReferencePage(app: App, deps: { settings: PageSetting
     return sendPage(reply, settings, {
       head: {
         title: 'API reference',
-        description: 'Every endpoint of the Maturity Scoring API by resource: scoring, results, the coach, accounts, billing and webhooks; what each takes and answers.',
+        description:
+          'Every endpoint of the Maturity Scoring API by resource: scoring, results, the coach, accounts, billing and webhooks; what each takes and answers.',
         path: API_REFERENCE_PATH,
       },
       viewer: viewerOf(request),

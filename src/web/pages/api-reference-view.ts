@@ -47,7 +47,10 @@ interface Entry {
 }
 
 function anchorOf(method: string, path: string): string {
-  return `${method}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
+  return `${method}-${path
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()}`;
 }
 
 /** One page of the reference: a resource's operations (by their first tag), or the webhooks we send. */
@@ -60,7 +63,10 @@ export interface ReferenceSection {
 }
 
 function slugOf(title: string): string {
-  return title.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+  return title
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 }
 
 /** The reference's sections: each tag's operations in the order the document lists them, then the webhooks. */
@@ -88,14 +94,15 @@ export function sectionPath(section: Pick<ReferenceSection, 'slug'>): string {
   return `${API_REFERENCE_PATH}/${section.slug}`;
 }
 
-
 /** Who may call it, in words, from the operation's security requirements. */
 function accessInWords(operation: Operation): string {
   const security = operation.security;
   if (!security || security.length === 0) return 'Public: no credentials needed.';
   const anonymous = security.some((requirement) => Object.keys(requirement).length === 0);
   const schemes = security.flatMap((requirement) => Object.keys(requirement));
-  const ways = [schemes.includes('bearerAuth') ? 'a bearer token or API key' : null, schemes.includes('sessionCookie') ? 'the session cookie' : null].filter(Boolean);
+  const ways = [schemes.includes('bearerAuth') ? 'a bearer token or API key' : null, schemes.includes('sessionCookie') ? 'the session cookie' : null].filter(
+    Boolean,
+  );
   return anonymous ? `Open to anyone; signed in with ${ways.join(' or ')}, it acts for your account.` : `Signed in: ${ways.join(' or ')}.`;
 }
 
@@ -129,19 +136,19 @@ function Responses({ responses }: { responses: NonNullable<Operation['responses'
       const body = bodySchema(response.content);
       return html`<div class="api-response">
         <p><span class="api-status">${status}</span> ${response.description ?? ''}</p>
-        ${body
-          ? html`<details class="api-body"><summary>Body (${body.type})</summary><${SchemaView} schema=${body.schema} /></details>`
-          : null}
+        ${body ? html`<details class="api-body"><summary>Body (${body.type})</summary><${SchemaView} schema=${body.schema} /></details>` : null}
       </div>`;
     })}
-    ${failures.length > 0
-      ? html`<details class="api-body"><summary>Refusals and errors: ${failures.map(([status]) => status).join(', ')}</summary>
+    ${
+      failures.length > 0
+        ? html`<details class="api-body"><summary>Refusals and errors: ${failures.map(([status]) => status).join(', ')}</summary>
           <dl class="api-failures">
             ${failures.map(([status, response]) => html`<div><dt>${status}</dt><dd>${response.description ?? ''}</dd></div>`)}
           </dl>
           <p class="muted">Bodies as in <a href=${`${API_REFERENCE_PATH}#errors`}>Errors</a>.</p>
         </details>`
-      : null}`;
+        : null
+    }`;
 }
 
 function OperationView({ entry, webhook }: { entry: Entry; webhook: boolean }) {
@@ -154,9 +161,11 @@ function OperationView({ entry, webhook }: { entry: Entry; webhook: boolean }) {
     ${operation.description ? html`<div class="api-description"><${Prose} text=${operation.description} /></div>` : null}
     ${webhook ? null : html`<p class="api-access">${accessInWords(operation)}</p>`}
     ${operation.parameters && operation.parameters.length > 0 ? html`<${Parameters} parameters=${operation.parameters} />` : null}
-    ${request
-      ? html`<h3>${webhook ? 'Payload' : 'Request body'} <span class="muted">(${request.type})</span></h3><${SchemaView} schema=${request.schema} />`
-      : null}
+    ${
+      request
+        ? html`<h3>${webhook ? 'Payload' : 'Request body'} <span class="muted">(${request.type})</span></h3><${SchemaView} schema=${request.schema} />`
+        : null
+    }
     ${operation.responses && !webhook ? html`<${Responses} responses=${operation.responses} />` : null}
   </article>`;
 }
@@ -169,9 +178,7 @@ function Breadcrumb({ section }: { section?: ReferenceSection }) {
 
 function SectionList({ sections, current }: { sections: ReferenceSection[]; current?: ReferenceSection }) {
   return html`<ul class="api-section-list">
-    ${sections.map(
-      (section) => html`<li><a href=${sectionPath(section)} aria-current=${section === current ? 'page' : undefined}>${section.title}</a></li>`,
-    )}
+    ${sections.map((section) => html`<li><a href=${sectionPath(section)} aria-current=${section === current ? 'page' : undefined}>${section.title}</a></li>`)}
   </ul>`;
 }
 
@@ -199,7 +206,9 @@ export function ReferenceIndex({ document, baseUrl }: { document: ApiDocument; b
             <h3 id=${`index-${section.slug}`}><a href=${sectionPath(section)}>${section.title}</a></h3>
             <ul>
               ${section.entries.map(
-                (entry) => html`<li><a href=${`${sectionPath(section)}#${entry.id}`}>${section.kind === 'operations' ? html`<span class="api-method-text">${entry.method}</span> ` : null}${entry.path}</a>
+                (
+                  entry,
+                ) => html`<li><a href=${`${sectionPath(section)}#${entry.id}`}>${section.kind === 'operations' ? html`<span class="api-method-text">${entry.method}</span> ` : null}${entry.path}</a>
                   ${entry.operation.summary ? html`<span class="muted"> ${entry.operation.summary}</span>` : null}</li>`,
               )}
             </ul>
@@ -216,9 +225,11 @@ export function ReferenceSectionView({ document, section }: { document: ApiDocum
   return html`
     <${Breadcrumb} section=${section} />
     <h1>${section.title}</h1>
-    ${section.kind === 'webhooks'
-      ? html`<p class="lead">Register an endpoint (in the app under Settings, Webhooks, or with <a href=${`${API_REFERENCE_PATH}/webhooks`}>the Webhooks API</a>) and we POST each event to it, signed per Standard Webhooks with the endpoint's secret, and retry for 3 days.</p>`
-      : null}
+    ${
+      section.kind === 'webhooks'
+        ? html`<p class="lead">Register an endpoint (in the app under Settings, Webhooks, or with <a href=${`${API_REFERENCE_PATH}/webhooks`}>the Webhooks API</a>) and we POST each event to it, signed per Standard Webhooks with the endpoint's secret, and retry for 3 days.</p>`
+        : null
+    }
     <div class="api-layout">
       <nav class="api-contents card" aria-labelledby="api-contents-title">
         <h2 id="api-contents-title">On this page</h2>

@@ -11,12 +11,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const text = (body: string) => body.replace(/<[^>]+>/g, ' ').replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const text = (body: string) =>
+  body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 describe('GET /compare', () => {
   it('puts two results side by side: totals, functions, every dimension with the difference, and where each leads', async () => {
     const ours = await storeResult(t, { companyName: 'Acme', url: 'https://acme.example/' });
-    const theirs = await storeResult(t, { companyName: 'Rival', url: 'https://rival.example/', levels: { pricing_packaging: 4, feedback_loop_quality: 3, prototyping_speed: 1 } });
+    const theirs = await storeResult(t, {
+      companyName: 'Rival',
+      url: 'https://rival.example/',
+      levels: { pricing_packaging: 4, feedback_loop_quality: 3, prototyping_speed: 1 },
+    });
     const response = await t.app.inject({ method: 'GET', url: `/compare?a=${ours.id}&b=${theirs.id}` });
     expect(response.statusCode).toBe(200);
     const page = text(response.body);
@@ -40,7 +50,10 @@ describe('GET /compare', () => {
   it('takes a result page’s link pasted whole, and an example; names two scores of one company by when they were made', async () => {
     const before = await storeResult(t, { companyName: 'Acme', createdAt: '2026-10-01T09:30:00.000Z' });
     const now = await storeResult(t, { companyName: 'Acme', createdAt: '2026-11-20T14:05:00.000Z', levels: { roadmap_discipline: 3 } });
-    const pasted = await t.app.inject({ method: 'GET', url: `/compare?${new URLSearchParams({ a: `https://maturity.example/r/${now.id}`, b: `  ${before.id.toUpperCase()} ` })}` });
+    const pasted = await t.app.inject({
+      method: 'GET',
+      url: `/compare?${new URLSearchParams({ a: `https://maturity.example/r/${now.id}`, b: `  ${before.id.toUpperCase()} ` })}`,
+    });
     expect(pasted.statusCode).toBe(200);
     expect(text(pasted.body)).toContain('Acme: 20 Nov 2026, 14:05 UTC against 1 Oct 2026, 09:30 UTC');
 
@@ -67,7 +80,11 @@ describe('GET /compare', () => {
     const compared = await t.app.inject({ method: 'GET', url: `/compare?a=${ours.id}&b=${theirs.id}`, cookies });
     expect(compared.body).toContain(`href="/app/coach?result=${ours.id}&amp;compare=${theirs.id}"`);
     // Another account's member sees the comparison, without the coach.
-    const other = await t.app.inject({ method: 'GET', url: `/compare?a=${ours.id}&b=${theirs.id}`, cookies: { __session: await t.token({ sub: 'compare_stranger' }) } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/compare?a=${ours.id}&b=${theirs.id}`,
+      cookies: { __session: await t.token({ sub: 'compare_stranger' }) },
+    });
     expect(text(other.body)).not.toContain('Ask the coach about this comparison');
   });
 

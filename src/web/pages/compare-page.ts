@@ -54,7 +54,11 @@ async function find(deps: ComparePageDeps, given: string | undefined): Promise<F
 /** Column headings: the companies, or, for two scores of one company, when each was made. */
 function sidesOf(a: { result: ScoringResult; path: string }, b: { result: ScoringResult; path: string }): [CompareSide, CompareSide] {
   const [first, second] = [companyLabel(a.result), companyLabel(b.result)];
-  if (first !== second) return [{ ...a, label: first }, { ...b, label: second }];
+  if (first !== second)
+    return [
+      { ...a, label: first },
+      { ...b, label: second },
+    ];
   return [
     { ...a, label: scoredAt(a.result) },
     { ...b, label: scoredAt(b.result) },
@@ -99,7 +103,12 @@ export function registerComparePage(app: App, deps: ComparePageDeps): void {
       reply,
       settings,
       {
-        head: { title: 'Compare two results', description: 'Two product maturity results side by side, per function and dimension.', path: COMPARE_PATH, noindex: true },
+        head: {
+          title: 'Compare two results',
+          description: 'Two product maturity results side by side, per function and dimension.',
+          path: COMPARE_PATH,
+          noindex: true,
+        },
         viewer,
         body: html`<${ChooserView}
           a=${first ? { ...first, label: companyLabel(first.result) } : null}

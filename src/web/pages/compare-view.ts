@@ -29,7 +29,15 @@ export interface CompareSide {
   path: string;
 }
 
-const DAY_AND_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+const DAY_AND_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
 
 export function scoredAt(result: Pick<ScoringResult, 'createdAt'>): string {
   return `${DAY_AND_TIME.format(new Date(result.createdAt))} UTC`;
@@ -59,7 +67,10 @@ function Level({ level }: { level: number }) {
 }
 
 function Totals({ a, b, comparison }: { a: CompareSide; b: CompareSide; comparison: ResultComparison }) {
-  const lead = comparison.totalDelta === 0 ? `Both total ${a.result.totalScore} of ${MAX_TOTAL_SCORE}.` : `${comparison.totalDelta > 0 ? a.label : b.label} is ${Math.abs(comparison.totalDelta)} ${Math.abs(comparison.totalDelta) === 1 ? 'point' : 'points'} ahead.`;
+  const lead =
+    comparison.totalDelta === 0
+      ? `Both total ${a.result.totalScore} of ${MAX_TOTAL_SCORE}.`
+      : `${comparison.totalDelta > 0 ? a.label : b.label} is ${Math.abs(comparison.totalDelta)} ${Math.abs(comparison.totalDelta) === 1 ? 'point' : 'points'} ahead.`;
   return html`<div class="compare-totals">
       ${[a, b].map(
         (side, index) => html`<section class="card compare-total" aria-labelledby=${`side-${index}`}>
@@ -75,12 +86,14 @@ function Totals({ a, b, comparison }: { a: CompareSide; b: CompareSide; comparis
 function Leads({ title, leads, leader, other }: { title: string; leads: DimensionComparison[]; leader: string; other: string }) {
   return html`<section class="card" aria-labelledby=${`leads-${title}`}>
     <h3 id=${`leads-${title}`}>${title}</h3>
-    ${leads.length === 0
-      ? html`<p class="muted">Nowhere.</p>`
-      : html`<ul class="compare-leads">
+    ${
+      leads.length === 0
+        ? html`<p class="muted">Nowhere.</p>`
+        : html`<ul class="compare-leads">
           ${leads.slice(0, 5).map((d) => html`<li><a href=${`#compare-${d.dimensionId}`}>${d.dimensionName}</a> <span class="muted">${leader} ${d.a > d.b ? d.a : d.b}, ${other} ${d.a > d.b ? d.b : d.a}</span></li>`)}
         </ul>
-        ${leads.length > 5 ? html`<p class="muted">And ${leads.length - 5} more below.</p>` : null}`}
+        ${leads.length > 5 ? html`<p class="muted">And ${leads.length - 5} more below.</p>` : null}`
+    }
   </section>`;
 }
 
@@ -136,9 +149,11 @@ export function ComparisonView({ a, b, comparison, coachHref }: ComparisonProps)
   return html`
     <p class="breadcrumb"><a href=${a.path}>${a.label}</a> › Compare</p>
     <h1>${comparison.sameSite ? `${companyLabel(a.result)}: ${a.label} against ${b.label}` : `${a.label} against ${b.label}`}</h1>
-    ${comparison.sameDepth
-      ? null
-      : html`<p class="notice">One of these is a quick score, which reads six pages: its levels rest on less evidence, so the differences say as much about the crawl as about the companies. Compare full scores for a fair reading.</p>`}
+    ${
+      comparison.sameDepth
+        ? null
+        : html`<p class="notice">One of these is a quick score, which reads six pages: its levels rest on less evidence, so the differences say as much about the crawl as about the companies. Compare full scores for a fair reading.</p>`
+    }
     <${Totals} a=${a} b=${b} comparison=${comparison} />
     <div class="compare-actions">
       <a class="button button-quiet" href=${comparePath(b.result.id, a.result.id)}>Swap the two</a>
@@ -183,49 +198,65 @@ export function ChooserView({ a, own, examples, problem, given }: ChooserProps) 
     <p class="lead">Side by side, per dimension and function: your company against a competitor you scored, or a score now against one from before.</p>
     ${problem ? html`<p class="notice notice-error" role="alert">${problem}</p>` : null}
     <form method="get" action=${COMPARE_PATH} class="card compare-chooser">
-      ${a
-        ? html`<input type="hidden" name="a" value=${a.result.id} />
+      ${
+        a
+          ? html`<input type="hidden" name="a" value=${a.result.id} />
             <p>First: <a href=${a.path}>${a.label}</a>, ${a.result.totalScore} of ${MAX_TOTAL_SCORE}, scored ${scoredAt(a.result)}.</p>`
-        : html`<label for="compare-a">First result: its link or id</label>
-            <input id="compare-a" name="a" type="text" required value=${given.a} placeholder="https://…/r/…" autocapitalize="none" spellcheck="false" />`}
+          : html`<label for="compare-a">First result: its link or id</label>
+            <input id="compare-a" name="a" type="text" required value=${given.a} placeholder="https://…/r/…" autocapitalize="none" spellcheck="false" />`
+      }
       <label for="compare-b">${a ? 'Compare with: a result’s link or id' : 'Second result: its link or id'}</label>
       <input id="compare-b" name="b" type="text" list=${others.length + examples.length > 0 ? 'compare-options' : undefined} required value=${given.b} placeholder="https://…/r/…" autocapitalize="none" spellcheck="false" aria-describedby="compare-b-hint" />
       <p id="compare-b-hint" class="hint">Paste the address of any result page (results are shared by their link), or pick one below. To compare with a competitor, score their site first.</p>
       <button class="button" type="submit">Compare</button>
     </form>
-    ${others.length > 0 || examples.length > 0
-      ? html`<datalist id="compare-options">
+    ${
+      others.length > 0 || examples.length > 0
+        ? html`<datalist id="compare-options">
           ${others.map((score) => html`<${ScoreOption} score=${score} />`)}
           ${examples.map((example) => html`<option value=${example.id}>Example: ${example.name} · ${example.totalScore} of ${MAX_TOTAL_SCORE}</option>`)}
         </datalist>`
-      : null}
-    ${!a && own.length > 0
-      ? html`<section aria-labelledby="own-heading">
+        : null
+    }
+    ${
+      !a && own.length > 0
+        ? html`<section aria-labelledby="own-heading">
           <h2 id="own-heading">Start from one of your account's scores</h2>
           <ul class="compare-pick">
-            ${own.slice(0, 20).map(
-              (score) => html`<li><a href=${comparePath(score.id)}>${score.companyName?.trim() || score.url}</a> <span class="muted">${score.totalScore} of ${MAX_TOTAL_SCORE} · ${scoredAt(score)}${score.depth === 'quick' ? ' · quick score' : ''}</span></li>`,
-            )}
+            ${own
+              .slice(0, 20)
+              .map(
+                (score) =>
+                  html`<li><a href=${comparePath(score.id)}>${score.companyName?.trim() || score.url}</a> <span class="muted">${score.totalScore} of ${MAX_TOTAL_SCORE} · ${scoredAt(score)}${score.depth === 'quick' ? ' · quick score' : ''}</span></li>`,
+              )}
           </ul>
         </section>`
-      : null}
-    ${a && others.length > 0
-      ? html`<section aria-labelledby="own-heading">
+        : null
+    }
+    ${
+      a && others.length > 0
+        ? html`<section aria-labelledby="own-heading">
           <h2 id="own-heading">Your account's scores</h2>
           <ul class="compare-pick">
-            ${others.slice(0, 20).map(
-              (score) => html`<li><a href=${comparePath(a.result.id, score.id)}>${score.companyName?.trim() || score.url}</a> <span class="muted">${score.totalScore} of ${MAX_TOTAL_SCORE} · ${scoredAt(score)}${score.depth === 'quick' ? ' · quick score' : ''}</span></li>`,
-            )}
+            ${others
+              .slice(0, 20)
+              .map(
+                (score) =>
+                  html`<li><a href=${comparePath(a.result.id, score.id)}>${score.companyName?.trim() || score.url}</a> <span class="muted">${score.totalScore} of ${MAX_TOTAL_SCORE} · ${scoredAt(score)}${score.depth === 'quick' ? ' · quick score' : ''}</span></li>`,
+              )}
           </ul>
         </section>`
-      : null}
-    ${a && examples.length > 0
-      ? html`<section aria-labelledby="examples-heading">
+        : null
+    }
+    ${
+      a && examples.length > 0
+        ? html`<section aria-labelledby="examples-heading">
           <h2 id="examples-heading">Or an example</h2>
           <ul class="compare-pick">
             ${examples.map((example) => html`<li><a href=${comparePath(a.result.id, example.id)}>${example.name}</a> <span class="muted">${example.totalScore} of ${MAX_TOTAL_SCORE}, ${example.stageName}</span></li>`)}
           </ul>
         </section>`
-      : null}
+        : null
+    }
   `;
 }

@@ -13,7 +13,6 @@ import { extractPage } from '../../modules/scoring/extract/extract-page.ts';
 import { judgeCrawl } from '../../modules/scoring/judge-crawl.ts';
 import type { ScoringResult } from '../../modules/scoring/result-schema.ts';
 
-
 /**
  * The day the examples count as crawled. Fixed, so that what a site says
  * about its last release never grows stale and the scores never drift; it is

@@ -60,9 +60,14 @@ export function registerDemoIndexPage(app: App, deps: { settings: PageSettings; 
                 return html`<tr>
                   <th scope="row">${band.stageName}</th>
                   <td>${band.minTotal}–${band.maxTotal}</td>
-                  <td>${inBand.length === 0
-                    ? html`<span class="muted">No example at this tier yet</span>`
-                    : inBand.map(({ company, result }, index) => html`${index > 0 ? ', ' : ''}<a href=${demoPath(company.slug)}>${company.name}</a> (${result.totalScore})`)}</td>
+                  <td>${
+                    inBand.length === 0
+                      ? html`<span class="muted">No example at this tier yet</span>`
+                      : inBand.map(
+                          ({ company, result }, index) =>
+                            html`${index > 0 ? ', ' : ''}<a href=${demoPath(company.slug)}>${company.name}</a> (${result.totalScore})`,
+                        )
+                  }</td>
                 </tr>`;
               })}
             </tbody>

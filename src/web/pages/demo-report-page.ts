@@ -16,7 +16,10 @@ export function registerDemoReportPage(app: App, deps: { settings: PageSettings;
     const company = demoCompany(request.params.slug);
     if (!company) return sendNotFoundPage(reply, settings, viewerOf(request), 'example');
     const result = await deps.demos.resultOf(company);
-    const pdf = await resultReportPdf(result, { pageUrl: new URL(demoPath(company.slug), settings.publicBaseUrl).toString(), banner: 'Example result of an invented company' });
+    const pdf = await resultReportPdf(result, {
+      pageUrl: new URL(demoPath(company.slug), settings.publicBaseUrl).toString(),
+      banner: 'Example result of an invented company',
+    });
     return reply
       .header('cache-control', 'public, max-age=3600')
       .header('content-disposition', `inline; filename="${reportFileName(result)}"`)

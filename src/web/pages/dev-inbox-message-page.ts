@@ -22,7 +22,12 @@ export function registerDevInboxMessagePage(app: App, deps: { settings: PageSett
     if (!message) return sendNotFoundPage(reply, deps.settings, viewer, 'mail');
     reply.header('cache-control', 'no-store');
     return sendPage(reply, deps.settings, {
-      head: { title: message.subject || '(no subject)', description: 'A mail written by the embedded mailer.', path: devInboxMessagePath(message.file), noindex: true },
+      head: {
+        title: message.subject || '(no subject)',
+        description: 'A mail written by the embedded mailer.',
+        path: devInboxMessagePath(message.file),
+        noindex: true,
+      },
       viewer,
       body: html`
         <p><a href=${DEV_INBOX_PATH}>Back to the inbox</a></p>

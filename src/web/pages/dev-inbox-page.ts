@@ -45,9 +45,11 @@ export function registerDevInboxPage(app: App, deps: { settings: PageSettings; m
       body: html`
         <h1>Development inbox</h1>
         <p class="lead">
-          ${deps.smtpConfigured
-            ? 'SMTP_URL is set, so new mail goes to the SMTP server; below is what the embedded mailer wrote before.'
-            : 'Every mail the service sends is written here instead of being delivered (set SMTP_URL to deliver it).'}
+          ${
+            deps.smtpConfigured
+              ? 'SMTP_URL is set, so new mail goes to the SMTP server; below is what the embedded mailer wrote before.'
+              : 'Every mail the service sends is written here instead of being delivered (set SMTP_URL to deliver it).'
+          }
         </p>
         <${InboxTable} entries=${entries} />
       `,

@@ -19,15 +19,18 @@ export function registerHomePage(app: App, settings: PageSettings): void {
     return sendPage(reply, settings, {
       head: {
         title: 'Maturity Scoring',
-        description: 'An honest, explainable read of your product maturity: 27 dimensions scored from what your own site shows, every score backed by a quote you can check.',
+        description:
+          'An honest, explainable read of your product maturity: 27 dimensions scored from what your own site shows, every score backed by a quote you can check.',
         path: '/',
       },
       viewer,
       scripts: ['score-progress.js'],
       body: html`
-        ${request.query.account === 'deleted' && !viewer.signedIn
-          ? html`<p class="notice" role="status">Your account and everything it held are deleted, and you are signed out.</p>`
-          : null}
+        ${
+          request.query.account === 'deleted' && !viewer.signedIn
+            ? html`<p class="notice" role="status">Your account and everything it held are deleted, and you are signed out.</p>`
+            : null
+        }
         <section class="hero">
           <h1>How mature is your product practice, really?</h1>
           <p class="lead">Give us a company's web address. We read its public site and score 27 dimensions of product maturity, from research to pricing. Every score quotes the page it rests on, so you can check it yourself.</p>

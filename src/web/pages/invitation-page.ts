@@ -21,8 +21,14 @@ const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', ye
 /** Why a link no longer works, in a heading and a sentence of what to do. */
 const CLOSED: Record<Exclude<InvitationPreview['status'], 'pending'>, { title: string; text: (account: string) => string }> = {
   expired: { title: 'This invitation has expired', text: (account) => `Invitations work for 7 days. Ask an owner or admin of ${account} to invite you again.` },
-  accepted: { title: 'This invitation was already used', text: (account) => `An invitation works once. If it was you, sign in to reach ${account}; if not, ask for a new invitation.` },
-  revoked: { title: 'This invitation was withdrawn', text: (account) => `An owner or admin of ${account} revoked it, or sent a newer one. Use the latest invitation mail, or ask for a new one.` },
+  accepted: {
+    title: 'This invitation was already used',
+    text: (account) => `An invitation works once. If it was you, sign in to reach ${account}; if not, ask for a new invitation.`,
+  },
+  revoked: {
+    title: 'This invitation was withdrawn',
+    text: (account) => `An owner or admin of ${account} revoked it, or sent a newer one. Use the latest invitation mail, or ask for a new one.`,
+  },
 };
 
 export function registerInvitationPage(app: App, deps: { settings: PageSettings; invitations: InvitationService }): void {
@@ -39,12 +45,21 @@ export function registerInvitationPage(app: App, deps: { settings: PageSettings;
         sendPage(
           reply,
           deps.settings,
-          { head: { title, description: 'An invitation to join a team on Maturity Scoring.', path: here, noindex: true }, viewer: viewerOf(request), body: html`<div class="narrow invitation">${body}</div>`, scripts },
+          {
+            head: { title, description: 'An invitation to join a team on Maturity Scoring.', path: here, noindex: true },
+            viewer: viewerOf(request),
+            body: html`<div class="narrow invitation">${body}</div>`,
+            scripts,
+          },
           status,
         );
       if (!preview) {
-        return page(404, 'Invitation not found', html`<h1>This invitation link is not valid</h1>
-          <p class="lead">Check that the whole link from the mail was copied, or ask the person who invited you for a new invitation.</p>`);
+        return page(
+          404,
+          'Invitation not found',
+          html`<h1>This invitation link is not valid</h1>
+          <p class="lead">Check that the whole link from the mail was copied, or ask the person who invited you for a new invitation.</p>`,
+        );
       }
       if (preview.status !== 'pending') {
         const closed = CLOSED[preview.status];
@@ -57,22 +72,31 @@ export function registerInvitationPage(app: App, deps: { settings: PageSettings;
         <p class="lead">You are invited to join <strong>${preview.accountName}</strong> on Maturity Scoring as ${preview.role === 'admin' ? 'an' : 'a'} ${role}.</p>
         <p>The invitation is for <strong>${preview.email}</strong> and works once, until ${DAY.format(preview.expiresAt)}.</p>`;
       if (!signedIn) {
-        return page(200, `Join ${preview.accountName}`, html`${intro}
+        return page(
+          200,
+          `Join ${preview.accountName}`,
+          html`${intro}
           <p>Sign in with ${preview.email} to accept it; you come back to this page.</p>
           <p class="form-actions">
             <a class="button" href=${signInPath(here)}>Sign in to accept</a>
             <a class="button button-quiet" href=${`/sign-up?${new URLSearchParams({ next: here })}`}>Create an account</a>
-          </p>`);
+          </p>`,
+        );
       }
       const email = request.principal?.email ?? null;
-      return page(200, `Join ${preview.accountName}`, html`${intro}
+      return page(
+        200,
+        `Join ${preview.accountName}`,
+        html`${intro}
         ${email ? html`<p>You are signed in as <strong>${email}</strong>.</p>` : null}
         <div class="action-problem" id="accept-problem" role="alert"></div>
         <p class="form-status" role="status" data-accept-status></p>
         <p class="form-actions">
           <button type="button" class="button" data-accept-invitation=${token}>Accept and join ${preview.accountName}</button>
         </p>
-        <noscript><p class="hint">Accepting needs JavaScript, which is off in this browser.</p></noscript>`, ['invitation.js']);
+        <noscript><p class="hint">Accepting needs JavaScript, which is off in this browser.</p></noscript>`,
+        ['invitation.js'],
+      );
     },
   );
 }

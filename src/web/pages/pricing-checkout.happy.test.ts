@@ -30,7 +30,13 @@ async function payLocally(url: string) {
   const page = await t.app.inject({ method: 'GET', url: `${local.pathname}${local.search}` });
   const session = /name="session" value="([^"]+)"/.exec(page.body)![1]!;
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
-  return t.app.inject({ method: 'POST', url: local.pathname, headers: FORM, cookies: { __csrf: csrf }, payload: new URLSearchParams({ session, csrf }).toString() });
+  return t.app.inject({
+    method: 'POST',
+    url: local.pathname,
+    headers: FORM,
+    cookies: { __csrf: csrf },
+    payload: new URLSearchParams({ session, csrf }).toString(),
+  });
 }
 
 describe('POST /pricing/checkout', () => {

@@ -57,7 +57,13 @@ export function registerPricingCheckout(app: App, deps: { settings: PageSettings
       sendPage(
         reply,
         settings,
-        pricingPage({ viewer, buyer, csrf: csrfToken(request, reply, usesSecureCookies(settings)), prices: await billing.prices(), notice: { text, error: true } }),
+        pricingPage({
+          viewer,
+          buyer,
+          csrf: csrfToken(request, reply, usesSecureCookies(settings)),
+          prices: await billing.prices(),
+          notice: { text, error: true },
+        }),
         status,
       );
 

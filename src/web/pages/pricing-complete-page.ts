@@ -8,7 +8,17 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.ts';
 import type { BillingService } from '../../modules/billing/billing-service.ts';
-import { isHigherPlan, PAID_PLANS, PLAN_LIMITS, PLAN_NAMES, SCORE_PACK_NAMES, SCORE_PACKS, type PaidPlan, type Plan, type ScorePack } from '../../vocabulary/plans.ts';
+import {
+  isHigherPlan,
+  PAID_PLANS,
+  PLAN_LIMITS,
+  PLAN_NAMES,
+  SCORE_PACK_NAMES,
+  SCORE_PACKS,
+  type PaidPlan,
+  type Plan,
+  type ScorePack,
+} from '../../vocabulary/plans.ts';
 import { sendPage } from '../document.ts';
 import { signInPath } from '../sign-in-form.ts';
 import { html } from '../view.ts';

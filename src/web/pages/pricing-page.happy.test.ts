@@ -17,7 +17,10 @@ function planCard(body: string, plan: string): string {
   const start = body.indexOf(`aria-labelledby="plan-${plan}"`);
   expect(start, plan).toBeGreaterThan(-1);
   const end = body.indexOf('</section>', start);
-  return body.slice(start, end).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  return body
+    .slice(start, end)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 }
 
 describe('GET /pricing', () => {
@@ -52,7 +55,9 @@ describe('GET /pricing', () => {
     expect(planCard(page.body, 'free')).toContain('80 credits a month cover all 3 scores (30 credits) and all 30 coach messages (30 credits).');
     expect(planCard(page.body, 'pro')).toContain('1,000 credits a month: 100 scores, or 1,000 coach messages, or a mix such as 50 scores and 500 messages.');
     expect(text).toContain('What a credit buys');
-    expect(text).toContain('One score (we read up to a few dozen pages of a site and rate all 27 dimensions, with the quotes behind each level) uses 10 credits; one question to the coach uses 1.');
+    expect(text).toContain(
+      'One score (we read up to a few dozen pages of a site and rate all 27 dimensions, with the quotes behind each level) uses 10 credits; one question to the coach uses 1.',
+    );
     expect(text).not.toContain('shown at checkout');
   });
 

@@ -73,7 +73,12 @@ describe('GET /r/<id> for a visitor, from the instance cache', () => {
     const claims = { sub: 'page_cache_erased' };
     const result = await storeResult(t, { accountId: await caller(t, claims).accountId() });
     expect((await visit(result.id)).statusCode).toBe(200);
-    const erased = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: await t.authHeaders(claims), payload: { confirmation: 'DELETE' } });
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      headers: await t.authHeaders(claims),
+      payload: { confirmation: 'DELETE' },
+    });
     expect(erased.statusCode).toBe(200);
     const gone = await visit(result.id);
     expect(gone.statusCode).toBe(404);

@@ -40,7 +40,8 @@ async function stored(claims: Claims | null, url: string, options: { total?: num
   const result = { ...fixtureResult({ levels, depth }), id, url, ...(depth === 'quick' ? { crawlStats: { pagesAnalyzed: 6, contentLength: 40_000 } } : {}) };
   const accountId = claims ? await caller(t, claims).accountId() : null;
   // Peers are on a paid plan: only paid accounts count in a segment's pool (issue 24).
-  if (accountId && claims?.sub.startsWith('rp_peer')) await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
+  if (accountId && claims?.sub.startsWith('rp_peer'))
+    await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
   await t.database.db.insert(scoringResults).values({ id, accountId, url, result, depth, segment: options.segment ?? null, createdAt: clock.now() });
   clock.advance(60_000);
   return id;
@@ -49,7 +50,11 @@ async function stored(claims: Claims | null, url: string, options: { total?: num
 const page = async (id: string, claims?: Claims) =>
   t.app.inject({ method: 'GET', url: `/r/${id}`, ...(claims ? { cookies: { __session: await t.token(claims) } } : {}) });
 const textOf = (markup: string) =>
-  markup.replace(/<[^>]+>/g, ' ').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 /** One dimension's card, up to the next. */
 function dimensionCard(body: string, id: DimensionId): string {
   const start = body.indexOf(`id="dimension-${id}"`);
@@ -115,7 +120,9 @@ describe('GET /r/<id>: feedback on the score', () => {
     expect(response.headers.vary).toMatch(/cookie/i);
     expect(response.body).toContain('/assets/feedback.js');
     expect(response.body).not.toContain('Sign in to tell us a score is wrong');
-    const forms = [...response.body.matchAll(/<form class="verdict-form" data-verdict-form="true" data-result-id="([^"]+)"(?: data-dimension-id="([^"]+)")?>/g)];
+    const forms = [
+      ...response.body.matchAll(/<form class="verdict-form" data-verdict-form="true" data-result-id="([^"]+)"(?: data-dimension-id="([^"]+)")?>/g),
+    ];
     expect(forms).toHaveLength(28);
     expect(new Set(forms.map((m) => m[1]))).toEqual(new Set([id]));
     expect(forms.map((m) => m[2]).filter(Boolean)).toEqual(DIMENSIONS.map((d) => d.id));
@@ -140,7 +147,10 @@ describe('GET /r/<id>: feedback on the score', () => {
     await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
     const id = await stored(owner, 'https://team.example/');
 
-    expect((await giveFeedback(member, { resultId: id, dimensionId: 'market_intelligence', verdict: 'too_high', comment: 'We publish a yearly report.' })).statusCode).toBe(201);
+    expect(
+      (await giveFeedback(member, { resultId: id, dimensionId: 'market_intelligence', verdict: 'too_high', comment: 'We publish a yearly report.' }))
+        .statusCode,
+    ).toBe(201);
     expect((await giveFeedback(member, { resultId: id, verdict: 'helpful' })).statusCode).toBe(201);
     expect((await giveFeedback(owner, { resultId: id, dimensionId: 'decision_quality', verdict: 'too_low' })).statusCode).toBe(201);
 
@@ -189,7 +199,7 @@ describe('GET /r/<id>: the comparison with peers', () => {
     expect(owner).not.toContain('percentile');
   });
 
-  it('shows the percentile, the median total and quartiles, and each dimension\'s median once 5 other accounts contributed', async () => {
+  it("shows the percentile, the median total and quartiles, and each dimension's median once 5 other accounts contributed", async () => {
     await stored({ sub: 'rp_peer_5' }, 'https://peer-5.example/', { total: 80, segment: SEGMENT });
     // The result's own account is not its peer: a sixth account brings the others to five.
     await stored({ sub: 'rp_peer_6' }, 'https://peer-6.example/', { total: 60, segment: SEGMENT });

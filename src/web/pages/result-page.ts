@@ -104,11 +104,7 @@ type ResultExtras = {
 };
 
 /** What the page adds for who is looking: the peer comparison, whether they own the result, their verdicts (members only), the tools and team evidence. */
-async function resultExtras(
-  deps: ResultPageDeps,
-  resultId: string,
-  principal: Principal | null,
-): Promise<ResultExtras> {
+async function resultExtras(deps: ResultPageDeps, resultId: string, principal: Principal | null): Promise<ResultExtras> {
   const [peers, verdicts, evidence] = await Promise.all([
     peerComparisonOf(deps.benchmarks, resultId, principal?.accountId ?? null),
     principal ? savedVerdicts(deps.feedback, principal, resultId) : null,
@@ -121,13 +117,7 @@ async function resultExtras(
 }
 
 /** The page's document for this viewer, from the result and what the viewer adds (csrf is empty for a visitor). */
-function resultDocument(
-  settings: PageSettings,
-  result: ScoringResult,
-  viewer: Viewer,
-  csrf: string,
-  extras: ResultExtras,
-): string {
+function resultDocument(settings: PageSettings, result: ScoringResult, viewer: Viewer, csrf: string, extras: ResultExtras): string {
   const { evidence } = extras;
   const company = companyLabel(result);
   const path = resultPath(result.id);
@@ -147,19 +137,22 @@ function resultDocument(
         url: new URL(path, settings.publicBaseUrl).toString(),
         pdfPath: `${path}/report.pdf`,
         pdfName: reportFileName(result),
-        audience: 'Anyone with this link can see this result, without signing in: send it to whoever should read it. The PDF report holds the same, to forward or print.',
+        audience:
+          'Anyone with this link can see this result, without signing in: send it to whoever should read it. The PDF report holds the same, to forward or print.',
       }}
       calls=${html`<${Calls} result=${result} viewer=${viewer} csrf=${csrf} owner=${extras.owner} />`}
       standing=${html`<${PeerLine} comparison=${extras.peers} owner=${extras.owner} />`}
       beneathGlance=${evidence ? html`<${EvidenceKindsSection} evidence=${evidence.view} own=${evidence.own} published=${evidence.publishedAt !== null} />` : null}
       levelAside=${extras.peers?.available ? (score: DimensionScore) => html`<${PeerMedian} comparison=${extras.peers} dimensionId=${score.dimensionId} />` : undefined}
-      scoreFeedback=${extras.verdicts
-        ? html`<${ScoreVerdictSection} resultId=${result.id} saved=${extras.verdicts} />`
-        : html`<${SignInToGiveVerdict} pagePath=${path} />`}
-      feedback=${extras.verdicts
-        ? (score: DimensionScore) =>
-            html`<${VerdictDisclosure} resultId=${result.id} dimension=${{ id: score.dimensionId, name: score.dimensionName }} saved=${extras.verdicts!.get(score.dimensionId)} />`
-        : undefined}
+      scoreFeedback=${
+        extras.verdicts ? html`<${ScoreVerdictSection} resultId=${result.id} saved=${extras.verdicts} />` : html`<${SignInToGiveVerdict} pagePath=${path} />`
+      }
+      feedback=${
+        extras.verdicts
+          ? (score: DimensionScore) =>
+              html`<${VerdictDisclosure} resultId=${result.id} dimension=${{ id: score.dimensionId, name: score.dimensionName }} saved=${extras.verdicts!.get(score.dimensionId)} />`
+          : undefined
+      }
     />`,
     scripts: extras.verdicts ? ['result.js', 'feedback.js'] : ['result.js'],
   });
@@ -191,6 +184,9 @@ export function registerResultPage(app: App, deps: ResultPageDeps): void {
     const csrf = csrfToken(request, reply, usesSecureCookies(settings));
     const extras = await resultExtras(deps, result.id, request.principal);
     reply.header('cache-control', MEMBER_RESULT_PAGE_CACHE_CONTROL);
-    return reply.code(200).type('text/html; charset=utf-8').send(resultDocument(settings, result, viewer, csrf, extras));
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .send(resultDocument(settings, result, viewer, csrf, extras));
   });
 }

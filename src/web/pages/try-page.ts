@@ -46,9 +46,11 @@ export function tryPage(viewer: Viewer, csrf: string, content: TryPageContent = 
     scripts: ['score-progress.js'] as const,
     body: html`
       <h1>Score a site</h1>
-      <p>${viewer.signedIn
-        ? 'A full score reads up to a few dozen pages and uses one score from your plan.'
-        : 'Try it free: one full score per hour, no account needed, reading up to a few dozen pages of the site. Sign up to keep the result and get coaching on it.'}</p>
+      <p>${
+        viewer.signedIn
+          ? 'A full score reads up to a few dozen pages and uses one score from your plan.'
+          : 'Try it free: one full score per hour, no account needed, reading up to a few dozen pages of the site. Sign up to keep the result and get coaching on it.'
+      }</p>
       ${content.problem ?? null}
       <${ScoreForm} ...${scoreFormTarget(viewer)} csrf=${csrf} value=${content.url} autofocus=${true} />
     `,

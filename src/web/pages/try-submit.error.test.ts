@@ -19,7 +19,11 @@ async function postTry(sub: string, form: Record<string, string>) {
   return t.app.inject({
     method: 'POST',
     url: '/try',
-    headers: { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${CSRF}`, 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+    headers: {
+      cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${CSRF}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'http://localhost',
+    },
     payload: new URLSearchParams(form).toString(),
   });
 }

@@ -45,7 +45,10 @@ function problemNotice(error: ApiError) {
     PLAN_LIMIT_REACHED: 'Your plan has no scores left',
     ACCOUNT_READ_ONLY: 'Your account is read-only for now',
   };
-  const links = error.code === 'SCORING_RATE_LIMITED' ? html`<p class="cta"><a class="button button-quiet" href="/sign-up">Sign up free</a> <a class="button button-quiet" href="/pricing">See plans</a></p>` : null;
+  const links =
+    error.code === 'SCORING_RATE_LIMITED'
+      ? html`<p class="cta"><a class="button button-quiet" href="/sign-up">Sign up free</a> <a class="button button-quiet" href="/pricing">See plans</a></p>`
+      : null;
   return html`<div class="notice notice-error" role="alert">
     <h2>${titles[error.code] ?? 'Something went wrong'}</h2>
     <p>${error.message}</p>

@@ -39,7 +39,8 @@ describe('GET /unsubscribe', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('page.reader@example.com');
-    for (const label of ['Product updates', 'Ritual emails', 'Score decay reminders', 'Peer benchmark updates', 'Weekly digest']) expect(page.body).toContain(label);
+    for (const label of ['Product updates', 'Ritual emails', 'Score decay reminders', 'Peer benchmark updates', 'Weekly digest'])
+      expect(page.body).toContain(label);
     expect(page.body.match(/<button type="submit"[^>]*>Unsubscribe<\/button>/g)).toHaveLength(5);
     expect(page.body).toContain('noindex');
     expect(Object.values(await stateOf(token))).toEqual([true, true, true, true, true]);

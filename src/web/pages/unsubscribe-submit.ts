@@ -23,7 +23,8 @@ export function registerUnsubscribeSubmit(app: App, deps: UnsubscribePageDeps): 
     const { token = '', csrf, change, category = '' } = request.body;
     const state = token === '' ? null : await deps.emailPreferences.stateFor(token);
     if (!state) return sendInvalidLinkPage(request, reply, deps.settings);
-    const answer = (text: string, status: number) => sendPreferencesPage(request, reply, deps.settings, { token, state, notice: { text, error: true } }, status);
+    const answer = (text: string, status: number) =>
+      sendPreferencesPage(request, reply, deps.settings, { token, state, notice: { text, error: true } }, status);
     if (!hasValidCsrfToken(request, csrf)) return answer('The page expired before the button was pressed. Press it again below.', 403);
 
     let wanted: PreferenceChange;

@@ -59,12 +59,25 @@ function heading(doc: Doc, text: string, size = 15): void {
 
 /** A small filled square in the level's colour, with its number when the line beside it does not say it: the report's heat cell. */
 function levelBadge(doc: Doc, x: number, y: number, level: number, numbered = true): void {
-  doc.save().roundedRect(x, y, 16, 16, 3).fill(LEVEL_COLOURS[level] ?? MUTED).restore();
-  if (numbered) doc.font('bold').fontSize(9).fillColor('#ffffff').text(String(level), x, y + 4, { width: 16, align: 'center', lineBreak: false });
+  doc
+    .save()
+    .roundedRect(x, y, 16, 16, 3)
+    .fill(LEVEL_COLOURS[level] ?? MUTED)
+    .restore();
+  if (numbered)
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor('#ffffff')
+      .text(String(level), x, y + 4, { width: 16, align: 'center', lineBreak: false });
 }
 
 function header(doc: Doc, result: ScoringResult, options: ReportOptions): void {
-  doc.font('regular').fontSize(9).fillColor(MUTED).text(options.banner ? `Product maturity report · ${options.banner}` : 'Product maturity report');
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(options.banner ? `Product maturity report · ${options.banner}` : 'Product maturity report');
   doc.moveDown(0.3).font('bold').fontSize(24).fillColor(INK).text(companyLabel(result));
   const pages = pagesRead(result);
   doc
@@ -79,12 +92,26 @@ function header(doc: Doc, result: ScoringResult, options: ReportOptions): void {
   const top = doc.y;
   doc.font('bold').fontSize(30).fillColor(INK).text(String(result.totalScore), MARGIN, top, { lineBreak: false });
   const afterTotal = MARGIN + doc.widthOfString(String(result.totalScore)) + 6;
-  doc.font('regular').fontSize(14).fillColor(MUTED).text(`of ${MAX_TOTAL_SCORE}`, afterTotal, top + 13, { lineBreak: false });
+  doc
+    .font('regular')
+    .fontSize(14)
+    .fillColor(MUTED)
+    .text(`of ${MAX_TOTAL_SCORE}`, afterTotal, top + 13, { lineBreak: false });
   const afterOutOf = afterTotal + doc.widthOfString(`of ${MAX_TOTAL_SCORE}`) + 14;
-  doc.font('bold').fontSize(18).fillColor(INK).text(result.stageName, afterOutOf, top + 9, { lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(result.stageName, afterOutOf, top + 9, { lineBreak: false });
   doc.x = MARGIN;
   doc.y = top + 40;
-  doc.font('regular').fontSize(9).fillColor(MUTED).text(`Total ${result.totalScore} of ${MAX_TOTAL_SCORE}, tier ${result.stageName}: the sum of 27 dimensions, each from level 1 (${stageForLevel(1)}) to ${MAX_LEVEL} (${stageForLevel(MAX_LEVEL)}).`);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      `Total ${result.totalScore} of ${MAX_TOTAL_SCORE}, tier ${result.stageName}: the sum of 27 dimensions, each from level 1 (${stageForLevel(1)}) to ${MAX_LEVEL} (${stageForLevel(MAX_LEVEL)}).`,
+    );
 }
 
 function namesWithLevels(result: ScoringResult, ids: readonly string[]): string {
@@ -106,13 +133,23 @@ function overview(doc: Doc, result: ScoringResult): void {
   for (const f of functionSummaries(result)) {
     keepTogether(doc, 20 + f.dimensions.length * 20);
     doc.font('bold').fontSize(11).fillColor(INK).text(`${f.label}`, MARGIN, doc.y, { continued: true });
-    doc.font('regular').fontSize(10).fillColor(MUTED).text(`   average ${f.average.toFixed(1)} of ${MAX_LEVEL}`);
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(`   average ${f.average.toFixed(1)} of ${MAX_LEVEL}`);
     for (const score of f.dimensions) {
       keepTogether(doc, 22);
       const y = doc.y + 2;
       levelBadge(doc, MARGIN, y, score.score);
-      doc.font('regular').fontSize(10).fillColor(INK).text(score.dimensionName, MARGIN + 24, y + 3, { width: width * 0.6, lineBreak: false });
-      doc.fillColor(MUTED).text(`Level ${score.score} · ${score.stageName}`, MARGIN + 24 + width * 0.6, y + 3, { width: width * 0.4 - 24, align: 'right', lineBreak: false });
+      doc
+        .font('regular')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(score.dimensionName, MARGIN + 24, y + 3, { width: width * 0.6, lineBreak: false });
+      doc
+        .fillColor(MUTED)
+        .text(`Level ${score.score} · ${score.stageName}`, MARGIN + 24 + width * 0.6, y + 3, { width: width * 0.4 - 24, align: 'right', lineBreak: false });
       doc.x = MARGIN;
       doc.y = y + 20;
     }
@@ -124,7 +161,11 @@ function overview(doc: Doc, result: ScoringResult): void {
   }
   if (result.antiPatternsDetected && result.antiPatternsDetected.length > 0) {
     heading(doc, 'Patterns to watch', 12);
-    doc.font('regular').fontSize(10).fillColor(INK).list([...result.antiPatternsDetected], { bulletRadius: 1.5 });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(INK)
+      .list([...result.antiPatternsDetected], { bulletRadius: 1.5 });
   }
 }
 
@@ -133,7 +174,11 @@ function dimension(doc: Doc, score: DimensionScore): void {
   doc.moveDown(0.8);
   const y = doc.y;
   levelBadge(doc, MARGIN, y, score.score, false);
-  doc.font('bold').fontSize(12).fillColor(INK).text(score.dimensionName, MARGIN + 24, y + 2);
+  doc
+    .font('bold')
+    .fontSize(12)
+    .fillColor(INK)
+    .text(score.dimensionName, MARGIN + 24, y + 2);
   doc.x = MARGIN;
   doc
     .font('regular')
@@ -145,8 +190,16 @@ function dimension(doc: Doc, score: DimensionScore): void {
   doc.font('bold').fontSize(9.5).fillColor(INK).text('Evidence');
   if (items.length === 0) doc.font('regular').fillColor(MUTED).text('No evidence was recorded.');
   for (const item of items) {
-    doc.font('regular').fontSize(9.5).fillColor(INK).text(item.kind === 'quote' ? `“${item.text}”` : item.text, MARGIN + 10, doc.y, { width: contentWidth(doc) - 10 });
-    if (item.url) doc.fontSize(8.5).fillColor(MUTED).text(item.url, MARGIN + 10, doc.y, { width: contentWidth(doc) - 10 });
+    doc
+      .font('regular')
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(item.kind === 'quote' ? `“${item.text}”` : item.text, MARGIN + 10, doc.y, { width: contentWidth(doc) - 10 });
+    if (item.url)
+      doc
+        .fontSize(8.5)
+        .fillColor(MUTED)
+        .text(item.url, MARGIN + 10, doc.y, { width: contentWidth(doc) - 10 });
     doc.moveDown(0.2);
   }
   doc.x = MARGIN;
@@ -167,7 +220,11 @@ function footers(doc: Doc, options: ReportOptions): void {
       .font('regular')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`Maturity Scoring · ${options.pageUrl} · page ${index + 1} of ${range.count}`, MARGIN, doc.page.height - 35, { width: contentWidth(doc), align: 'center', lineBreak: false });
+      .text(`Maturity Scoring · ${options.pageUrl} · page ${index + 1} of ${range.count}`, MARGIN, doc.page.height - 35, {
+        width: contentWidth(doc),
+        align: 'center',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = bottom;
   }
 }
@@ -179,7 +236,11 @@ export function resultReportPdf(result: ScoringResult, options: ReportOptions): 
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${company}: product maturity report`, Author: 'Maturity Scoring', Subject: `${result.totalScore} of ${MAX_TOTAL_SCORE}, ${result.stageName}` },
+    info: {
+      Title: `${company}: product maturity report`,
+      Author: 'Maturity Scoring',
+      Subject: `${result.totalScore} of ${MAX_TOTAL_SCORE}, ${result.stageName}`,
+    },
   });
   doc.registerFont('regular', FONTS.regular);
   doc.registerFont('bold', FONTS.bold);
@@ -193,10 +254,20 @@ export function resultReportPdf(result: ScoringResult, options: ReportOptions): 
   overview(doc, result);
   doc.addPage();
   doc.font('bold').fontSize(15).fillColor(INK).text('Every dimension');
-  doc.font('regular').fontSize(9.5).fillColor(MUTED).text('Each level rests on sentences quoted from the company’s own pages; the next step is the first move towards the level above.');
+  doc
+    .font('regular')
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text('Each level rests on sentences quoted from the company’s own pages; the next step is the first move towards the level above.');
   for (const f of functionSummaries(result)) {
     heading(doc, `${f.label} · average ${f.average.toFixed(1)} of ${MAX_LEVEL}`, 13);
-    doc.save().moveTo(MARGIN, doc.y).lineTo(MARGIN + contentWidth(doc), doc.y).strokeColor(RULE).stroke().restore();
+    doc
+      .save()
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + contentWidth(doc), doc.y)
+      .strokeColor(RULE)
+      .stroke()
+      .restore();
     for (const score of f.dimensions) dimension(doc, score);
   }
   footers(doc, options);

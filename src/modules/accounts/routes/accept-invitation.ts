@@ -19,7 +19,10 @@ export function registerAcceptInvitation(app: App, deps: { invitations: Invitati
         tags: ['Account'],
         summary: 'Accept an invitation',
         body: AcceptInvitationBody,
-        response: { 200: AcceptedInvitationSchema, ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PLAN_LIMIT_REACHED') },
+        response: {
+          200: AcceptedInvitationSchema,
+          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PLAN_LIMIT_REACHED'),
+        },
       },
     },
     async (request) => {
@@ -38,11 +41,20 @@ export function acceptRefusal(outcome: Exclude<AcceptOutcome, { ok: true }>, sig
     case 'unknown':
       return new ApiError('NOT_FOUND', { message: 'This invitation link is not valid. Check that the whole link was copied, or ask for a new invitation.' });
     case 'expired':
-      return new ApiError('CONFLICT', { message: `This invitation to ${outcome.accountName} has expired.`, details: { status: 'expired', action: 'Ask an owner or admin of the account to invite you again.' } });
+      return new ApiError('CONFLICT', {
+        message: `This invitation to ${outcome.accountName} has expired.`,
+        details: { status: 'expired', action: 'Ask an owner or admin of the account to invite you again.' },
+      });
     case 'accepted':
-      return new ApiError('CONFLICT', { message: `This invitation to ${outcome.accountName} was already used.`, details: { status: 'accepted', action: 'An invitation works once: sign in to reach the account, or ask for a new invitation.' } });
+      return new ApiError('CONFLICT', {
+        message: `This invitation to ${outcome.accountName} was already used.`,
+        details: { status: 'accepted', action: 'An invitation works once: sign in to reach the account, or ask for a new invitation.' },
+      });
     case 'revoked':
-      return new ApiError('CONFLICT', { message: `This invitation to ${outcome.accountName} was withdrawn.`, details: { status: 'revoked', action: 'Ask an owner or admin of the account for a new invitation.' } });
+      return new ApiError('CONFLICT', {
+        message: `This invitation to ${outcome.accountName} was withdrawn.`,
+        details: { status: 'revoked', action: 'Ask an owner or admin of the account for a new invitation.' },
+      });
     case 'other_address':
       return new ApiError('FORBIDDEN', {
         message: `This invitation was sent to ${outcome.invitedEmail}, and you are signed in ${signedInAs ? `as ${signedInAs}` : 'without an email address'}.`,

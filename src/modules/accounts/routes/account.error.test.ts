@@ -59,7 +59,12 @@ describe('PUT /api/account errors', () => {
   });
 
   it('answers 415 for a form-encoded body, which a cross-site form could send with the session cookie', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/api/account', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Forged' });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Forged',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect((await t.app.inject({ method: 'GET', url: '/api/account', headers })).json().name).not.toBe('Forged');

@@ -23,10 +23,18 @@ describe('GET /api/account', () => {
   });
 
   it('maps an organisation claim to a shared account with the role from the token', async () => {
-    const admin = await t.app.inject({ method: 'GET', url: '/api/account', headers: await t.authHeaders({ sub: 'u_admin', account: 'org_shared', role: 'admin' }) });
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: await t.authHeaders({ sub: 'u_admin', account: 'org_shared', role: 'admin' }),
+    });
     // A Free organisation has one seat: a second member needs a paid plan.
     await subscribe(t, admin.json().id, 'pro');
-    const member = await t.app.inject({ method: 'GET', url: '/api/account', headers: await t.authHeaders({ sub: 'u_member', account: 'org_shared', role: 'member' }) });
+    const member = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: await t.authHeaders({ sub: 'u_member', account: 'org_shared', role: 'member' }),
+    });
     expect(admin.json()).toMatchObject({ kind: 'organization', role: 'admin' });
     expect(member.json()).toMatchObject({ kind: 'organization', role: 'member' });
     expect(member.json().id).toBe(admin.json().id);
@@ -61,7 +69,11 @@ describe('PUT /api/account', () => {
 
 describe('GET /api/account/members', () => {
   it("lists the team with each member's current role", async () => {
-    const owner = await t.app.inject({ method: 'GET', url: '/api/account', headers: await t.authHeaders({ sub: 'm_owner', account: 'org_team', role: 'owner', email: 'o@team.test' }) });
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: await t.authHeaders({ sub: 'm_owner', account: 'org_team', role: 'owner', email: 'o@team.test' }),
+    });
     await subscribe(t, owner.json().id, 'pro');
     await t.app.inject({ method: 'GET', url: '/api/account', headers: await t.authHeaders({ sub: 'm_member', account: 'org_team', role: 'member' }) });
     // The provider promotes the member: the mirror follows on their next request.

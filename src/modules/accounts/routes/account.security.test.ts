@@ -106,7 +106,7 @@ describe('removing a member removes them (issue 24, item 2)', () => {
     expect(back.json()).toMatchObject({ id: accountId, role: 'member' });
   });
 
-  it('takes a removed admin\'s rights at once, and the API keys they made with them', async () => {
+  it("takes a removed admin's rights at once, and the API keys they made with them", async () => {
     const owner = await t.authHeaders({ sub: 'rma_owner', account: 'org_rma', role: 'owner' });
     const accountId = (await t.app.inject({ method: 'GET', url: '/api/account', headers: owner })).json().id;
     await subscribe(t, accountId, 'business');

@@ -53,7 +53,9 @@ describe('DELETE /api/account/delete errors', () => {
       await t.database.rawTransaction((raw) => raw.exec('DROP TRIGGER refuse_tribal_note_delete ON tribal_notes; DROP FUNCTION refuse_delete();'));
     }
     expect(await rowsOfAccount(t, accountId)).toEqual(before);
-    const queued = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name LIKE 'outbox.%'`));
+    const queued = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name LIKE 'outbox.%'`),
+    );
     expect(queued[0]!.n).toBe(0);
     const tombstones = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM erased_identities`));
     expect(tombstones[0]!.n).toBe(0);

@@ -68,7 +68,11 @@ describe('DELETE /api/account/delete', () => {
     // The entry keeps keyed hashes only: no name, email or identifier in clear.
     expect(audit).toEqual([{ action: 'account_deleted', actor_user_id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
     const kept = JSON.stringify(
-      rowsOf(await t.database.db.execute(sql`SELECT a.*, (SELECT json_agg(e) FROM erased_identities e) AS tombstones FROM audit_log a WHERE account_id = ${keyedId}`)),
+      rowsOf(
+        await t.database.db.execute(
+          sql`SELECT a.*, (SELECT json_agg(e) FROM erased_identities e) AS tombstones FROM audit_log a WHERE account_id = ${keyedId}`,
+        ),
+      ),
     );
     for (const identifier of ['del_owner', 'org_delete', 'del_member']) expect(kept).not.toContain(identifier);
     expect(kept).toMatch(/"tombstones":\[\{"external_key":"sha256:[0-9a-f]{64}"/);
@@ -80,7 +84,9 @@ describe('DELETE /api/account/delete', () => {
     // First attempt: both providers fail; the messages stay queued.
     const pendingOutbox = async () =>
       rowsOf<{ name: string; state: string }>(
-        await t.database.db.execute(sql`SELECT name, state FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name LIKE 'outbox.%' AND state IN ('created', 'retry', 'active') ORDER BY name`),
+        await t.database.db.execute(
+          sql`SELECT name, state FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name LIKE 'outbox.%' AND state IN ('created', 'retry', 'active') ORDER BY name`,
+        ),
       );
     await t.services.jobRunner.runDue();
     expect(stripe.requests.length).toBeGreaterThan(0);
@@ -109,7 +115,11 @@ describe('DELETE /api/account/delete', () => {
       [`at_${accountId}`, 'access_token'],
     ]);
     expect(revoked[0]!.authorization).toBe(`Basic ${Buffer.from('client-id:client-secret').toString('base64')}`);
-    const leftover = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name LIKE 'outbox.%' AND state IN ('created', 'retry', 'active')`));
+    const leftover = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name LIKE 'outbox.%' AND state IN ('created', 'retry', 'active')`,
+      ),
+    );
     expect(leftover[0]!.n).toBe(0);
   });
 
@@ -165,7 +175,18 @@ describe('DELETE /api/account/delete', () => {
 
   it('links every account-owned table to accounts with ON DELETE CASCADE (the audit log and the derived peer pools exempt)', async () => {
     const tables = await tablesWithAccountColumn(t);
-    expect(tables).toEqual(expect.arrayContaining(['audit_log', 'billing_accounts', 'integrations', 'memberships', 'outgoing_webhooks', 'products', 'scoring_results', 'tribal_notes']));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'audit_log',
+        'billing_accounts',
+        'integrations',
+        'memberships',
+        'outgoing_webhooks',
+        'products',
+        'scoring_results',
+        'tribal_notes',
+      ]),
+    );
     const cascading = rowsOf<{ table_name: string }>(
       await t.database.db.execute(sql`
         SELECT rel.relname AS table_name

@@ -41,13 +41,17 @@ async function rowsMentioning(text: string): Promise<Record<string, number>> {
 }
 
 describe('an erasure keeps no raw identifier', () => {
-  it('in the audit log or any table, nor in the local mailer\'s copies of the mail', async () => {
+  it("in the audit log or any table, nor in the local mailer's copies of the mail", async () => {
     const owner = await t.authHeaders({ sub: 'erase_trace_owner', account: 'org_erase_trace', role: 'owner', email: 'gone@example.test' });
     const accountId = (await t.app.inject({ method: 'GET', url: '/api/account', headers: owner })).json().id as string;
     await t.app.inject({ method: 'PUT', url: '/api/account', headers: owner, payload: { name: 'Erase Trace Inc' } });
     // A member whose address another account also holds: that address's mail stays.
     for (const account of ['org_erase_trace', 'org_keeps_shared']) {
-      await t.app.inject({ method: 'GET', url: '/api/account', headers: await t.authHeaders({ sub: `shared_${account}`, account, role: 'owner', email: 'shared@example.test' }) });
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/account',
+        headers: await t.authHeaders({ sub: `shared_${account}`, account, role: 'owner', email: 'shared@example.test' }),
+      });
     }
     await t.services.mailer.send(mail('gone@example.test'));
     await t.services.mailer.send(mail('Gone@Example.test'));

@@ -12,7 +12,9 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PostInvitationBody = Type.Object({
   email: Type.Optional(Type.String({ maxLength: EMAIL_MAX_LENGTH * 2, description: 'The address to invite; trimmed and lower-cased.' })),
   role: Type.Optional(Type.Enum(INVITABLE_ROLES, { description: 'The role the person joins with; default member.' })),
-  userId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "Lets a removed person back: the identity provider's user id (the token's sub)." })),
+  userId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: "Lets a removed person back: the identity provider's user id (the token's sub)." }),
+  ),
 });
 
 export const InvitationSchema = Type.Object({

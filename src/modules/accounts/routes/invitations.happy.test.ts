@@ -128,7 +128,8 @@ describe('invitations by email', () => {
     const goneId = await accountIdOf(t, founder);
     await subscribe(t, goneId, 'pro');
     expect((await api(founder, 'POST', '/api/account/invitations', { email: 'erin@acme.test' })).status).toBe(201);
-    const count = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM invitations WHERE account_id = ${goneId}::uuid`))[0]!.n;
+    const count = async () =>
+      rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM invitations WHERE account_id = ${goneId}::uuid`))[0]!.n;
     expect(await count()).toBe(1);
     expect((await api(founder, 'DELETE', '/api/account/delete', { confirmation: 'DELETE' })).status).toBe(200);
     expect(await count()).toBe(0);

@@ -47,7 +47,7 @@ describe('accepting an invitation', () => {
   });
 
   it('takes no API key: a key acts for an account, not for a person', async () => {
-    const created = await t.services.apiKeys.create((await accountIdOf(t, owner)), 'CI', 'sec_owner');
+    const created = await t.services.apiKeys.create(await accountIdOf(t, owner), 'CI', 'sec_owner');
     if (!created.ok) throw new Error('the key was refused');
     const refused = await accept({ authorization: `Bearer ${created.key.key}` });
     expect(refused.statusCode).toBe(401);

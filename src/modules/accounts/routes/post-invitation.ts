@@ -28,7 +28,11 @@ export function registerPostInvitation(app: App, deps: { accounts: AccountServic
         tags: ['Account'],
         summary: 'Invite someone by email, or let a removed person back',
         body: PostInvitationBody,
-        response: { 200: SuccessSchema, 201: InvitationSchema, ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'CONFLICT', 'PLAN_LIMIT_REACHED') },
+        response: {
+          200: SuccessSchema,
+          201: InvitationSchema,
+          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'CONFLICT', 'PLAN_LIMIT_REACHED'),
+        },
       },
     },
     async (request, reply) => {

@@ -39,7 +39,12 @@ async function changesOnProductPage(): Promise<string> {
   const page = await t.app.inject({ method: 'GET', url: `/app/products/${productId}`, cookies: { __session: await t.token(owner) } });
   expect(page.statusCode).toBe(200);
   const start = page.body.indexOf('data-anomalies');
-  return start < 0 ? '' : page.body.slice(start, page.body.indexOf('</section>', start)).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  return start < 0
+    ? ''
+    : page.body
+        .slice(start, page.body.indexOf('</section>', start))
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ');
 }
 async function rescore(): Promise<string> {
   clock.advance(60_000);
@@ -60,7 +65,12 @@ beforeAll(async () => {
   slack = await startHttpRecorder(() => ({ status: 200, body: 'ok' }));
   t = await startTestApp({
     clock,
-    env: { CRAWL_ALLOWLIST: new URL(site.origin).host, WEBHOOK_ALLOWLIST: `${receiver.host},${new URL(slack.url).host}`, SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE },
+    env: {
+      CRAWL_ALLOWLIST: new URL(site.origin).host,
+      WEBHOOK_ALLOWLIST: `${receiver.host},${new URL(slack.url).host}`,
+      SMTP_URL: smtp.url,
+      PUBLIC_BASE_URL: BASE,
+    },
   });
   const accountId = await caller(t, owner).accountId();
   await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
@@ -73,8 +83,17 @@ beforeAll(async () => {
 describe('the Slack address', () => {
   it('is set by an admin, answered masked, and refused for an internal address', async () => {
     const headers = await t.authHeaders(owner);
-    expect((await t.app.inject({ method: 'GET', url: '/api/anomalies/slack', headers })).json()).toEqual({ configured: false, webhookUrl: null, updatedAt: null });
-    const internal = await t.app.inject({ method: 'PUT', url: '/api/anomalies/slack', headers, payload: { webhookUrl: 'https://10.0.0.7/services/T0/B0/secret' } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/anomalies/slack', headers })).json()).toEqual({
+      configured: false,
+      webhookUrl: null,
+      updatedAt: null,
+    });
+    const internal = await t.app.inject({
+      method: 'PUT',
+      url: '/api/anomalies/slack',
+      headers,
+      payload: { webhookUrl: 'https://10.0.0.7/services/T0/B0/secret' },
+    });
     expect(internal.statusCode).toBe(400);
     expect(internal.json()).toMatchObject({ code: 'INVALID_URL' });
     const set = await t.app.inject({ method: 'PUT', url: '/api/anomalies/slack', headers, payload: { webhookUrl: `${slack.url}/services/T0/B0/XYZsecret` } });
@@ -108,13 +127,17 @@ describe('anomalies', () => {
     expect(gone).toMatchObject({ subject: '/pricing', state: 'open', productId, resultId: lostPricing, link: `${BASE}/r/${lostPricing}` });
     expect(gone.before.evidence).toBe(`${site.origin}/pricing`);
     expect(gone.dimensionIds).toContain('pricing_packaging');
-    const pricingDown = listed.anomalies.find((anomaly: { kind: string; subject: string }) => anomaly.kind === 'dimension_down' && anomaly.subject === 'pricing_packaging');
+    const pricingDown = listed.anomalies.find(
+      (anomaly: { kind: string; subject: string }) => anomaly.kind === 'dimension_down' && anomaly.subject === 'pricing_packaging',
+    );
     expect(pricingDown.before.value).toBeGreaterThan(pricingDown.after.value);
     expect(pricingDown.before.evidence).toContain('/pricing)');
     // The page carried a level that fell: high.
     expect(gone.severity).toBe('high');
 
-    const sent = receiver.deliveries.filter((delivery) => delivery.verifiedBy.length > 0).map((delivery) => delivery.verified as { type: string; data: { id: string } });
+    const sent = receiver.deliveries
+      .filter((delivery) => delivery.verifiedBy.length > 0)
+      .map((delivery) => delivery.verified as { type: string; data: { id: string } });
     expect(sent.map((event) => event.type)).toEqual(listed.anomalies.map(() => 'anomaly.detected'));
     expect(sent.map((event) => event.data.id).sort()).toEqual(listed.anomalies.map((anomaly: { id: string }) => anomaly.id).sort());
     expect(sent.find((event) => event.data.id === gone.id)!.data).toEqual(gone);
@@ -146,10 +169,20 @@ describe('anomalies', () => {
 
   it('is acknowledged by a member of its account only', async () => {
     const [first] = (await get('/api/anomalies?state=open')).json().anomalies;
-    const elsewhere = await t.app.inject({ method: 'PATCH', url: `/api/anomalies/${first.id}`, headers: await t.authHeaders(stranger), payload: { state: 'acknowledged' } });
+    const elsewhere = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/anomalies/${first.id}`,
+      headers: await t.authHeaders(stranger),
+      payload: { state: 'acknowledged' },
+    });
     expect(elsewhere.statusCode).toBe(404);
     expect((await get('/api/anomalies', stranger)).json().anomalies).toEqual([]);
-    const acknowledged = await t.app.inject({ method: 'PATCH', url: `/api/anomalies/${first.id}`, headers: await t.authHeaders(owner), payload: { state: 'acknowledged' } });
+    const acknowledged = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/anomalies/${first.id}`,
+      headers: await t.authHeaders(owner),
+      payload: { state: 'acknowledged' },
+    });
     expect(acknowledged.statusCode).toBe(200);
     expect(acknowledged.json()).toMatchObject({ id: first.id, state: 'acknowledged', stateChangedAt: clock.now().toISOString() });
     const wrong = await t.app.inject({ method: 'PATCH', url: `/api/anomalies/${first.id}`, headers: await t.authHeaders(owner), payload: { state: 'open' } });
@@ -216,6 +249,8 @@ describe('a measured signal outside its usual band', () => {
     await smtp.waitForMessages(mails + 1, 20_000);
     expect(smtp.received.at(-1)!.parsed.text).toContain('median PR cycle time was 60 hours');
     expect(slack.requests).toHaveLength(2);
-    expect(JSON.parse(slack.requests[1]!.body).text).toBe('New anomalies:\n• *High*: median PR cycle time was 60 hours, outside its usual band around 19.5 hours.');
+    expect(JSON.parse(slack.requests[1]!.body).text).toBe(
+      'New anomalies:\n• *High*: median PR cycle time was 60 hours, outside its usual band around 19.5 hours.',
+    );
   }, 60_000);
 });

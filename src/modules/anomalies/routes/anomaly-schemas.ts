@@ -15,7 +15,9 @@ export const AnomalyListQuery = Type.Object({
 
 export const AnomalyListSchema = Type.Object({
   anomalies: Type.Array(AnomalySchema),
-  nextCursor: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'Pass as `cursor` for the next page (older anomalies); null when this page holds the oldest.' }),
+  nextCursor: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+    description: 'Pass as `cursor` for the next page (older anomalies); null when this page holds the oldest.',
+  }),
 });
 
 export const AnomalyStateBody = Type.Object(
@@ -36,4 +38,6 @@ export const SlackTargetSchema = Type.Object({
 
 /** The Slack address as the API shows it: masked, since it is a credential. */
 export const slackTargetView = (target: { webhookUrl: string; updatedAt: Date } | null) =>
-  target ? { configured: true, webhookUrl: maskedSlackUrl(target.webhookUrl), updatedAt: target.updatedAt.toISOString() } : { configured: false, webhookUrl: null, updatedAt: null };
+  target
+    ? { configured: true, webhookUrl: maskedSlackUrl(target.webhookUrl), updatedAt: target.updatedAt.toISOString() }
+    : { configured: false, webhookUrl: null, updatedAt: null };

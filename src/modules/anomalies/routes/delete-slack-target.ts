@@ -10,10 +10,15 @@ export function registerDeleteSlackTarget(app: App, deps: { slack: SlackAlerts }
     '/api/anomalies/slack',
     {
       config: { auth: 'required', permission: 'webhooks:manage' },
-      schema: { tags: ['Anomalies'], summary: 'Stop posting anomalies to Slack', response: { 200: SlackTargetSchema, ...errorResponses('AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND') } },
+      schema: {
+        tags: ['Anomalies'],
+        summary: 'Stop posting anomalies to Slack',
+        response: { 200: SlackTargetSchema, ...errorResponses('AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
     },
     async (request) => {
-      if (!(await deps.slack.remove(requirePrincipal(request).accountId))) throw new ApiError('NOT_FOUND', { message: 'No Slack address is set for this account.' });
+      if (!(await deps.slack.remove(requirePrincipal(request).accountId)))
+        throw new ApiError('NOT_FOUND', { message: 'No Slack address is set for this account.' });
       return slackTargetView(null);
     },
   );

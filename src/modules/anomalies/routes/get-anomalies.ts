@@ -21,7 +21,12 @@ export function registerGetAnomalies(app: App, deps: { anomalies: AnomalyService
     async (request) => {
       const principal = requirePrincipal(request);
       const { state, productId, cursor, limit } = request.query;
-      const page = await deps.anomalies.list(principal.accountId, { state, productId, after: cursor, limit: limit === undefined ? ANOMALY_PAGE_LIMIT : Number(limit) });
+      const page = await deps.anomalies.list(principal.accountId, {
+        state,
+        productId,
+        after: cursor,
+        limit: limit === undefined ? ANOMALY_PAGE_LIMIT : Number(limit),
+      });
       return { anomalies: page.anomalies.map((row) => anomalyView(row, deps.publicBaseUrl)), nextCursor: page.nextCursor };
     },
   );

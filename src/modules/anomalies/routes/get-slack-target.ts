@@ -10,7 +10,11 @@ export function registerGetSlackTarget(app: App, deps: { slack: SlackAlerts }): 
     '/api/anomalies/slack',
     {
       config: { auth: 'required', permission: 'webhooks:manage' },
-      schema: { tags: ['Anomalies'], summary: 'Where anomalies are posted in Slack', response: { 200: SlackTargetSchema, ...errorResponses('AUTH_REQUIRED', 'FORBIDDEN') } },
+      schema: {
+        tags: ['Anomalies'],
+        summary: 'Where anomalies are posted in Slack',
+        response: { 200: SlackTargetSchema, ...errorResponses('AUTH_REQUIRED', 'FORBIDDEN') },
+      },
     },
     async (request) => slackTargetView(await deps.slack.target(requirePrincipal(request).accountId)),
   );

@@ -39,7 +39,11 @@ describe('API key isolation and refusals', () => {
       if (plan !== 'free') await subscribe(t, accountId, plan, clock.now());
       const response = await t.app.inject({ method: 'POST', url: '/api/keys', headers: await t.authHeaders({ sub }), payload: { name: 'nope' } });
       expect(response.statusCode, plan).toBe(402);
-      expect(response.json().error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', action: 'Upgrade to Business or Enterprise to create API keys.', retryable: false });
+      expect(response.json().error).toMatchObject({
+        code: 'PLAN_LIMIT_REACHED',
+        action: 'Upgrade to Business or Enterprise to create API keys.',
+        retryable: false,
+      });
     }
   });
 
@@ -47,7 +51,12 @@ describe('API key isolation and refusals', () => {
     const { key, refs, accountId } = await businessOwner('keys_downgrade');
     const bearer = { authorization: `Bearer ${key.key}` };
     clock.advance(1000);
-    const deleted = subscriptionObject(refs, { priceId: 'price_business', status: 'canceled', startedAt: clock.now(), period: { start: clock.now(), end: clock.now() } });
+    const deleted = subscriptionObject(refs, {
+      priceId: 'price_business',
+      status: 'canceled',
+      startedAt: clock.now(),
+      period: { start: clock.now(), end: clock.now() },
+    });
     await deliverEvent(t, providerEvent('customer.subscription.deleted', clock.now(), deleted), { at: clock.now() });
     const refused = await t.app.inject({ method: 'GET', url: '/api/usage', headers: bearer });
     expect(refused.statusCode).toBe(403);
@@ -63,7 +72,8 @@ describe('API key isolation and refusals', () => {
     const { key, refs } = await businessOwner('keys_grace');
     const bearer = { authorization: `Bearer ${key.key}` };
     const DAY = 24 * 60 * 60 * 1000;
-    const renewal = (at: Date) => invoiceObject(refs, { priceId: 'price_business', period: { start: at, end: new Date(at.getTime() + 30 * DAY) }, billingReason: 'subscription_cycle' });
+    const renewal = (at: Date) =>
+      invoiceObject(refs, { priceId: 'price_business', period: { start: at, end: new Date(at.getTime() + 30 * DAY) }, billingReason: 'subscription_cycle' });
     const failedAt = clock.now();
     await deliverEvent(t, providerEvent('invoice.payment_failed', failedAt, renewal(failedAt)), { at: clock.now() });
     expect((await t.app.inject({ method: 'GET', url: '/api/usage', headers: bearer })).statusCode).toBe(200);
@@ -113,7 +123,11 @@ describe('API key isolation and refusals', () => {
   });
 
   it('answers 401 with the exact body for an unknown key', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/usage', headers: { authorization: 'Bearer msk_thisKeyWasNeverIssuedToAnyoneAtAll0000000000' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/usage',
+      headers: { authorization: 'Bearer msk_thisKeyWasNeverIssuedToAnyoneAtAll0000000000' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(AUTH_REQUIRED_BODY);
   });

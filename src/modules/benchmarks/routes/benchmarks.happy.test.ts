@@ -111,7 +111,7 @@ describe('GET /api/benchmarks', () => {
     expect((await benchmark('consumer')).json()).toEqual(UNAVAILABLE('consumer', 'Consumer app'));
   });
 
-  it("counts a company once, by its latest score whoever made it, and an account once, by its latest", async () => {
+  it('counts a company once, by its latest score whoever made it, and an account once, by its latest', async () => {
     const segment = 'developer_tools';
     for (const [k, total] of [40, 50, 60, 70, 80].entries()) await scored(`d${k + 1}`, `https://tool-${k + 1}.example/`, total, segment);
     // Another account rescores tool-5 at another address of the same site: the company's latest score, 45, replaces 80.
@@ -137,7 +137,7 @@ describe('GET /api/benchmarks', () => {
     expect((await benchmark(segment)).json()).toEqual(UNAVAILABLE(segment, 'Developer tools and APIs'));
   });
 
-  it('gives no figure that Free accounts made around one account\'s score, nor one whose owner asks (the issue\'s reproduction)', async () => {
+  it("gives no figure that Free accounts made around one account's score, nor one whose owner asks (the issue's reproduction)", async () => {
     const segment = 'ai_native';
     // The one account whose total the figures must not give away.
     await scored('victim', 'https://victim.example/', 51, segment);
@@ -158,7 +158,14 @@ describe('GET /api/scores/<id>/percentile', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     // 60 among 40, 40, 60, 80, 100: two below and itself counted half, of five.
-    expect(body).toMatchObject({ resultId: ids[2], segment: { key: segment, label: 'Marketplace' }, available: true, minimumAccounts: 5, companies: 5, total: { score: 60, percentile: 50 } });
+    expect(body).toMatchObject({
+      resultId: ids[2],
+      segment: { key: segment, label: 'Marketplace' },
+      available: true,
+      minimumAccounts: 5,
+      companies: 5,
+      total: { score: 60, percentile: 50 },
+    });
     expect(body.reason).toBeUndefined();
     expect(body.dimensions).toHaveLength(27);
     // The first dimension's levels are 2, 2, 3, 3, 4; this result's 3 has two below and two equal.

@@ -23,7 +23,7 @@ describe('POST /api/billing/portal errors', () => {
     expect(response.json().code).toBe('AUTH_REQUIRED');
   });
 
-  it("answers 403 to a member, even on a paid account, without calling the provider", async () => {
+  it('answers 403 to a member, even on a paid account, without calling the provider', async () => {
     const owner = { sub: 'pe_owner', account: 'org_portal_errors', role: 'owner' as const };
     await subscribe(t, await accountIdOf(t, owner), 'pro');
     const response = await t.app.inject({
@@ -42,7 +42,8 @@ describe('POST /api/billing/portal errors', () => {
     expect(response.json()).toEqual({
       error: 'Conflict',
       code: 'CONFLICT',
-      message: 'The account has bought nothing yet, so the payment provider holds nothing to manage. Upgrade to a paid plan first (POST /api/payment/checkout).',
+      message:
+        'The account has bought nothing yet, so the payment provider holds nothing to manage. Upgrade to a paid plan first (POST /api/payment/checkout).',
     });
     expect(stripe.portalSessions()).toHaveLength(0);
   });
@@ -54,7 +55,11 @@ describe('POST /api/billing/portal errors', () => {
     try {
       const response = await t.app.inject({ method: 'POST', url: '/api/billing/portal', headers: await t.authHeaders(claims) });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', message: 'The payment provider did not answer. Try again shortly.' });
+      expect(response.json()).toEqual({
+        error: 'Service unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The payment provider did not answer. Try again shortly.',
+      });
       stripe.respondWith(() => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' } } }));
       const refused = await t.app.inject({ method: 'POST', url: '/api/billing/portal', headers: await t.authHeaders(claims) });
       expect(refused.statusCode).toBe(500);
@@ -75,7 +80,13 @@ describe('the local portal page', () => {
   it('refuses forged and expired sessions with 404 and cancels nothing', async () => {
     const accountId = await accountIdOf(local, { sub: 'pe_local' });
     await subscribe(local, accountId, 'pro');
-    const session = { sessionId: '11111111-1111-4111-8111-111111111111', accountId, customerId: 'cus_x', returnUrl: 'http://localhost/app/settings/billing', expiresAt: Date.now() + 60_000 };
+    const session = {
+      sessionId: '11111111-1111-4111-8111-111111111111',
+      accountId,
+      customerId: 'cus_x',
+      returnUrl: 'http://localhost/app/settings/billing',
+      expiresAt: Date.now() + 60_000,
+    };
     const secret = local.config.payments.webhookSecrets[0]!;
     const forged = encodeLocalPortal(session, 'whsec_not_ours');
     const expired = encodeLocalPortal({ ...session, expiresAt: Date.now() - 1 }, secret);

@@ -19,7 +19,12 @@ describe('POST /api/billing/portal with Stripe', () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     t = await startTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_API_BASE: stripe.url, PAYMENT_WEBHOOK_SECRET: 'whsec_portal', PUBLIC_BASE_URL: 'https://maturity.example' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_local',
+        STRIPE_API_BASE: stripe.url,
+        PAYMENT_WEBHOOK_SECRET: 'whsec_portal',
+        PUBLIC_BASE_URL: 'https://maturity.example',
+      },
     });
   });
   afterAll(async () => {

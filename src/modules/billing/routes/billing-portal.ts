@@ -45,7 +45,8 @@ function portalRefusalError(refusal: Extract<PortalOutcome, { ok: false }>): Api
   switch (refusal.reason) {
     case 'no_customer':
       return new ApiError('CONFLICT', {
-        message: 'The account has bought nothing yet, so the payment provider holds nothing to manage. Upgrade to a paid plan first (POST /api/payment/checkout).',
+        message:
+          'The account has bought nothing yet, so the payment provider holds nothing to manage. Upgrade to a paid plan first (POST /api/payment/checkout).',
       });
     case 'provider_unavailable':
       return new ApiError('SERVICE_UNAVAILABLE', { message: 'The payment provider did not answer. Try again shortly.' });

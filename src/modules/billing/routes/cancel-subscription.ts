@@ -16,7 +16,8 @@ const CancelBody = Type.Object(
   {
     when: Type.Optional(
       Type.Enum(['period_end', 'now'], {
-        description: '`period_end` (the default): the plan runs until the end of the period paid for, then the account moves to Free. `now`: it ends at once; the rest of the period is not refunded.',
+        description:
+          '`period_end` (the default): the plan runs until the end of the period paid for, then the account moves to Free. `now`: it ends at once; the rest of the period is not refunded.',
       }),
     ),
   },

@@ -103,7 +103,10 @@ describe('POST /api/payment/checkout errors', () => {
   });
 
   it('answers 500 when the provider refuses the request itself (not an outage), with nothing internal in the body', async () => {
-    stripe.respondWith(() => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such price: price_pro' } } }));
+    stripe.respondWith(() => ({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such price: price_pro' } },
+    }));
     try {
       const response = await checkout('ce_refused', { plan: 'pro' });
       expect(response.statusCode).toBe(500);
@@ -142,7 +145,11 @@ describe('provider failures seen from the billing service', () => {
       stripe.healthy();
     }
     expect(lines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ msg: 'payment provider unavailable; checkout answered 503', provider: 'stripe', err: expect.objectContaining({ type: 'StripeAPIError', message: 'Service unavailable' }) }),
+      expect.objectContaining({
+        msg: 'payment provider unavailable; checkout answered 503',
+        provider: 'stripe',
+        err: expect.objectContaining({ type: 'StripeAPIError', message: 'Service unavailable' }),
+      }),
     ]);
   });
 

@@ -125,7 +125,9 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
     // Paying the same session twice delivers the same event id: applied once.
     const again = await pay(url);
     expect(again.result.statusCode).toBe(303);
-    const events = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM billing_subscriptions WHERE account_id = ${accountId}`));
+    const events = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM billing_subscriptions WHERE account_id = ${accountId}`),
+    );
     expect(events[0]!.n).toBe(1);
 
     const pack = await checkout(t, 'co_local', { pack: 'large' });
@@ -152,12 +154,20 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
     ]);
     // The one cancellation waiting for the provider is the replaced Pro subscription's.
     const pending = rowsOf<{ subscription: string }>(
-      await t.database.db.execute(sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`),
+      await t.database.db.execute(
+        sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`,
+      ),
     );
     expect(pending.map((row) => row.subscription)).toEqual([pro!.id]);
     // The drain runs the account's other jobs too (mail); the cancellation is among them, and done.
     await t.services.jobRunner.runDue();
-    expect(rowsOf(await t.database.db.execute(sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`))).toEqual([]);
+    expect(
+      rowsOf(
+        await t.database.db.execute(
+          sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`,
+        ),
+      ),
+    ).toEqual([]);
     expect(await subscriptions()).toEqual([pro, enterprise]);
     expect(await t.services.billing.planOf(accountId)).toBe('enterprise');
   });
@@ -169,12 +179,22 @@ describe('POST /api/payment/checkout with the built-in local provider', () => {
     const erased = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: owner, payload: { confirmation: 'DELETE' } });
     expect(erased.statusCode).toBe(200);
     const pending = rowsOf<{ subscription: string }>(
-      await t.database.db.execute(sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`),
+      await t.database.db.execute(
+        sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`,
+      ),
     );
     expect(pending.map((row) => row.subscription)).toEqual([expect.stringMatching(/^sub_local_/)]);
     // The drain runs the account's other jobs too (mail); the cancellation is among them, and done.
     await t.services.jobRunner.runDue();
-    expect(rowsOf(await t.database.db.execute(sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`))).toEqual([]);
-    expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM billing_subscriptions WHERE account_id = ${accountId}`))[0]!.n).toBe(0);
+    expect(
+      rowsOf(
+        await t.database.db.execute(
+          sql`SELECT data->'payload'->>'subscriptionId' AS subscription FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE state IN ('created', 'retry', 'active') AND name = 'outbox.billing.cancel_subscription'`,
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM billing_subscriptions WHERE account_id = ${accountId}`))[0]!.n,
+    ).toBe(0);
   });
 });

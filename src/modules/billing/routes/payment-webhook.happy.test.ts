@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../clock.ts';
 import { rowsOf } from '../../../db/client.ts';
-import { checkoutCompleted, invoiceObject, packCheckoutCompleted, providerEvent, signatureHeader, subscriptionObject } from '../../../../test/fakes/payment-events.ts';
+import {
+  checkoutCompleted,
+  invoiceObject,
+  packCheckoutCompleted,
+  providerEvent,
+  signatureHeader,
+  subscriptionObject,
+} from '../../../../test/fakes/payment-events.ts';
 import { accountIdOf, deliverEvent, subscriptionRefs } from '../../../../test/fakes/payment-webhook-client.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 
@@ -79,16 +86,28 @@ describe('POST /api/payment/webhook: the five events and their effects', () => {
     const refs = subscriptionRefs(accountId);
     await deliverEvent(t, checkoutCompleted(refs, 'business', clock.now()), { at: clock.now() });
     const period = { start: clock.now(), end: new Date(clock.now().getTime() + 30 * DAY) };
-    await deliverEvent(t, providerEvent('invoice.payment_succeeded', clock.now(), invoiceObject(refs, { priceId: 'price_business', period, billingReason: 'subscription_create' })), {
-      at: clock.now(),
-    });
+    await deliverEvent(
+      t,
+      providerEvent('invoice.payment_succeeded', clock.now(), invoiceObject(refs, { priceId: 'price_business', period, billingReason: 'subscription_create' })),
+      {
+        at: clock.now(),
+      },
+    );
 
     clock.advance(30 * DAY);
     const failedAt = clock.now();
     const renewal = { start: period.end, end: new Date(period.end.getTime() + 31 * DAY) };
-    const failed = await deliverEvent(t, providerEvent('invoice.payment_failed', failedAt, invoiceObject(refs, { priceId: 'price_business', period: renewal, billingReason: 'subscription_cycle' })), {
-      at: clock.now(),
-    });
+    const failed = await deliverEvent(
+      t,
+      providerEvent(
+        'invoice.payment_failed',
+        failedAt,
+        invoiceObject(refs, { priceId: 'price_business', period: renewal, billingReason: 'subscription_cycle' }),
+      ),
+      {
+        at: clock.now(),
+      },
+    );
     expect(failed.json().outcome).toBe('applied');
     const during = await usageOf('wh_grace');
     expect(during).toMatchObject({ plan: 'business', limitsPlan: 'business', gracePeriodEndsAt: new Date(failedAt.getTime() + 7 * DAY).toISOString() });
@@ -99,9 +118,17 @@ describe('POST /api/payment/webhook: the five events and their effects', () => {
     expect(held.credits.limit).toBe(80);
 
     clock.advance(DAY);
-    await deliverEvent(t, providerEvent('invoice.payment_succeeded', clock.now(), invoiceObject(refs, { priceId: 'price_business', period: renewal, billingReason: 'subscription_cycle' })), {
-      at: clock.now(),
-    });
+    await deliverEvent(
+      t,
+      providerEvent(
+        'invoice.payment_succeeded',
+        clock.now(),
+        invoiceObject(refs, { priceId: 'price_business', period: renewal, billingReason: 'subscription_cycle' }),
+      ),
+      {
+        at: clock.now(),
+      },
+    );
     const recovered = await usageOf('wh_grace');
     expect(recovered).toMatchObject({ plan: 'business', limitsPlan: 'business', gracePeriodEndsAt: null, periodStart: renewal.start.toISOString() });
   });
@@ -169,7 +196,11 @@ describe('POST /api/payment/webhook: the five events and their effects', () => {
     const unknownAccount = await deliverEvent(t, checkoutCompleted(stranger, 'pro', clock.now()), { at: clock.now() });
     // Kept until an account is known by its customer or subscription (issue 24): nothing applied meanwhile.
     expect(unknownAccount.json()).toEqual({ received: true, outcome: 'held' });
-    expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM billing_subscriptions WHERE subscription_id = ${stranger.subscriptionId}`))[0]!.n).toBe(0);
+    expect(
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`SELECT count(*)::int AS n FROM billing_subscriptions WHERE subscription_id = ${stranger.subscriptionId}`),
+      )[0]!.n,
+    ).toBe(0);
   });
 
   it("accepts the provider's own header name as well", async () => {
@@ -179,7 +210,10 @@ describe('POST /api/payment/webhook: the five events and their effects', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/payment/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader(payload, { secret: t.config.payments.webhookSecrets[0]!, timestamp: Math.floor(clock.now().getTime() / 1000) }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signatureHeader(payload, { secret: t.config.payments.webhookSecrets[0]!, timestamp: Math.floor(clock.now().getTime() / 1000) }),
+      },
       payload,
     });
     expect(response.json().outcome).toBe('applied');

@@ -93,7 +93,10 @@ describe('POST /api/payment/webhook signature verification', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/payment/webhook',
-      headers: { 'content-type': 'application/json', 'payment-signature': signatureHeader(payload, { secret: CURRENT_SECRET, timestamp: seconds(clock.now()) }) },
+      headers: {
+        'content-type': 'application/json',
+        'payment-signature': signatureHeader(payload, { secret: CURRENT_SECRET, timestamp: seconds(clock.now()) }),
+      },
       payload,
     });
     expect(response.statusCode).toBe(400);

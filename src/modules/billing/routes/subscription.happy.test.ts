@@ -21,8 +21,12 @@ describe('with the built-in local provider', () => {
   });
   afterAll(() => t.close());
 
-  const send = async (claims: { sub: string; account?: string; role?: 'owner' | 'admin' | 'member' }, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-    t.app.inject({ method, url, headers: await t.authHeaders(claims), ...(payload ? { payload } : {}) });
+  const send = async (
+    claims: { sub: string; account?: string; role?: 'owner' | 'admin' | 'member' },
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => t.app.inject({ method, url, headers: await t.authHeaders(claims), ...(payload ? { payload } : {}) });
 
   /** Buys the plan through the local checkout page's Pay, as a person does. */
   async function buy(claims: { sub: string }, plan: string) {
@@ -48,7 +52,14 @@ describe('with the built-in local provider', () => {
     await buy(owner, 'pro');
     const { invoices } = (await send(owner, 'GET', '/api/billing/invoices')).json();
     expect(invoices).toEqual([
-      expect.objectContaining({ description: 'Pro plan, first month', amount: 4_900, currency: 'usd', status: 'paid', url: null, number: expect.stringMatching(/^LOCAL-20261101-[0-9A-F]{8}$/) }),
+      expect.objectContaining({
+        description: 'Pro plan, first month',
+        amount: 4_900,
+        currency: 'usd',
+        status: 'paid',
+        url: null,
+        number: expect.stringMatching(/^LOCAL-20261101-[0-9A-F]{8}$/),
+      }),
     ]);
   });
 
@@ -121,10 +132,21 @@ describe('with Stripe (the official SDK against a local fake of its API)', () =>
     // Stripe's own jobs are Stripe's: no job of ours ends the subscription.
     expect(await t.services.billing.planOf(accountId)).toBe('pro');
 
-    stripe.setInvoices(refs.customerId, [{ id: 'in_1', number: 'A1B2-0001', created: 1_790_000_000, total: 4_900, currency: 'eur', status: 'paid', description: '1 × Pro (at €49.00 / month)' }]);
+    stripe.setInvoices(refs.customerId, [
+      { id: 'in_1', number: 'A1B2-0001', created: 1_790_000_000, total: 4_900, currency: 'eur', status: 'paid', description: '1 × Pro (at €49.00 / month)' },
+    ]);
     const invoices = (await t.app.inject({ method: 'GET', url: '/api/billing/invoices', headers })).json().invoices;
     expect(invoices).toEqual([
-      { id: 'in_1', number: 'A1B2-0001', createdAt: new Date(1_790_000_000_000).toISOString(), description: '1 × Pro (at €49.00 / month)', amount: 4_900, currency: 'eur', status: 'paid', url: 'https://invoice.stripe.test/i/in_1' },
+      {
+        id: 'in_1',
+        number: 'A1B2-0001',
+        createdAt: new Date(1_790_000_000_000).toISOString(),
+        description: '1 × Pro (at €49.00 / month)',
+        amount: 4_900,
+        currency: 'eur',
+        status: 'paid',
+        url: 'https://invoice.stripe.test/i/in_1',
+      },
     ]);
   });
 });

@@ -69,7 +69,10 @@ function goalsSection(goals: readonly ProductGoal[]): string {
   return [
     "## The product's goals",
     'Targets the team set per dimension, with a due date; on track or at risk by a straight line from the level at the start to the target. When a question touches a dimension with a goal, say the goal and whether it is on track.',
-    ...goals.map((goal) => `- ${goal.dimensionId}: level ${goal.targetLevel} by ${goal.dueDate}; now ${goal.currentLevel ?? 'not scored'}; ${goal.onTrack ? 'on track' : 'at risk'}.`),
+    ...goals.map(
+      (goal) =>
+        `- ${goal.dimensionId}: level ${goal.targetLevel} by ${goal.dueDate}; now ${goal.currentLevel ?? 'not scored'}; ${goal.onTrack ? 'on track' : 'at risk'}.`,
+    ),
   ].join('\n');
 }
 
@@ -100,7 +103,7 @@ function comparisonSection(result: SubmittedResult, other: SubmittedResult): str
   const lead = (list: typeof comparison.aLeads) => (list.length > 0 ? list.map((d) => `${d.dimensionId} ${d.a} vs ${d.b}`).join(', ') : 'none');
   return [
     '## The result it is compared with',
-    `Company: ${company}, scored ${other.createdAt}${comparison.sameSite ? ' (the same site as the user\'s, at another time)' : ''}`,
+    `Company: ${company}, scored ${other.createdAt}${comparison.sameSite ? " (the same site as the user's, at another time)" : ''}`,
     `Total score: ${other.totalScore} of ${DIMENSIONS.length * MAX_LEVEL}, tier ${other.stageName}${other.depth === 'quick' ? ' (a quick score)' : ''}`,
     `The user's result leads on: ${lead(comparison.aLeads)}`,
     `The compared result leads on: ${lead(comparison.bLeads)}`,

@@ -24,7 +24,6 @@ import type { ChatMessage } from '../local/local-coach.ts';
 import { CoachProviderError } from './coach-provider-error.ts';
 import { coachSystemPrompt } from './coach-system-prompt.ts';
 
-
 export interface CoachStreamRequest {
   messages: readonly ChatMessage[];
   result: SubmittedResult | null;

@@ -32,7 +32,9 @@ function hasEvidence(score: DimensionScore): boolean {
  */
 export function evidenceSentence(score: DimensionScore): string {
   if (score.evidence.trim().length === 0) return 'The crawl recorded no evidence for it.';
-  return hasEvidence(score) ? `Evidence from your site: “${firstEvidence(score.evidence)}”.` : `What the crawl reported: ${withFullStop(wholeSentences(score.evidence, 0))}`;
+  return hasEvidence(score)
+    ? `Evidence from your site: “${firstEvidence(score.evidence)}”.`
+    : `What the crawl reported: ${withFullStop(wholeSentences(score.evidence, 0))}`;
 }
 
 function withFullStop(text: string): string {

@@ -18,7 +18,9 @@ describe('the local coach with a result to compare with', () => {
   it('answers "how do we compare to Rival?" from both results: totals, where each leads with evidence, and what to close first', () => {
     const answer = ask('How do we compare to Rival?');
     expect(answer).toContain('**Acme Analytics against Rival**');
-    expect(answer).toContain(`Rival is ahead by ${rival.totalScore - ours.totalScore} points: ${ours.totalScore} (${ours.stageName}) against ${rival.totalScore} (${rival.stageName}).`);
+    expect(answer).toContain(
+      `Rival is ahead by ${rival.totalScore - ours.totalScore} points: ${ours.totalScore} (${ours.stageName}) against ${rival.totalScore} (${rival.stageName}).`,
+    );
     expect(answer).toContain('24 of 27 dimensions are at the same level.');
     expect(answer).toMatch(/\*\*Where Rival leads\*\*\n\n- \*\*Pricing & Packaging\*\*: Rival 4, Acme Analytics 1\./);
     expect(answer).toMatch(/\*\*Where Acme Analytics leads\*\*\n\n- \*\*Prototyping Speed\*\*: Acme Analytics 3, Rival 1\. Acme Analytics: “Join Acme Labs/);

@@ -182,7 +182,10 @@ function listedDimensions(focus: Focus, view: ResultView | null): DimensionId[] 
   if (focus.kind === 'gaps') return view.weakest.slice(focus.offset, focus.offset + LIST_SIZE).map((s) => s.dimensionId);
   if (focus.kind === 'strengths') return view.strongest.slice(focus.offset, focus.offset + LIST_SIZE).map((s) => s.dimensionId);
   if (focus.kind === 'overview') return view.weakest.slice(0, LIST_SIZE).map((s) => s.dimensionId);
-  if (focus.kind === 'plan') return cheapestLevelUps(view, scopeDimensions(focus.scope)).slice(0, LIST_SIZE).map((s) => s.dimensionId);
+  if (focus.kind === 'plan')
+    return cheapestLevelUps(view, scopeDimensions(focus.scope))
+      .slice(0, LIST_SIZE)
+      .map((s) => s.dimensionId);
   if (focus.kind === 'dimensions') return focus.dimensionIds;
   return [];
 }
@@ -210,8 +213,7 @@ function nextFocus(state: ConversationState, kind: FollowUp, ordinal: number | n
       return first ? adviceOn(first) : { kind: 'framework', depth: 1 };
     }
     case 'tier': {
-      const wanted: TierView | undefined =
-        kind === 'why' ? 'distribution' : kind === 'next' ? 'beyond' : TIER_VIEWS[TIER_VIEWS.indexOf(focus.view) + 1];
+      const wanted: TierView | undefined = kind === 'why' ? 'distribution' : kind === 'next' ? 'beyond' : TIER_VIEWS[TIER_VIEWS.indexOf(focus.view) + 1];
       return wanted && wanted !== focus.view ? { kind: 'tier', view: wanted } : { kind: 'gaps', offset: 0 };
     }
     case 'gaps':

@@ -56,7 +56,7 @@ describe('advice for each of the 27 dimensions', () => {
     expect(Value.Check(ScoringResultSchema, result)).toBe(true);
   });
 
-  it.each(DIMENSION_IDS)('%s: the next step from the user\'s level, citing that level', (id) => {
+  it.each(DIMENSION_IDS)("%s: the next step from the user's level, citing that level", (id) => {
     const level = LEVELS[id];
     const answer = composeCoachAnswer({ messages: [{ role: 'user', content: QUESTIONS[id] }], result });
     const step = playbookStep(id, level)!;

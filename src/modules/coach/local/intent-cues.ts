@@ -86,7 +86,21 @@ export const CUE_PHRASES: readonly [string, CueEntry][] = [
 
 /** Phrases that point at one item of a list the coach gave before ("the second one"). */
 export const ORDINAL_PHRASES: readonly [string, number][] = [
-  ['first one', 0], ['the first', 0], ['1st', 0], ['number one', 0], ['number 1', 0],
-  ['second one', 1], ['the second', 1], ['2nd', 1], ['number two', 1], ['number 2', 1], ['second', 1],
-  ['third one', 2], ['the third', 2], ['3rd', 2], ['number three', 2], ['number 3', 2], ['third', 2],
+  ['first one', 0],
+  ['the first', 0],
+  ['1st', 0],
+  ['number one', 0],
+  ['number 1', 0],
+  ['second one', 1],
+  ['the second', 1],
+  ['2nd', 1],
+  ['number two', 1],
+  ['number 2', 1],
+  ['second', 1],
+  ['third one', 2],
+  ['the third', 2],
+  ['3rd', 2],
+  ['number three', 2],
+  ['number 3', 2],
+  ['third', 2],
 ];

@@ -21,7 +21,9 @@ describe('a question on a wrong premise', () => {
     const strongPricing = fixtureResult({ levels: { pricing_packaging: 3 } });
     const answer = ask('Why is our pricing score low?', strongPricing);
     expect(answer).toMatch(/^\*\*Pricing & Packaging: what the result says\*\*/);
-    expect(answer).toMatch(/Pricing & Packaging is not low: it is one of Acme Analytics's stronger dimensions, at level 3 of 4 \(Leading\), ranked \d+ of 27, against an average level of \d\.\d\./);
+    expect(answer).toMatch(
+      /Pricing & Packaging is not low: it is one of Acme Analytics's stronger dimensions, at level 3 of 4 \(Leading\), ranked \d+ of 27, against an average level of \d\.\d\./,
+    );
     expect(answer).toContain('Your lowest dimensions are elsewhere');
   });
 
@@ -44,11 +46,15 @@ describe('what it cannot answer', () => {
   });
 
   it('offers peer benchmarks for "how do we compare to the industry?"', () => {
-    expect(ask('How do we compare to the industry?')).toContain("I can't compare Acme Analytics with \"industry\" from this result");
+    expect(ask('How do we compare to the industry?')).toContain('I can\'t compare Acme Analytics with "industry" from this result');
   });
 
   it('says it answers in English to a question in another language or script', () => {
-    for (const question of ['Comment pouvons-nous améliorer notre stratégie de prix ?', 'Wie können wir unsere Preisgestaltung verbessern?', '我们的定价为什么这么低？']) {
+    for (const question of [
+      'Comment pouvons-nous améliorer notre stratégie de prix ?',
+      'Wie können wir unsere Preisgestaltung verbessern?',
+      '我们的定价为什么这么低？',
+    ]) {
       expect(ask(question), question).toContain('I understand and answer questions in English only, for now.');
     }
   });
@@ -87,7 +93,9 @@ describe('the account behind the question', () => {
 
   it('says what moved since the previous score', () => {
     const answer = ask('What does our total mean?', acme, context);
-    expect(answer).toContain(`Since your previous score (2026-10-01): up ${acme.totalScore - previous.totalScore} (${previous.totalScore} → ${acme.totalScore}).`);
+    expect(answer).toContain(
+      `Since your previous score (2026-10-01): up ${acme.totalScore - previous.totalScore} (${previous.totalScore} → ${acme.totalScore}).`,
+    );
     expect(answer).toContain('Moved: Delivery Velocity 2 → 3.');
     expect(ask('How do we improve delivery velocity?', acme, context)).toContain('It moved from level 2 to 3 since your previous score (2026-10-01).');
   });
@@ -95,9 +103,20 @@ describe('the account behind the question', () => {
 
 describe('every answer', () => {
   const questions = [
-    'What does our score mean?', 'What are our biggest gaps?', 'How can we improve our pricing?', 'Give us a 30/60/90 plan', 'strategy vs design',
-    'What evidence did you find for security?', 'what are we good at?', 'which function is weakest?', 'Why is our pricing score low?', 'Blorp?',
-    'how does scoring work?', 'plan for design', 'what else is missing in our docs?', 'Why do we have a low customer signal score?',
+    'What does our score mean?',
+    'What are our biggest gaps?',
+    'How can we improve our pricing?',
+    'Give us a 30/60/90 plan',
+    'strategy vs design',
+    'What evidence did you find for security?',
+    'what are we good at?',
+    'which function is weakest?',
+    'Why is our pricing score low?',
+    'Blorp?',
+    'how does scoring work?',
+    'plan for design',
+    'what else is missing in our docs?',
+    'Why do we have a low customer signal score?',
   ];
   const followUps = ['tell me more', 'why?', 'and the next one?', 'what else?', 'tell me more', 'tell me more'];
 

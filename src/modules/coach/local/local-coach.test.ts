@@ -74,7 +74,7 @@ describe('total and tier', () => {
 });
 
 describe('biggest gaps', () => {
-  it('names the result\'s gaps in order with level, evidence and reasoning', () => {
+  it("names the result's gaps in order with level, evidence and reasoning", () => {
     const answer = ask('What are our biggest gaps?');
     const positions = ACME_GAPS.map((id) => answer.indexOf(`**${dimensionById(id).name}**`));
     expect(positions.every((p) => p >= 0)).toBe(true);
@@ -192,10 +192,20 @@ describe('following the conversation', () => {
 
   it('never brings back an earlier answer, whatever the chain of follow-ups', () => {
     const starters = [
-      'What does our score mean?', 'What are our biggest gaps?', 'How can we improve our pricing?', 'Give us a 30/60/90 plan',
-      'strategy vs design', 'What evidence did you find for security?', 'what are we good at?', 'how is design doing?',
-      'How do we keep customer success strong?', 'analytics vs experiments', 'why does the roadmap matter?', 'Blorp?',
-      'how does scoring work?', 'a 90 day plan for hiring',
+      'What does our score mean?',
+      'What are our biggest gaps?',
+      'How can we improve our pricing?',
+      'Give us a 30/60/90 plan',
+      'strategy vs design',
+      'What evidence did you find for security?',
+      'what are we good at?',
+      'how is design doing?',
+      'How do we keep customer success strong?',
+      'analytics vs experiments',
+      'why does the roadmap matter?',
+      'Blorp?',
+      'how does scoring work?',
+      'a 90 day plan for hiring',
     ];
     const followUps = ['tell me more', 'why?', 'and the next one?', 'what else?', 'the second one'];
     fc.assert(
@@ -220,7 +230,7 @@ describe('following the conversation', () => {
     expect(composeCoachAnswer({ messages, result: acme })).toContain('Improving Product Analytics');
   });
 
-  it('continues from the assistant\'s last turn when the user opens with a follow-up', () => {
+  it("continues from the assistant's last turn when the user opens with a follow-up", () => {
     const messages: ChatMessage[] = [
       { role: 'assistant', content: 'Your Launch Execution is at level 2.' },
       { role: 'user', content: 'tell me more' },
@@ -285,13 +295,24 @@ describe('questions it does not recognise', () => {
 
 describe('every answer', () => {
   const questions = [
-    'What does our score mean?', 'What are our biggest gaps?', 'How can we improve our pricing?', 'Give us a 30/60/90 plan',
-    'strategy vs design', 'What evidence did you find for security?', 'what are we good at?', 'which function is weakest?',
-    'How do we keep customer success strong?', 'analytics vs experiments', 'why does the roadmap matter?', 'Blorp?',
-    'how does scoring work?', 'plan for design', 'what else is missing in our docs?',
+    'What does our score mean?',
+    'What are our biggest gaps?',
+    'How can we improve our pricing?',
+    'Give us a 30/60/90 plan',
+    'strategy vs design',
+    'What evidence did you find for security?',
+    'what are we good at?',
+    'which function is weakest?',
+    'How do we keep customer success strong?',
+    'analytics vs experiments',
+    'why does the roadmap matter?',
+    'Blorp?',
+    'how does scoring work?',
+    'plan for design',
+    'what else is missing in our docs?',
   ];
 
-  it('cites the company\'s own scores', () => {
+  it("cites the company's own scores", () => {
     for (const question of questions) {
       expect(ask(question), question).toMatch(/level [1-4] of 4 \((Foundation|Building|Leading|Compounding)\)|\b57\b| \d+ of (16|20)\b/);
     }

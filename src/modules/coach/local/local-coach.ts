@@ -67,7 +67,7 @@ function withContext(answer: string, focus: Focus, view: ResultView | null, cont
     ...spokenOf.map((id) => dimensionEvidenceLine(context.evidence, id)),
     focus.kind === 'overview' ? goalsAtRiskLine(context.goals) : null,
     focus.kind === 'overview' ? contradictionsLine(context.evidence) : null,
-    (focus.kind === 'overview' || (focus.kind === 'gaps' && focus.offset === 0) || wholePlan) ? goalsLine(view, context.interview) : null,
+    focus.kind === 'overview' || (focus.kind === 'gaps' && focus.offset === 0) || wholePlan ? goalsLine(view, context.interview) : null,
     focus.kind === 'plan' && focus.view === 'plan' ? teamLine(context.interview) : null,
   ];
   return joinBlocks([answer, ...lines]);

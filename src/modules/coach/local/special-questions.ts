@@ -25,11 +25,14 @@ const WHAT_I_CAN_DO = [
   'how you compare with a competitor whose site you scored',
 ];
 
-const SELF = /\b(who|what) are you\b|\bare you (a |an )?(bot|robot|ai|human|person|real|chat ?gpt|gpt|llm|model|machine)\b|\bwhat can you (do|help)|\bhow (do|can) you help\b|\bhow do you (work|answer|know|come up)\b|\bwhat model\b|\byour name\b|\babout yourself\b|\bwho (made|built) you\b|\bwhat are you (for|able)\b/i;
+const SELF =
+  /\b(who|what) are you\b|\bare you (a |an )?(bot|robot|ai|human|person|real|chat ?gpt|gpt|llm|model|machine)\b|\bwhat can you (do|help)|\bhow (do|can) you help\b|\bhow do you (work|answer|know|come up)\b|\bwhat model\b|\byour name\b|\babout yourself\b|\bwho (made|built) you\b|\bwhat are you (for|able)\b/i;
 
 /** Words nearly every English question has; a long question with almost none of them is in another language. */
 const ENGLISH_WORDS = new Set(
-  'a an the is are was were be do does did done can could should would will shall may might must i we you our us my me your it its this that these those what why how when where which who whom whose to of in on at for with from by about into than then and or but not no if so as our score level levels dimension dimensions plan improve gap gaps strength strengths compare tier total help tell more next best worst get make us there here have has had'.split(' '),
+  'a an the is are was were be do does did done can could should would will shall may might must i we you our us my me your it its this that these those what why how when where which who whom whose to of in on at for with from by about into than then and or but not no if so as our score level levels dimension dimensions plan improve gap gaps strength strengths compare tier total help tell more next best worst get make us there here have has had'.split(
+    ' ',
+  ),
 );
 
 /** A question mostly in a script other than Latin, or of four words or more with almost no English in them. */
@@ -86,26 +89,37 @@ function premiseAnswer(view: ResultView, score: DimensionScore, assumed: 'low' |
     step
       ? `${assumed === 'low' ? 'If you expected more' : 'To make it one'}: level ${score.score + 1} needs ${lowerFirst(asItem(step.practices[0]!))}.`
       : 'It is at the top of the scale: the work is to keep it there.',
-    assumed === 'low' ? `Your lowest dimensions are elsewhere: ${view.weakest.slice(0, 3).map((s) => `${dimensionName(s.dimensionId)} (${s.score})`).join(', ')}. Ask "what are our biggest gaps?" for them.` : null,
+    assumed === 'low'
+      ? `Your lowest dimensions are elsewhere: ${view.weakest
+          .slice(0, 3)
+          .map((s) => `${dimensionName(s.dimensionId)} (${s.score})`)
+          .join(', ')}. Ask "what are our biggest gaps?" for them.`
+      : null,
   ]);
 }
 
 /** Who a comparison names when the account has no score of it: "compare to <Name>", "vs <Name>". */
-const COMPARED_NAME = /\b(?:compare[sd]?|comparison|compared|stack(?:s)? up|vs\.?|versus|against|than)\s+(?:us\s+)?(?:to|with|against)?\s*(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}&.'’-]*(?:\s+[A-Z][\p{L}\p{N}&.'’-]*)?)/iu;
+const COMPARED_NAME =
+  /\b(?:compare[sd]?|comparison|compared|stack(?:s)? up|vs\.?|versus|against|than)\s+(?:us\s+)?(?:to|with|against)?\s*(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}&.'’-]*(?:\s+[A-Z][\p{L}\p{N}&.'’-]*)?)/iu;
 const PEERS = /^(industry|industries|peers?|average|averages|benchmarks?|others|other companies|competitors?|competition|market|rest|sector|segment)$/i;
 /** Words after "compare to" that are not a company's name. */
 const NOT_A_NAME = /^(us|our|we|it|them|that|this|last|before|previous|earlier|the|a|an|other|each|what|how)$/i;
 
 function cannotCompare(question: string, analysis: QuestionAnalysis, view: ResultView): string | null {
   if (strongestIntent(analysis) !== 'compare' || analysis.dimensions.length > 1 || analysis.functions.length > 0) return null;
-  const named = COMPARED_NAME.exec(question)?.[1]?.replace(/[?.!,]+$/, '').trim();
+  const named = COMPARED_NAME.exec(question)?.[1]
+    ?.replace(/[?.!,]+$/, '')
+    .trim();
   if (!named || NOT_A_NAME.test(named)) return null;
-  const standing = `${view.company} stands at ${view.result.totalScore} of 108 (${view.result.stageName}); its biggest gaps are ${view.weakest.slice(0, 3).map((s) => `${dimensionName(s.dimensionId)} (${s.score})`).join(', ')}.`;
+  const standing = `${view.company} stands at ${view.result.totalScore} of 108 (${view.result.stageName}); its biggest gaps are ${view.weakest
+    .slice(0, 3)
+    .map((s) => `${dimensionName(s.dimensionId)} (${s.score})`)
+    .join(', ')}.`;
   if (PEERS.test(named.split(/\s+/)[0]!)) {
     return joinBlocks([
       heading('Comparing with peers'),
       `I can't compare ${view.company} with "${named}" from this result: it holds one company's levels, not a market's.`,
-      'Two ways to get there: choose a market segment when you score (the result page then shows where you stand among peers, once 5 accounts have scored companies in it), or score a competitor\'s site and compare the two results side by side, which I can then talk through.',
+      "Two ways to get there: choose a market segment when you score (the result page then shows where you stand among peers, once 5 accounts have scored companies in it), or score a competitor's site and compare the two results side by side, which I can then talk through.",
       standing,
     ]);
   }
@@ -121,7 +135,9 @@ function cannotCompare(question: string, analysis: QuestionAnalysis, view: Resul
 function outsideTheResult(question: string, analysis: QuestionAnalysis): boolean {
   if (analysis.dimensions.length > 0 || analysis.functions.length > 0 || strongestIntent(analysis) !== null || isFollowUp(analysis)) return false;
   const words = question.match(/\p{L}+/gu) ?? [];
-  return words.length >= 3 && (/\?\s*$/.test(question) || /^(what|why|how|when|where|who|which|can|could|should|would|will|is|are|do|does)\b/i.test(question.trim()));
+  return (
+    words.length >= 3 && (/\?\s*$/.test(question) || /^(what|why|how|when|where|who|which|can|could|should|would|will|is|are|do|does)\b/i.test(question.trim()))
+  );
 }
 
 function capabilities(view: ResultView | null): string {

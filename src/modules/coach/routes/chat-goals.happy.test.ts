@@ -19,7 +19,12 @@ async function productWithGoal(t: TestApp, sub: string) {
   if (!created.ok) throw new Error('product not created');
   const productId = created.product.id;
   const result = await storeResult(t, { accountId, productId, companyName: 'Ledgerly', levels: { pricing_packaging: 1 } });
-  const goal = await t.app.inject({ method: 'POST', url: `/api/products/${productId}/goals`, headers, payload: { dimensionId: 'pricing_packaging', targetLevel: 3, dueDate: '2099-12-31' } });
+  const goal = await t.app.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/goals`,
+    headers,
+    payload: { dimensionId: 'pricing_packaging', targetLevel: 3, dueDate: '2099-12-31' },
+  });
   expect(goal.statusCode).toBe(201);
   return { headers, resultId: result.id, onTrack: goal.json().onTrack as boolean };
 }
@@ -36,7 +41,8 @@ describe('the local coach and the goals', () => {
   afterAll(async () => {
     await t?.close();
   });
-  const ask = (question: string, headers = owner.headers) => postSse(`${base}/api/chat`, { messages: [{ role: 'user', content: question }], resultId: owner.resultId }, { headers });
+  const ask = (question: string, headers = owner.headers) =>
+    postSse(`${base}/api/chat`, { messages: [{ role: 'user', content: question }], resultId: owner.resultId }, { headers });
 
   it('says the goal under an answer about its dimension, and not under one about another', async () => {
     const standing = owner.onTrack ? 'on track' : 'at risk';
@@ -71,7 +77,11 @@ describe('the model coach and the goals', () => {
 
   it("carries the product's goals in the system prompt", async () => {
     const owner = await productWithGoal(t, 'coach_goals_model');
-    const transcript = await postSse(`${base}/api/chat`, { messages: [{ role: 'user', content: 'How can we improve our pricing?' }], resultId: owner.resultId }, { headers: owner.headers });
+    const transcript = await postSse(
+      `${base}/api/chat`,
+      { messages: [{ role: 'user', content: 'How can we improve our pricing?' }], resultId: owner.resultId },
+      { headers: owner.headers },
+    );
     expect(transcript.text).toBe('Publish your prices.');
     const system = String(llm.requests.at(-1)!.body.messages.find((m) => m.role === 'system')?.content ?? '');
     expect(system).toContain("## The product's goals");

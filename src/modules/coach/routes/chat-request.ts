@@ -35,7 +35,11 @@ export const ChatBody = Type.Object({
     }),
   ),
   compareResultId: Type.Optional(
-    Type.String({ format: 'uuid', description: 'A second stored result to compare with (a competitor\'s, or the same site before): questions such as "how do we compare?" are answered from both (our addition). Needs `result` or `resultId`.' }),
+    Type.String({
+      format: 'uuid',
+      description:
+        'A second stored result to compare with (a competitor\'s, or the same site before): questions such as "how do we compare?" are answered from both (our addition). Needs `result` or `resultId`.',
+    }),
   ),
 });
 
@@ -97,7 +101,8 @@ export function boundedTail<T extends { content: string }>(messages: readonly T[
 
 export function checkConversation(messages: { role: string; content: string }[], bothResultForms: boolean, comparisonAlone: boolean): void {
   const problems: FieldProblem[] = [];
-  if (messages.at(-1)?.role !== 'user') problems.push({ field: `body.messages.${messages.length - 1}.role`, message: 'the last message must be from the user' });
+  if (messages.at(-1)?.role !== 'user')
+    problems.push({ field: `body.messages.${messages.length - 1}.role`, message: 'the last message must be from the user' });
   if (messages.at(-1)?.content.trim() === '') problems.push({ field: `body.messages.${messages.length - 1}.content`, message: 'is blank' });
   const total = messages.reduce((sum, m) => sum + m.content.length, 0);
   if (total > MAX_CONVERSATION_CHARS) problems.push({ field: 'body.messages', message: `must hold at most ${MAX_CONVERSATION_CHARS} characters in all` });

@@ -38,7 +38,7 @@ async function usedChat(headers: Record<string, string>): Promise<number> {
 }
 
 describe('the LLM coach', () => {
-  it('streams the model\'s answer, with the user\'s result in the system prompt, and heartbeats while the model thinks', async () => {
+  it("streams the model's answer, with the user's result in the system prompt, and heartbeats while the model thinks", async () => {
     llm.respondWith({ content: 'Start with pricing: publish your plans.', chunkChars: 5, delayBeforeFirstTokenMs: 450 });
     const transcript = await postSse(`${base}/api/chat`, question, { headers: await t.authHeaders({ sub: 'llm_user' }) });
     expect(transcript.status).toBe(200);
@@ -63,7 +63,11 @@ describe('the LLM coach', () => {
 
   it('coaches on the dimensions of a result sent in the body, not on its claimed total and tier', async () => {
     llm.respondWith({ content: 'Noted.' });
-    const claimed = { ...fixtureResult({ levels: Object.fromEntries(DIMENSION_IDS.map((id) => [id, 1])) }), totalScore: 135, stageName: 'Compounding' as const };
+    const claimed = {
+      ...fixtureResult({ levels: Object.fromEntries(DIMENSION_IDS.map((id) => [id, 1])) }),
+      totalScore: 135,
+      stageName: 'Compounding' as const,
+    };
     const transcript = await postSse(`${base}/api/chat`, { ...question, result: claimed }, { headers: await t.authHeaders({ sub: 'claimed_user' }) });
     expect(transcript.status).toBe(200);
     const system = String(llm.requests.at(-1)!.body.messages[0]!.content);
@@ -126,7 +130,11 @@ describe('the LLM coach', () => {
     const total = 20_000;
     llm.respondWith({ chunks: Array.from({ length: total }, (_, i) => `chunk-${String(i).padStart(5, '0')} `.padEnd(100, '.')) });
     const headers = await t.authHeaders({ sub: 'slow_reader' });
-    const response = await fetch(`${base}/api/chat`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(question) });
+    const response = await fetch(`${base}/api/chat`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(question),
+    });
     expect(response.status).toBe(200);
     // Read nothing for a second: without backpressure the provider would have sent everything by now.
     // (The count still creeps up slowly afterwards as the kernel grows its socket buffers.)

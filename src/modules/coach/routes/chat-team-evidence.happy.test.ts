@@ -33,7 +33,12 @@ beforeAll(async () => {
     payload: { signals: [{ type: 'github.pr_cycle_time_hours', value: 18, observedAt: '2026-11-20T12:00:00Z', productId }] },
   });
   expect(pushed.statusCode).toBe(201);
-  const noted = await t.app.inject({ method: 'POST', url: '/api/team-notes', headers: owner, payload: { productId, dimensionId: 'delivery_velocity', body: 'We deploy on every merge to main.' } });
+  const noted = await t.app.inject({
+    method: 'POST',
+    url: '/api/team-notes',
+    headers: owner,
+    payload: { productId, dimensionId: 'delivery_velocity', body: 'We deploy on every merge to main.' },
+  });
   expect(noted.statusCode).toBe(201);
   const scored = await t.app.inject({ method: 'POST', url: '/api/score/product', headers: owner, payload: { productId } });
   expect(scored.statusCode).toBe(200);

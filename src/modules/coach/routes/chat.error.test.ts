@@ -28,9 +28,22 @@ describe('POST /api/chat refusals', () => {
     ['content that is not a string', { messages: [{ role: 'user', content: 42 }] }, 'body.messages.0.content'],
     ['too many messages', { messages: Array.from({ length: 51 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: 'hi' })) }, 'body.messages'],
     ['an over-long message', { messages: [{ role: 'user', content: 'x'.repeat(4001) }] }, 'body.messages.0.content'],
-    ['a conversation that ends with the assistant', { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }, 'body.messages.1.role'],
+    [
+      'a conversation that ends with the assistant',
+      {
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'hello' },
+        ],
+      },
+      'body.messages.1.role',
+    ],
     ['a blank question', { messages: [{ role: 'user', content: '   ' }] }, 'body.messages.0.content'],
-    ['a result that is not a ScoringResult', { messages: [{ role: 'user', content: 'hi' }], result: { ...result, dimensions: result.dimensions.slice(1) } }, 'body.result.dimensions'],
+    [
+      'a result that is not a ScoringResult',
+      { messages: [{ role: 'user', content: 'hi' }], result: { ...result, dimensions: result.dimensions.slice(1) } },
+      'body.result.dimensions',
+    ],
     ['both result and resultId', { messages: [{ role: 'user', content: 'hi' }], result, resultId: result.id }, 'body.resultId'],
     ['a result to compare with and none to compare', { messages: [{ role: 'user', content: 'hi' }], compareResultId: result.id }, 'body.compareResultId'],
   ];

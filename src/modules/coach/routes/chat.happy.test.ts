@@ -43,19 +43,27 @@ describe('POST /api/chat', () => {
     const headers = await t.authHeaders({ sub: 'chat_compare' });
     const ours = await storeResult(t, { companyName: 'Ourco' });
     const rival = await storeResult(t, { companyName: 'Rival', url: 'https://rival.example/', levels: { pricing_packaging: 4 } });
-    const transcript = await postSse(`${base}/api/chat`, { messages: [{ role: 'user', content: 'How do we compare to Rival?' }], resultId: ours.id, compareResultId: rival.id }, { headers });
+    const transcript = await postSse(
+      `${base}/api/chat`,
+      { messages: [{ role: 'user', content: 'How do we compare to Rival?' }], resultId: ours.id, compareResultId: rival.id },
+      { headers },
+    );
     expect(transcript.status).toBe(200);
     expect(transcript.text).toContain('**Ourco against Rival**');
     expect(transcript.text).toContain('- **Pricing & Packaging**: Rival 4, Ourco 1.');
   });
 
-  it('coaches on a stored result named by resultId, citing the user\'s own level', async () => {
+  it("coaches on a stored result named by resultId, citing the user's own level", async () => {
     const headers = await t.authHeaders({ sub: 'chat_stored' });
     const stored = fixtureResult();
     const { scoringResults } = await import('../../../database-schema.ts');
     await t.database.db.insert(scoringResults).values({ id: stored.id, url: stored.url, result: stored, createdAt: new Date(stored.createdAt) });
     const pricing = stored.dimensions.find((d) => d.dimensionId === 'pricing_packaging')!;
-    const transcript = await postSse(`${base}/api/chat`, { messages: [{ role: 'user', content: 'How can we improve our pricing?' }], resultId: stored.id }, { headers });
+    const transcript = await postSse(
+      `${base}/api/chat`,
+      { messages: [{ role: 'user', content: 'How can we improve our pricing?' }], resultId: stored.id },
+      { headers },
+    );
     expect(transcript.status).toBe(200);
     expect(transcript.text).toContain(`level ${pricing.score} of 4`);
   });
@@ -81,13 +89,17 @@ describe('POST /api/chat', () => {
     expect(after.chatMessages.used - before.chatMessages.used).toBe(2);
   });
 
-  it('for each of the 27 dimensions, advice on improving it is specific to it and cites the user\'s level', async () => {
+  it("for each of the 27 dimensions, advice on improving it is specific to it and cites the user's level", async () => {
     const failures: string[] = [];
     for (const [index, dimension] of DIMENSIONS.entries()) {
       // A user per question keeps within the chat window and the Free plan's 30 messages.
       const headers = await t.authHeaders({ sub: `chat_dim_${index}` });
       const level = result.dimensions.find((d) => d.dimensionId === dimension.id)!.score;
-      const transcript = await postSse(`${base}/api/chat`, { messages: [{ role: 'user', content: `How do we improve ${dimension.name}?` }], result }, { headers });
+      const transcript = await postSse(
+        `${base}/api/chat`,
+        { messages: [{ role: 'user', content: `How do we improve ${dimension.name}?` }], result },
+        { headers },
+      );
       const step = playbookStep(dimension.id, level);
       // The answer lists the playbook's practices for the user's next step (as bullets, without the full stop).
       const expected = [dimension.name, `level ${level} of 4`, ...(step ? [step.practices[0]!.replace(/\.$/, '')] : [])];

@@ -26,7 +26,13 @@ describe('stored conversations with the local coach', () => {
   afterAll(() => t.close());
 
   const api = async (claims: { sub: string; account?: string }, method: string, path: string, payload?: unknown) =>
-    json(await fetch(`${base}${path}`, { method, headers: { ...(await t.authHeaders(claims)), 'content-type': 'application/json' }, ...(payload ? { body: JSON.stringify(payload) } : {}) }));
+    json(
+      await fetch(`${base}${path}`, {
+        method,
+        headers: { ...(await t.authHeaders(claims)), 'content-type': 'application/json' },
+        ...(payload ? { body: JSON.stringify(payload) } : {}),
+      }),
+    );
 
   it('keeps each question and answer, continues from them, and reads back the same on another device', async () => {
     const claims = { sub: 'conv_owner' };
@@ -75,7 +81,11 @@ describe('stored conversations with the local coach', () => {
     const gaps = await postSse(`${base}/api/chat`, { resultId: ours.id, messages: [{ role: 'user', content: 'What are our biggest gaps?' }] }, { headers });
     expect(gaps.text).toContain(`As ${INTERVIEW.role}, you set these goals in the welcome interview: “${INTERVIEW.goals[0]}”`);
 
-    const compared = await postSse(`${base}/api/chat`, { resultId: ours.id, messages: [{ role: 'user', content: 'How do we compare to Rival?' }] }, { headers });
+    const compared = await postSse(
+      `${base}/api/chat`,
+      { resultId: ours.id, messages: [{ role: 'user', content: 'How do we compare to Rival?' }] },
+      { headers },
+    );
     expect(compared.text).toContain('**Ledgerly against Rival**');
     expect(compared.text).toContain('- **Pricing & Packaging**: Rival 4, Ledgerly 1.');
   });

@@ -31,7 +31,12 @@ describe('own email preferences errors', () => {
 
   it('refuses transactional and unknown categories with 400 naming each, and changes nothing', async () => {
     const headers = await t.authHeaders({ sub: 'own_bad', email: 'bad@example.com' });
-    const response = await t.app.inject({ method: 'PUT', url, headers, payload: { subscriptions: { billing: false, newsletter: false, weekly_digest: false } } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { subscriptions: { billing: false, newsletter: false, weekly_digest: false } },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'INVALID_REQUEST',

@@ -15,10 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ALL_SUBSCRIBED = { product_updates: true, ritual_emails: true, score_decay_reminders: true, peer_benchmark_updates: true, weekly_digest: true, anomaly_alerts: true };
+const ALL_SUBSCRIBED = {
+  product_updates: true,
+  ritual_emails: true,
+  score_decay_reminders: true,
+  peer_benchmark_updates: true,
+  weekly_digest: true,
+  anomaly_alerts: true,
+};
 const TRANSACTIONAL = ['account', 'billing', 'security'];
 
-async function own(method: 'GET' | 'PUT', claims: { sub: string; email?: string; account?: string; role?: 'owner' | 'admin' | 'member' }, payload?: Record<string, unknown>) {
+async function own(
+  method: 'GET' | 'PUT',
+  claims: { sub: string; email?: string; account?: string; role?: 'owner' | 'admin' | 'member' },
+  payload?: Record<string, unknown>,
+) {
   return t.app.inject({ method, url: '/api/account/email-preferences', headers: await t.authHeaders(claims), ...(payload ? { payload } : {}) });
 }
 
@@ -38,7 +49,11 @@ describe('GET /api/account/email-preferences', () => {
 describe('PUT /api/account/email-preferences', () => {
   it("sets the caller's own subscriptions, idempotently, and a later read shows them", async () => {
     const claims = { sub: 'own_setter', email: 'setter@example.com' };
-    const expected = { email: 'setter@example.com', subscriptions: { ...ALL_SUBSCRIBED, weekly_digest: false, product_updates: false }, transactional: TRANSACTIONAL };
+    const expected = {
+      email: 'setter@example.com',
+      subscriptions: { ...ALL_SUBSCRIBED, weekly_digest: false, product_updates: false },
+      transactional: TRANSACTIONAL,
+    };
     const first = await own('PUT', claims, { subscriptions: { weekly_digest: false, product_updates: false, ritual_emails: true } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual(expected);

@@ -20,7 +20,10 @@ export const UnsubscribeBody = Type.Object({
 export const PreferenceStateSchema = Type.Object({
   email: Type.String({ description: 'The address the token belongs to.' }),
   subscriptions: Type.Object(
-    Object.fromEntries(OPT_OUT_CATEGORIES.map((category) => [category, Type.Boolean()])) as Record<(typeof OPT_OUT_CATEGORIES)[number], ReturnType<typeof Type.Boolean>>,
+    Object.fromEntries(OPT_OUT_CATEGORIES.map((category) => [category, Type.Boolean()])) as Record<
+      (typeof OPT_OUT_CATEGORIES)[number],
+      ReturnType<typeof Type.Boolean>
+    >,
     { description: 'Each category the recipient may opt out of: true while subscribed.' },
   ),
   transactional: Type.Array(Type.String(), { description: 'Categories always sent (account, billing, security).' }),

@@ -21,7 +21,15 @@ describe('400 Token required', () => {
     ['POST without a token', { method: 'POST', url: '/api/unsubscribe', payload: { categories: ['weekly_digest'] } }],
     ['POST with an empty token', { method: 'POST', url: '/api/unsubscribe', payload: { token: '', all: true } }],
     ['POST without a body', { method: 'POST', url: '/api/unsubscribe' }],
-    ['one-click without a token', { method: 'POST', url: '/api/unsubscribe/one-click?category=weekly_digest', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }],
+    [
+      'one-click without a token',
+      {
+        method: 'POST',
+        url: '/api/unsubscribe/one-click?category=weekly_digest',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      },
+    ],
   ] as const)('%s', async (_name, request) => {
     const response = await t.app.inject(request);
     expect(response.statusCode).toBe(400);
@@ -33,7 +41,15 @@ describe('404 Token invalid', () => {
   it.each([
     ['GET', { method: 'GET', url: `/api/unsubscribe?token=${UNKNOWN}` }],
     ['POST', { method: 'POST', url: '/api/unsubscribe', payload: { token: UNKNOWN, all: true } }],
-    ['one-click', { method: 'POST', url: `/api/unsubscribe/one-click?token=${UNKNOWN}&category=weekly_digest`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }],
+    [
+      'one-click',
+      {
+        method: 'POST',
+        url: `/api/unsubscribe/one-click?token=${UNKNOWN}&category=weekly_digest`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      },
+    ],
   ] as const)('%s with an unknown token', async (_name, request) => {
     const response = await t.app.inject(request);
     expect(response.statusCode).toBe(404);
@@ -56,7 +72,11 @@ describe('400 for categories that cannot be opted out of', () => {
   });
 
   it('refuses a category both opted out of and back into, and changes nothing', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token, categories: ['weekly_digest'], subscribe: ['weekly_digest'] } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/unsubscribe',
+      payload: { token, categories: ['weekly_digest'], subscribe: ['weekly_digest'] },
+    });
     expect(response.statusCode).toBe(400);
     const state = await t.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${token}` });
     expect(state.json().subscriptions.weekly_digest).toBe(true);
@@ -64,12 +84,21 @@ describe('400 for categories that cannot be opted out of', () => {
 
   it('one-click: an unknown category, a transactional one, or a body that is not the RFC 8058 one', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    for (const url of [`/api/unsubscribe/one-click?token=${token}&category=newsletter`, `/api/unsubscribe/one-click?token=${token}&category=security`, `/api/unsubscribe/one-click?token=${token}`]) {
+    for (const url of [
+      `/api/unsubscribe/one-click?token=${token}&category=newsletter`,
+      `/api/unsubscribe/one-click?token=${token}&category=security`,
+      `/api/unsubscribe/one-click?token=${token}`,
+    ]) {
       const response = await t.app.inject({ method: 'POST', url, headers: form, payload: 'List-Unsubscribe=One-Click' });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().code).toBe('INVALID_REQUEST');
     }
-    const wrongBody = await t.app.inject({ method: 'POST', url: `/api/unsubscribe/one-click?token=${token}&category=weekly_digest`, headers: form, payload: 'List-Unsubscribe=Yes' });
+    const wrongBody = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/one-click?token=${token}&category=weekly_digest`,
+      headers: form,
+      payload: 'List-Unsubscribe=Yes',
+    });
     expect(wrongBody.statusCode).toBe(400);
     expect(wrongBody.json().message).toBe('Send the form body List-Unsubscribe=One-Click (RFC 8058).');
     const state = await t.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${token}` });

@@ -14,7 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ALL_SUBSCRIBED = { product_updates: true, ritual_emails: true, score_decay_reminders: true, peer_benchmark_updates: true, weekly_digest: true, anomaly_alerts: true };
+const ALL_SUBSCRIBED = {
+  product_updates: true,
+  ritual_emails: true,
+  score_decay_reminders: true,
+  peer_benchmark_updates: true,
+  weekly_digest: true,
+  anomaly_alerts: true,
+};
 const TRANSACTIONAL = ['account', 'billing', 'security'];
 
 const tokenFor = (email: string) => t.services.emailPreferences.tokenFor(t.database.db, email);
@@ -34,7 +41,11 @@ describe('GET /api/unsubscribe', () => {
 describe('POST /api/unsubscribe', () => {
   it('opts out of the listed categories, answers the new state, and a repeat changes nothing', async () => {
     const token = await tokenFor('lister@example.com');
-    const expected = { email: 'lister@example.com', subscriptions: { ...ALL_SUBSCRIBED, weekly_digest: false, ritual_emails: false }, transactional: TRANSACTIONAL };
+    const expected = {
+      email: 'lister@example.com',
+      subscriptions: { ...ALL_SUBSCRIBED, weekly_digest: false, ritual_emails: false },
+      transactional: TRANSACTIONAL,
+    };
     const first = await post({ token, categories: ['weekly_digest', 'ritual_emails'] });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual(expected);
@@ -61,7 +72,7 @@ describe('POST /api/unsubscribe', () => {
     expect(response.json().subscriptions).toEqual(ALL_SUBSCRIBED);
   });
 
-  it('any of the recipient\'s tokens changes the one record: a person in two organisations is one recipient', async () => {
+  it("any of the recipient's tokens changes the one record: a person in two organisations is one recipient", async () => {
     const first = await tokenFor('two.orgs@example.com');
     const second = await tokenFor('two.orgs@example.com');
     await post({ token: first, categories: ['product_updates'] });
@@ -90,7 +101,11 @@ describe('RFC 8058 one-click', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ email: 'one.click@example.com', subscriptions: { ...ALL_SUBSCRIBED, weekly_digest: false }, transactional: TRANSACTIONAL });
+    expect(response.json()).toEqual({
+      email: 'one.click@example.com',
+      subscriptions: { ...ALL_SUBSCRIBED, weekly_digest: false },
+      transactional: TRANSACTIONAL,
+    });
     // The next digest is withheld; other categories still go.
     const next = { to: 'one.click@example.com', subject: 'Digest', text: 'Hi', html: '<p>Hi</p>' };
     expect(await t.services.emailPreferences.prepare(t.database.db, { ...next, category: 'weekly_digest' })).toBeNull();

@@ -75,7 +75,9 @@ describe('what a token can do', () => {
     const mine = await tokenFor('mine@example.com');
     const theirs = await tokenFor('theirs@example.com');
     await t.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token: mine, all: true } });
-    expect(Object.values((await t.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${theirs}` })).json().subscriptions)).toEqual(OPT_OUT_CATEGORIES.map(() => true));
+    expect(Object.values((await t.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${theirs}` })).json().subscriptions)).toEqual(
+      OPT_OUT_CATEGORIES.map(() => true),
+    );
   });
 
   it('needs no cookie and ignores a session: the token alone decides', async () => {

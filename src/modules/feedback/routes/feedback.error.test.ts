@@ -91,10 +91,20 @@ describe('POST /api/feedback under its per-account limit (issue 24)', () => {
     expect(refused).toHaveLength(20);
     expect(refused[0]!.headers.get('retry-after')).toBe('60');
     expect(await refused[0]!.json()).toEqual({
-      error: { code: 'SCORING_RATE_LIMITED', message: 'Too many feedback requests: the limit is 60 per 60 seconds.', action: 'Wait 60 seconds before retrying.', retryable: true },
+      error: {
+        code: 'SCORING_RATE_LIMITED',
+        message: 'Too many feedback requests: the limit is 60 per 60 seconds.',
+        action: 'Wait 60 seconds before retrying.',
+        retryable: true,
+      },
     });
     // Another member of another account is not held back by it.
-    const other = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: await t.authHeaders({ sub: 'fb_calm' }), payload: { resultId, verdict: 'helpful' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: await t.authHeaders({ sub: 'fb_calm' }),
+      payload: { resultId, verdict: 'helpful' },
+    });
     expect(other.statusCode).toBe(201);
   });
 });

@@ -60,7 +60,10 @@ describe('POST /api/feedback', () => {
       createdAt: clock.now().toISOString(),
       updatedAt: clock.now().toISOString(),
     });
-    const dimension = await give({ sub: 'fb_first' }, { resultId, dimensionId: 'pricing_packaging', verdict: 'too_low', comment: '  Our pricing page is public.  ' });
+    const dimension = await give(
+      { sub: 'fb_first' },
+      { resultId, dimensionId: 'pricing_packaging', verdict: 'too_low', comment: '  Our pricing page is public.  ' },
+    );
     expect(dimension.statusCode).toBe(201);
     expect(dimension.json()).toMatchObject({ resultId, dimensionId: 'pricing_packaging', verdict: 'too_low', comment: 'Our pricing page is public.' });
     expect(await rowsOfResult(resultId)).toHaveLength(2);
@@ -140,7 +143,9 @@ describe('GET /api/feedback', () => {
 
     const response = await listOf(member);
     expect(response.statusCode).toBe(200);
-    const listed = response.json().feedback.map((f: { resultId: string; dimensionId: string | null; verdict: string; userId: string }) => [f.resultId, f.dimensionId, f.verdict, f.userId]);
+    const listed = response
+      .json()
+      .feedback.map((f: { resultId: string; dimensionId: string | null; verdict: string; userId: string }) => [f.resultId, f.dimensionId, f.verdict, f.userId]);
     expect(listed).toEqual([
       [older, null, 'too_low', owner.sub],
       [newer, 'build_vs_buy', 'too_high', owner.sub],

@@ -62,7 +62,8 @@ export function installIdempotency(app: App, deps: IdempotencyDeps): void {
         claims.set(request, open);
         // A client that leaves (the reply is hijacked, nothing is sent) must not hold the key.
         reply.raw.once('close', () => {
-          if (!open.settled) void deps.idempotency.release(scope, key).catch((error: unknown) => request.log.error({ err: error }, 'idempotency release failed'));
+          if (!open.settled)
+            void deps.idempotency.release(scope, key).catch((error: unknown) => request.log.error({ err: error }, 'idempotency release failed'));
         });
         return;
       }
@@ -121,5 +122,8 @@ function replayedHeaders(reply: FastifyReply): Record<string, string> {
 }
 
 function replay(reply: FastifyReply, response: StoredResponse): FastifyReply {
-  return reply.code(response.statusCode).headers({ ...response.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' }).send(response.body);
+  return reply
+    .code(response.statusCode)
+    .headers({ ...response.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
+    .send(response.body);
 }

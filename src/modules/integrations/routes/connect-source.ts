@@ -26,7 +26,10 @@ export function registerConnectSource(app: App, deps: { sources: SourceConnectio
       const principal = requirePrincipal(request);
       const started = await deps.sources.startConnect(principal.accountId, principal.userId, request.params.provider);
       if (!started.ok) {
-        throw new ApiError('CONFLICT', { message: `${request.params.provider} is not configured on this service: set ${started.missing.join(', ')}.`, details: { missing: started.missing } });
+        throw new ApiError('CONFLICT', {
+          message: `${request.params.provider} is not configured on this service: set ${started.missing.join(', ')}.`,
+          details: { missing: started.missing },
+        });
       }
       reply.header('cache-control', 'no-store');
       return { authorizeUrl: started.authorizeUrl };

@@ -20,7 +20,8 @@ export function registerDeleteSource(app: App, deps: { sources: SourceConnection
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      if ((await deps.sources.disconnect(principal.accountId, request.params.id)) === 'not_found') throw new ApiError('NOT_FOUND', { message: 'No such connection in this account.' });
+      if ((await deps.sources.disconnect(principal.accountId, request.params.id)) === 'not_found')
+        throw new ApiError('NOT_FOUND', { message: 'No such connection in this account.' });
       return { success: true as const };
     },
   );

@@ -15,7 +15,10 @@ export function registerListSourceResources(app: App, deps: { sources: SourceCon
         tags: ['Sources'],
         summary: 'What this connection can count: repositories or teams',
         params: ConnectionParams,
-        response: { 200: Type.Object({ resources: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }), ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'SERVICE_UNAVAILABLE') },
+        response: {
+          200: Type.Object({ resources: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
+          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'),
+        },
       },
     },
     async (request) => {

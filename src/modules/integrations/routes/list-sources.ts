@@ -18,7 +18,14 @@ export function registerListSources(app: App, deps: { sources: SourceConnections
         summary: "The team's tools: providers, connections, last sync, errors and what each signal fed",
         response: {
           200: Type.Object({
-            providers: Type.Array(Type.Object({ provider: Type.String(), configured: Type.Boolean(), missing: Type.Array(Type.String(), { description: 'Configuration still to set' }), redirectUri: Type.String() })),
+            providers: Type.Array(
+              Type.Object({
+                provider: Type.String(),
+                configured: Type.Boolean(),
+                missing: Type.Array(Type.String(), { description: 'Configuration still to set' }),
+                redirectUri: Type.String(),
+              }),
+            ),
             connections: Type.Array(ConnectionSchema),
           }),
           ...errorResponses('AUTH_REQUIRED', 'FORBIDDEN'),
@@ -28,8 +35,12 @@ export function registerListSources(app: App, deps: { sources: SourceConnections
     async (request) => {
       const principal = requirePrincipal(request);
       const listed = await deps.sources.list(principal.accountId);
-      const fed = await deps.fedSummary(principal.accountId, listed.map(({ connection }) => connection.id));
-      const fedOf = (id: string): ConnectionJson['fed'] => fed.filter((entry) => entry.integrationId === id).map((entry) => ({ type: entry.type, count: entry.count, productIds: entry.products }));
+      const fed = await deps.fedSummary(
+        principal.accountId,
+        listed.map(({ connection }) => connection.id),
+      );
+      const fedOf = (id: string): ConnectionJson['fed'] =>
+        fed.filter((entry) => entry.integrationId === id).map((entry) => ({ type: entry.type, count: entry.count, productIds: entry.products }));
       return {
         providers: deps.sources.providers().map((entry) => ({ ...entry, redirectUri: deps.sources.redirectUri(entry.provider) })),
         connections: listed.map(({ connection, scopes }) => connectionJson(connection, scopes, fedOf(connection.id))),

@@ -23,7 +23,8 @@ export function registerPutSourceScopes(app: App, deps: { sources: SourceConnect
       const principal = requirePrincipal(request);
       const outcome = await deps.sources.setScopes(principal.accountId, request.params.id, request.body.scopes);
       if (outcome === 'not_found') throw new ApiError('NOT_FOUND', { message: 'No such connection in this account.' });
-      if ('unknownProduct' in outcome) throw invalidBody([{ field: 'body.scopes', message: `names ${outcome.unknownProduct}, which is not a product of this account` }]);
+      if ('unknownProduct' in outcome)
+        throw invalidBody([{ field: 'body.scopes', message: `names ${outcome.unknownProduct}, which is not a product of this account` }]);
       return { scopes: outcome.map((scope) => ({ productId: scope.productId, resourceId: scope.resourceId, resourceName: scope.resourceName })) };
     },
   );

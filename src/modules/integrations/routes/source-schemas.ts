@@ -20,7 +20,9 @@ export const ConnectionSchema = Type.Object({
   lastSyncedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   lastSyncError: Type.Union([Type.String(), Type.Null()]),
   scopes: Type.Array(ScopeSchema),
-  fed: Type.Array(Type.Object({ type: Type.String(), count: Type.Integer(), productIds: Type.Array(Type.String()) }), { description: 'What each signal type of this connection fed' }),
+  fed: Type.Array(Type.Object({ type: Type.String(), count: Type.Integer(), productIds: Type.Array(Type.String()) }), {
+    description: 'What each signal type of this connection fed',
+  }),
 });
 export type ConnectionJson = Static<typeof ConnectionSchema>;
 

@@ -42,11 +42,26 @@ describe('erasure and sources', () => {
     const productId = created.product.id;
     const githubId = await connect('github', owner);
     const linearId = await connect('linear', owner);
-    await t.app.inject({ method: 'PUT', url: `/api/sources/${githubId}/scopes`, headers: owner, payload: { scopes: [{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }] } });
-    await t.app.inject({ method: 'PUT', url: `/api/sources/${linearId}/scopes`, headers: owner, payload: { scopes: [{ productId, resourceId: 'team-eng', resourceName: 'ENG' }] } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/sources/${githubId}/scopes`,
+      headers: owner,
+      payload: { scopes: [{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }] },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/sources/${linearId}/scopes`,
+      headers: owner,
+      payload: { scopes: [{ productId, resourceId: 'team-eng', resourceName: 'ENG' }] },
+    });
     expect((await t.app.inject({ method: 'POST', url: `/api/sources/${githubId}/sync`, headers: owner })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: `/api/sources/${linearId}/sync`, headers: owner })).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/signals', headers: owner, payload: { signals: [{ type: 'github.reverts', value: 1, observedAt: '2026-11-01T00:00:00Z', id: 'x' }] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/signals',
+      headers: owner,
+      payload: { signals: [{ type: 'github.reverts', value: 1, observedAt: '2026-11-01T00:00:00Z', id: 'x' }] },
+    });
     await t.app.inject({ method: 'PUT', url: '/api/signal-types/custom.nps', headers: owner, payload: { unit: 'score', description: 'Net promoter score' } });
     await t.app.inject({ method: 'POST', url: '/api/team-notes', headers: owner, payload: { productId, body: 'We interview five customers a week.' } });
     const githubTokens = github.liveTokens();
@@ -57,10 +72,18 @@ describe('erasure and sources', () => {
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: owner, payload: { confirmation: 'DELETE' } });
     expect(deleted.statusCode).toBe(200);
     for (const table of ['integrations', 'integration_scopes', 'integration_authorizations', 'signals', 'custom_signal_types', 'tribal_notes']) {
-      const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${accountId}`));
+      const [row] = rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${accountId}`),
+      );
       expect(row!.n, table).toBe(0);
     }
-    const queued = JSON.stringify(rowsOf(await t.database.db.execute(sql`SELECT data->'payload' AS payload FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name = 'outbox.sources.revoke_grant'`)));
+    const queued = JSON.stringify(
+      rowsOf(
+        await t.database.db.execute(
+          sql`SELECT data->'payload' AS payload FROM ${sql.raw(`${t.services.jobs.engine.schema}.job`)} WHERE name = 'outbox.sources.revoke_grant'`,
+        ),
+      ),
+    );
     expect(queued).not.toContain(githubTokens[0]);
     expect(queued).not.toContain(linearTokens[0]);
 

@@ -80,7 +80,12 @@ describe('sources', () => {
       { id: 'acme/api', name: 'acme/api' },
       { id: 'acme/web', name: 'acme/web' },
     ]);
-    const scoped = await t.app.inject({ method: 'PUT', url: `/api/sources/${id}/scopes`, headers: admin, payload: { scopes: [{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }] } });
+    const scoped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sources/${id}/scopes`,
+      headers: admin,
+      payload: { scopes: [{ productId, resourceId: 'acme/api', resourceName: 'acme/api' }] },
+    });
     expect(scoped.statusCode).toBe(200);
 
     const synced = await t.app.inject({ method: 'POST', url: `/api/sources/${id}/sync`, headers: admin });
@@ -89,7 +94,10 @@ describe('sources', () => {
     expect(cycle).toMatchObject({ value: 19, productId, source: 'github', scope: 'acme/api', link: expect.stringContaining('https://github.com/acme/api') });
     expect(new Date(cycle.periodEnd).getTime() - new Date(cycle.periodStart).getTime()).toBe(30 * 24 * 3600_000);
     const values = Object.fromEntries(
-      (await t.app.inject({ method: 'GET', url: '/api/signals?limit=500', headers: admin })).json().signals.filter((s: { source: string }) => s.source === 'github').map((s: { type: string; value: number }) => [s.type, s.value]),
+      (await t.app.inject({ method: 'GET', url: '/api/signals?limit=500', headers: admin }))
+        .json()
+        .signals.filter((s: { source: string }) => s.source === 'github')
+        .map((s: { type: string; value: number }) => [s.type, s.value]),
     );
     expect(values).toMatchObject({
       'github.review_turnaround_hours': 4,
@@ -104,7 +112,12 @@ describe('sources', () => {
 
     const listed = (await t.app.inject({ method: 'GET', url: '/api/sources', headers: admin })).json().connections;
     const connection = listed.find((entry: { id: string }) => entry.id === id);
-    expect(connection).toMatchObject({ provider: 'github', externalAccount: 'octo-admin', lastSyncError: null, scopes: [{ productId, resourceId: 'acme/api' }] });
+    expect(connection).toMatchObject({
+      provider: 'github',
+      externalAccount: 'octo-admin',
+      lastSyncError: null,
+      scopes: [{ productId, resourceId: 'acme/api' }],
+    });
     expect(connection.lastSyncedAt).not.toBeNull();
     expect(connection.fed).toContainEqual({ type: 'github.pr_cycle_time_hours', count: 1, productIds: [productId] });
 
@@ -128,14 +141,22 @@ describe('sources', () => {
     const id = await connect('linear');
     const resources = (await t.app.inject({ method: 'GET', url: `/api/sources/${id}/resources`, headers: admin })).json().resources;
     expect(resources).toEqual([{ id: 'team-eng', name: 'ENG Engineering' }]);
-    await t.app.inject({ method: 'PUT', url: `/api/sources/${id}/scopes`, headers: admin, payload: { scopes: [{ productId, resourceId: 'team-eng', resourceName: 'ENG' }] } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/sources/${id}/scopes`,
+      headers: admin,
+      payload: { scopes: [{ productId, resourceId: 'team-eng', resourceName: 'ENG' }] },
+    });
 
     linear.expireAccessTokens();
     const synced = await t.app.inject({ method: 'POST', url: `/api/sources/${id}/sync`, headers: admin });
     expect(synced.statusCode).toBe(200);
     expect(synced.json().stored).toBe(6);
     const values = Object.fromEntries(
-      (await t.app.inject({ method: 'GET', url: '/api/signals?limit=500', headers: admin })).json().signals.filter((s: { source: string }) => s.source === 'linear').map((s: { type: string; value: number }) => [s.type, s.value]),
+      (await t.app.inject({ method: 'GET', url: '/api/signals?limit=500', headers: admin }))
+        .json()
+        .signals.filter((s: { source: string }) => s.source === 'linear')
+        .map((s: { type: string; value: number }) => [s.type, s.value]),
     );
     expect(values).toEqual({
       'linear.issue_cycle_time_hours': 42,
@@ -164,29 +185,57 @@ describe('sources', () => {
 
   it('scores the product with what the site shows, what the tools measure and what the team reports', async () => {
     // A pushed value for the product feeds its next score too.
-    const pushed = await t.app.inject({ method: 'POST', url: '/api/signals', headers: admin, payload: { signals: [{ type: 'github.time_to_restore_hours', value: 2, observedAt: new Date(Date.now() - 3600_000).toISOString(), productId }] } });
+    const pushed = await t.app.inject({
+      method: 'POST',
+      url: '/api/signals',
+      headers: admin,
+      payload: { signals: [{ type: 'github.time_to_restore_hours', value: 2, observedAt: new Date(Date.now() - 3600_000).toISOString(), productId }] },
+    });
     expect(pushed.statusCode).toBe(201);
-    const note = await t.app.inject({ method: 'POST', url: '/api/team-notes', headers: admin, payload: { productId, dimensionId: 'customer_signal_synthesis', body: 'We interview five customers a week.' } });
+    const note = await t.app.inject({
+      method: 'POST',
+      url: '/api/team-notes',
+      headers: admin,
+      payload: { productId, dimensionId: 'customer_signal_synthesis', body: 'We interview five customers a week.' },
+    });
     expect(note.statusCode).toBe(201);
 
-    const scored = await t.app.inject({ method: 'POST', url: '/api/score/product', headers: admin, payload: { productId, context: 'Our releases go out behind feature flags.' } });
+    const scored = await t.app.inject({
+      method: 'POST',
+      url: '/api/score/product',
+      headers: admin,
+      payload: { productId, context: 'Our releases go out behind feature flags.' },
+    });
     expect(scored.statusCode).toBe(200);
     const resultId = scored.json().id;
     const evidence = await t.app.inject({ method: 'GET', url: `/api/scores/${resultId}/evidence`, headers: admin });
     expect(evidence.statusCode).toBe(200);
-    const dimensions = evidence.json().dimensions as { dimensionId: string; site: { kind: string; level: number }; tools: { kind: string; summary: string; level: number | null }[]; team: { kind: string; body: string; origin: string }[]; level: number; levelFrom: string }[];
+    const dimensions = evidence.json().dimensions as {
+      dimensionId: string;
+      site: { kind: string; level: number };
+      tools: { kind: string; summary: string; level: number | null }[];
+      team: { kind: string; body: string; origin: string }[];
+      level: number;
+      levelFrom: string;
+    }[];
     const delivery = dimensions.find((d) => d.dimensionId === 'delivery_velocity')!;
     expect(delivery.site.kind).toBe('site');
-    expect(delivery.tools.map((entry) => entry.summary)).toEqual(expect.arrayContaining(['median PR cycle time 19 h over 30 days, acme/api', 'median issue cycle time 42 h over 30 days, ENG']));
+    expect(delivery.tools.map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining(['median PR cycle time 19 h over 30 days, acme/api', 'median issue cycle time 42 h over 30 days, ENG']),
+    );
     expect(delivery.tools.every((entry) => entry.kind === 'measured')).toBe(true);
     expect(delivery.levelFrom).toBe('tools');
     const quality = dimensions.find((d) => d.dimensionId === 'quality_experimentation')!;
-    expect(quality.tools.map((entry) => entry.summary)).toContain(`median time to restore 2 h, reported ${new Date(Date.now() - 3600_000).toISOString().slice(0, 10)}`);
+    expect(quality.tools.map((entry) => entry.summary)).toContain(
+      `median time to restore 2 h, reported ${new Date(Date.now() - 3600_000).toISOString().slice(0, 10)}`,
+    );
     const customers = dimensions.find((d) => d.dimensionId === 'customer_signal_synthesis')!;
-    expect(customers.team).toEqual(expect.arrayContaining([
-      { kind: 'self-reported', body: 'We interview five customers a week.', origin: 'note', dimensionId: 'customer_signal_synthesis' },
-      { kind: 'self-reported', body: 'Our releases go out behind feature flags.', origin: 'score_context', dimensionId: null },
-    ]));
+    expect(customers.team).toEqual(
+      expect.arrayContaining([
+        { kind: 'self-reported', body: 'We interview five customers a week.', origin: 'note', dimensionId: 'customer_signal_synthesis' },
+        { kind: 'self-reported', body: 'Our releases go out behind feature flags.', origin: 'score_context', dimensionId: null },
+      ]),
+    );
     // A note never moves a level: with no measurement there, the site's level stands.
     expect(customers).toMatchObject({ levelFrom: 'site', level: customers.site.level });
 
@@ -225,7 +274,11 @@ describe('sources without configuration', () => {
     try {
       const headers = await bare.authHeaders({ sub: 'bare_admin', account: 'org_bare', role: 'admin' });
       const listed = (await bare.app.inject({ method: 'GET', url: '/api/sources', headers })).json();
-      expect(listed.providers[0]).toMatchObject({ provider: 'github', configured: false, missing: ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET', 'SOURCES_ENCRYPTION_KEYS'] });
+      expect(listed.providers[0]).toMatchObject({
+        provider: 'github',
+        configured: false,
+        missing: ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET', 'SOURCES_ENCRYPTION_KEYS'],
+      });
       const refused = await bare.app.inject({ method: 'POST', url: '/api/sources/linear/connect', headers });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe('linear is not configured on this service: set LINEAR_CLIENT_ID, LINEAR_CLIENT_SECRET, SOURCES_ENCRYPTION_KEYS.');

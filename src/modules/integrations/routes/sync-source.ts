@@ -15,7 +15,10 @@ export function registerSyncSource(app: App, deps: { sources: SourceConnections 
         tags: ['Sources'],
         summary: 'Sync a connection now',
         params: ConnectionParams,
-        response: { 200: Type.Object({ stored: Type.Integer({ description: 'Signals stored by this sync' }) }), ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'SERVICE_UNAVAILABLE') },
+        response: {
+          200: Type.Object({ stored: Type.Integer({ description: 'Signals stored by this sync' }) }),
+          ...errorResponses('INVALID_REQUEST', 'AUTH_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'),
+        },
       },
     },
     async (request) => {

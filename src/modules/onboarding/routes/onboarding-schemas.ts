@@ -16,10 +16,9 @@ export const CoverageSchema = Type.Object({
   trialDaysRemaining: Type.Integer({ minimum: 0 }),
   milestones: Type.Object({ welcomeInterview: MilestoneSchema, orgMap: MilestoneSchema }),
   readOnly: Type.Boolean(),
-  positions: Type.Array(
-    Type.Object({ day: Type.Integer(), at: DateTime, reached: Type.Boolean() }),
-    { description: 'The milestone positions of the trial (Day 0, 7, 14, 25, 30), their dates, and whether each is reached.' },
-  ),
+  positions: Type.Array(Type.Object({ day: Type.Integer(), at: DateTime, reached: Type.Boolean() }), {
+    description: 'The milestone positions of the trial (Day 0, 7, 14, 25, 30), their dates, and whether each is reached.',
+  }),
 });
 
 export const INTERVIEW_TEXT_MAX_LENGTH = 200;

@@ -50,9 +50,10 @@ describe('GET /api/onboarding/coverage', () => {
       at(account.createdAt, day);
       const coverage = await account.coverage();
       expect(coverage, `Day ${day}`).toMatchObject({ trialStartedAt: account.createdAt.toISOString(), trialDaysRemaining: remaining, readOnly });
-      expect(coverage.positions.filter((p: { reached: boolean }) => p.reached).map((p: { day: number }) => p.day), `Day ${day}`).toEqual(
-        [0, 7, 14, 25, 30].filter((position) => position <= day),
-      );
+      expect(
+        coverage.positions.filter((p: { reached: boolean }) => p.reached).map((p: { day: number }) => p.day),
+        `Day ${day}`,
+      ).toEqual([0, 7, 14, 25, 30].filter((position) => position <= day));
     }
   });
 
@@ -86,7 +87,15 @@ describe('read-only mode', () => {
     const key = await account.send('POST', '/api/keys', { name: 'ci' });
     expect(key.json().code).toBe('ACCOUNT_READ_ONLY');
 
-    for (const url of ['/api/onboarding/coverage', '/api/account', '/api/usage', '/api/products', '/api/team-registry', '/api/scores', '/api/assessment/metadata']) {
+    for (const url of [
+      '/api/onboarding/coverage',
+      '/api/account',
+      '/api/usage',
+      '/api/products',
+      '/api/team-registry',
+      '/api/scores',
+      '/api/assessment/metadata',
+    ]) {
       expect((await account.send('GET', url)).statusCode, url).toBe(200);
     }
   });
@@ -147,7 +156,9 @@ describe('read-only mode', () => {
     const deleted = await account.send('DELETE', '/api/account/delete', { confirmation: 'DELETE' });
     expect(deleted.statusCode).toBe(200);
     for (const table of ['team_registry_owners', 'onboarding_milestones', 'welcome_interviews']) {
-      const rows = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${account.id}`));
+      const rows = rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${account.id}`),
+      );
       expect(rows[0]!.n, table).toBe(0);
     }
   });
@@ -162,7 +173,12 @@ describe('read-only mode', () => {
     expect((await account.chat()).statusCode).toBe(200);
 
     clock.advance(DAY);
-    const cancelled = subscriptionObject(refs, { priceId: 'price_pro', status: 'canceled', startedAt: clock.now(), period: { start: clock.now(), end: new Date(clock.now().getTime() + 30 * DAY) } });
+    const cancelled = subscriptionObject(refs, {
+      priceId: 'price_pro',
+      status: 'canceled',
+      startedAt: clock.now(),
+      period: { start: clock.now(), end: new Date(clock.now().getTime() + 30 * DAY) },
+    });
     expect((await deliverEvent(t, providerEvent('customer.subscription.deleted', clock.now(), cancelled), { at: clock.now() })).json().outcome).toBe('applied');
     // The 30 calendar days still run: the nine left of them show again.
     expect(await account.coverage()).toMatchObject({ readOnly: true, trialDaysRemaining: 9 });

@@ -33,13 +33,19 @@ describe('the welcome interview and team notes', () => {
     const created = await t.services.products.create(accountId, { name: 'Burrowly', url: site.origin }, async () => null);
     if (!created.ok) throw new Error('product not created');
     const productId = created.product.id;
-    expect((await owner.send('POST', '/api/team-notes', { productId, dimensionId: 'pricing_packaging', body: 'We test prices every quarter.' })).statusCode).toBe(201);
+    expect(
+      (await owner.send('POST', '/api/team-notes', { productId, dimensionId: 'pricing_packaging', body: 'We test prices every quarter.' })).statusCode,
+    ).toBe(201);
 
     const goals = ['Ship faster: we deploy every day', 'We interview five customers a week', 'Grow revenue next year'];
     expect((await owner.answerInterview({ ...INTERVIEW, goals, product: { name: 'burrowly' } })).statusCode).toBe(200);
     const notes = async (): Promise<Note[]> => (await owner.send('GET', `/api/team-notes?productId=${productId}`)).json().notes;
     const fromInterview = (await notes()).filter((note) => note.origin === 'interview');
-    expect(fromInterview.map(({ productId: id, dimensionId, body, selfReported }) => ({ id, dimensionId, body, selfReported })).sort((a, b) => a.body.localeCompare(b.body))).toEqual([
+    expect(
+      fromInterview
+        .map(({ productId: id, dimensionId, body, selfReported }) => ({ id, dimensionId, body, selfReported }))
+        .sort((a, b) => a.body.localeCompare(b.body)),
+    ).toEqual([
       { id: productId, dimensionId: 'delivery_velocity', body: 'Ship faster: we deploy every day', selfReported: true },
       { id: productId, dimensionId: 'research_discovery', body: 'We interview five customers a week', selfReported: true },
     ]);
@@ -68,6 +74,8 @@ describe('the welcome interview and team notes', () => {
     const owner = caller(t, { sub: 'interview_notes_unnamed', account: 'org_interview_unnamed', role: 'owner' });
     expect((await owner.answerInterview({ ...INTERVIEW, goals: ['Ship faster'] })).statusCode).toBe(200);
     const notes: Note[] = (await owner.send('GET', '/api/team-notes')).json().notes;
-    expect(notes.map(({ productId, dimensionId, origin }) => ({ productId, dimensionId, origin }))).toEqual([{ productId: null, dimensionId: 'delivery_velocity', origin: 'interview' }]);
+    expect(notes.map(({ productId, dimensionId, origin }) => ({ productId, dimensionId, origin }))).toEqual([
+      { productId: null, dimensionId: 'delivery_velocity', origin: 'interview' },
+    ]);
   });
 });

@@ -20,7 +20,8 @@ export function registerGetGoals(app: App, deps: OutcomeRouteDeps & { goals: Goa
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      if (!(await deps.productInAccount(principal.accountId, request.params.id))) throw new ApiError('NOT_FOUND', { message: 'No such product in this account.' });
+      if (!(await deps.productInAccount(principal.accountId, request.params.id)))
+        throw new ApiError('NOT_FOUND', { message: 'No such product in this account.' });
       const goals = await deps.goals.list(principal.accountId, request.params.id);
       return { goals: goals.map(goalView) };
     },

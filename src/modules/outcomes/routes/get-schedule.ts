@@ -20,7 +20,8 @@ export function registerGetSchedule(app: App, deps: OutcomeRouteDeps & { schedul
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      if (!(await deps.productInAccount(principal.accountId, request.params.id))) throw new ApiError('NOT_FOUND', { message: 'No such product in this account.' });
+      if (!(await deps.productInAccount(principal.accountId, request.params.id)))
+        throw new ApiError('NOT_FOUND', { message: 'No such product in this account.' });
       return scheduleView(await deps.schedules.get(principal.accountId, request.params.id));
     },
   );

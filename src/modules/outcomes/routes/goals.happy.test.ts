@@ -26,7 +26,12 @@ beforeAll(async () => {
   accountId = await caller(t, owner).accountId();
   // On a paid plan: the weeks the clock moves would otherwise end the trial in read-only mode.
   await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
-  const created = await t.app.inject({ method: 'POST', url: '/api/products', headers: await headers(), payload: { name: 'Acme', url: 'https://acme.example' } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: await headers(),
+    payload: { name: 'Acme', url: 'https://acme.example' },
+  });
   productId = created.json().id;
 });
 afterAll(() => t.close());
@@ -48,7 +53,12 @@ describe('goals per dimension', () => {
   it('starts at the latest level, follows the scores since, and is on track or at risk by the straight line to the due date', async () => {
     await scored(1);
     clock.advance(60_000);
-    const set = await t.app.inject({ method: 'POST', url: `/api/products/${productId}/goals`, headers: await headers(), payload: { dimensionId: 'roadmap_discipline', targetLevel: 3, dueDate: '2026-07-01' } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${productId}/goals`,
+      headers: await headers(),
+      payload: { dimensionId: 'roadmap_discipline', targetLevel: 3, dueDate: '2026-07-01' },
+    });
     expect(set.statusCode).toBe(201);
     expect(set.json()).toMatchObject({
       productId,
@@ -79,12 +89,24 @@ describe('goals per dimension', () => {
 
   it('replaces the goal for a dimension rather than keeping two, and removes one', async () => {
     const dueDate = new Date(clock.now().getTime() + 60 * DAY).toISOString().slice(0, 10);
-    const first = await t.app.inject({ method: 'POST', url: `/api/products/${productId}/goals`, headers: await headers(), payload: { dimensionId: 'delivery_velocity', targetLevel: 4, dueDate } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${productId}/goals`,
+      headers: await headers(),
+      payload: { dimensionId: 'delivery_velocity', targetLevel: 4, dueDate },
+    });
     expect(first.statusCode).toBe(201);
-    const second = await t.app.inject({ method: 'POST', url: `/api/products/${productId}/goals`, headers: await headers(), payload: { dimensionId: 'delivery_velocity', targetLevel: 4, dueDate: '2027-01-01' } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${productId}/goals`,
+      headers: await headers(),
+      payload: { dimensionId: 'delivery_velocity', targetLevel: 4, dueDate: '2027-01-01' },
+    });
     expect(second.statusCode).toBe(201);
     const listed = await goals();
-    expect(listed.filter((goal: { dimensionId: string }) => goal.dimensionId === 'delivery_velocity')).toEqual([expect.objectContaining({ id: second.json().id, dueDate: '2027-01-01' })]);
+    expect(listed.filter((goal: { dimensionId: string }) => goal.dimensionId === 'delivery_velocity')).toEqual([
+      expect.objectContaining({ id: second.json().id, dueDate: '2027-01-01' }),
+    ]);
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/products/${productId}/goals/${second.json().id}`, headers: await headers() });
     expect(removed.statusCode).toBe(200);
@@ -98,7 +120,11 @@ describe('goals per dimension', () => {
     const other = await t.authHeaders({ sub: 'goals_stranger' });
     for (const request of [
       { method: 'GET' as const, url: `/api/products/${productId}/goals` },
-      { method: 'POST' as const, url: `/api/products/${productId}/goals`, payload: { dimensionId: 'roadmap_discipline', targetLevel: 4, dueDate: '2027-01-01' } },
+      {
+        method: 'POST' as const,
+        url: `/api/products/${productId}/goals`,
+        payload: { dimensionId: 'roadmap_discipline', targetLevel: 4, dueDate: '2027-01-01' },
+      },
     ]) {
       const response = await t.app.inject({ ...request, headers: other });
       expect(response.statusCode).toBe(404);

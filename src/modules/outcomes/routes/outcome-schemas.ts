@@ -30,7 +30,9 @@ export const GoalSchema = Type.Object({
   dueDate: Type.String({ format: 'date' }),
   createdAt: Type.String({ format: 'date-time' }),
   progress: Type.Object({
-    startLevel: Type.Union([Level, Type.Null()], { description: "The product's latest level for the dimension when the goal was set; null when it had no score." }),
+    startLevel: Type.Union([Level, Type.Null()], {
+      description: "The product's latest level for the dimension when the goal was set; null when it had no score.",
+    }),
     currentLevel: Type.Union([Level, Type.Null()], { description: 'The latest level.' }),
     expectedLevel: Type.Number({ description: 'Where a straight path from the start to the target by the due date stands today.' }),
     path: Type.Array(Type.Object({ resultId: Type.String({ format: 'uuid' }), level: Level, scoredAt: Type.String({ format: 'date-time' }) }), {

@@ -25,7 +25,8 @@ export function registerPostGoal(app: App, deps: OutcomeRouteDeps & { goals: Goa
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      if (!(await deps.productInAccount(principal.accountId, request.params.id))) throw new ApiError('NOT_FOUND', { message: 'No such product in this account.' });
+      if (!(await deps.productInAccount(principal.accountId, request.params.id)))
+        throw new ApiError('NOT_FOUND', { message: 'No such product in this account.' });
       const { dimensionId, targetLevel, dueDate } = request.body;
       if (dueDate < deps.goals.today()) throw invalidBody([{ field: 'body.dueDate', message: 'is in the past' }]);
       const startLevel = await deps.goals.latestLevel(principal.accountId, request.params.id, dimensionId);

@@ -27,7 +27,8 @@ type Member = typeof paid | typeof free;
 
 // Signed at the test clock's now: a token signed before the clock moved on would have expired.
 const headers = (member: Member) => t.authHeaders(member.claims);
-const schedule = async (member: Member) => (await t.app.inject({ method: 'GET', url: `/api/products/${member.productId}/schedule`, headers: await headers(member) })).json();
+const schedule = async (member: Member) =>
+  (await t.app.inject({ method: 'GET', url: `/api/products/${member.productId}/schedule`, headers: await headers(member) })).json();
 const scoreCount = async (member: Member) =>
   (await t.app.inject({ method: 'GET', url: `/api/products/${member.productId}/scores`, headers: await headers(member) })).json().scores.length;
 /** The scheduled-run mails received (the welcome mail aside), once `count` have arrived. */
@@ -46,7 +47,12 @@ beforeAll(async () => {
   const paidAccount = await caller(t, paid.claims).accountId();
   await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, paidAccount));
   for (const member of [paid, free]) {
-    const created = await t.app.inject({ method: 'POST', url: '/api/products', headers: await headers(member), payload: { name: 'Burrowly', url: site.origin } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: await headers(member),
+      payload: { name: 'Burrowly', url: site.origin },
+    });
     member.productId = created.json().id;
   }
   // The Free plan's three scores, spent by hand.
@@ -85,7 +91,12 @@ describe('scheduled rescoring', () => {
 
   it('says quota_exhausted when the plan has no score left, and does not retry before the next period', async () => {
     expect(await scoreCount(free)).toBe(3);
-    const refused = { productId: free.productId, cadence: 'weekly', nextRunAt: '2026-12-04T12:00:00.000Z', lastScheduledRun: { at: '2026-11-27T12:00:00.000Z', outcome: 'quota_exhausted' } };
+    const refused = {
+      productId: free.productId,
+      cadence: 'weekly',
+      nextRunAt: '2026-12-04T12:00:00.000Z',
+      lastScheduledRun: { at: '2026-11-27T12:00:00.000Z', outcome: 'quota_exhausted' },
+    };
     expect(await schedule(free)).toEqual(refused);
 
     // The mail job the sweep enqueued runs on the next poll; the owner is told why, and when the next run is.
@@ -93,7 +104,9 @@ describe('scheduled rescoring', () => {
     const [mail] = await refusedRunMails(1);
     expect(mail!.to).toEqual(['schedule_free@example.test']);
     expect(mail!.parsed.text).toContain("due on 2026-11-27 did not run: the plan's scores for this month were all used.");
-    expect(mail!.parsed.text).toContain("It is not retried before the next one, on 2026-12-04. The plan's scores renew with its period; for more now, upgrade the plan: https://scoring.example.test/app/billing");
+    expect(mail!.parsed.text).toContain(
+      "It is not retried before the next one, on 2026-12-04. The plan's scores renew with its period; for more now, upgrade the plan: https://scoring.example.test/app/billing",
+    );
     expect(mail!.parsed.text).toContain(`https://scoring.example.test/app/products/${free.productId}`);
 
     clock.advance(DAY);
@@ -126,8 +139,16 @@ describe('scheduled rescoring', () => {
 
     const daily = await setCadence(paid, 'daily');
     expect(daily.statusCode).toBe(400);
-    expect(daily.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'body.cadence', message: 'must be equal to one of the allowed values' }] });
-    const stranger = await t.app.inject({ method: 'PUT', url: `/api/products/${paid.productId}/schedule`, headers: await t.authHeaders({ sub: 'schedule_stranger' }), payload: { cadence: 'weekly' } });
+    expect(daily.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'body.cadence', message: 'must be equal to one of the allowed values' }],
+    });
+    const stranger = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${paid.productId}/schedule`,
+      headers: await t.authHeaders({ sub: 'schedule_stranger' }),
+      payload: { cadence: 'weekly' },
+    });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toMatchObject({ code: 'NOT_FOUND' });
   });

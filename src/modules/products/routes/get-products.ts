@@ -11,7 +11,11 @@ export function registerGetProducts(app: App, deps: { products: ProductService }
     '/api/products',
     {
       config: { auth: 'required' },
-      schema: { tags: ['Products'], summary: "The account's products", response: { 200: Type.Object({ products: Type.Array(ProductSchema) }), ...errorResponses('AUTH_REQUIRED') } },
+      schema: {
+        tags: ['Products'],
+        summary: "The account's products",
+        response: { 200: Type.Object({ products: Type.Array(ProductSchema) }), ...errorResponses('AUTH_REQUIRED') },
+      },
     },
     async (request) => ({ products: (await deps.products.list(requirePrincipal(request).accountId)).map(productView) }),
   );

@@ -46,7 +46,11 @@ describe('POST /api/products', () => {
 
 describe('GET /api/products/<id>/scores', () => {
   it('answers 404 NOT_FOUND for an unknown uuid', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/products/9b2f8c1e-0000-4000-8000-000000000000/scores', headers: await t.authHeaders({ sub: 'products_history' }) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/products/9b2f8c1e-0000-4000-8000-000000000000/scores',
+      headers: await t.authHeaders({ sub: 'products_history' }),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'Not found', code: 'NOT_FOUND' });
   });
@@ -63,7 +67,11 @@ describe('GET /api/products/<id>/scores', () => {
 
   it("answers 404 for another account's product", async () => {
     const created = (await addProduct('products_owner', { name: 'Mine', url: 'https://example.com/' })).json();
-    const response = await t.app.inject({ method: 'GET', url: `/api/products/${created.id}/scores`, headers: await t.authHeaders({ sub: 'products_stranger' }) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/products/${created.id}/scores`,
+      headers: await t.authHeaders({ sub: 'products_stranger' }),
+    });
     expect(response.statusCode).toBe(404);
   });
 });

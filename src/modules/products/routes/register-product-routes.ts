@@ -7,7 +7,10 @@ import { registerGetProductScores } from './get-product-scores.ts';
 import { registerGetProducts } from './get-products.ts';
 import { registerPostProducts } from './post-products.ts';
 
-export function registerProductRoutes(app: App, deps: { products: ProductService; admissionGate: AdmissionGate; scoring: ScoringService; crawlAllowlist: string[] }): void {
+export function registerProductRoutes(
+  app: App,
+  deps: { products: ProductService; admissionGate: AdmissionGate; scoring: ScoringService; crawlAllowlist: string[] },
+): void {
   const { products } = deps;
   registerGetProducts(app, { products });
   registerPostProducts(app, { products, admissionGate: deps.admissionGate, crawlAllowlist: deps.crawlAllowlist });

@@ -43,7 +43,7 @@ describe('detectBlockPage', () => {
     expect(verdict(`<html><head><title>Access denied errors explained</title></head><body><main>${LONG_TEXT}</main></body></html>`)).toBeNull();
   });
 
-  it('leaves an ordinary page with Cloudflare\'s bot-detection script alone', () => {
+  it("leaves an ordinary page with Cloudflare's bot-detection script alone", () => {
     const html = `<html><head><title>Acme</title></head><body><main><p>Short page.</p></main>
       <script>a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js'</script></body></html>`;
     expect(verdict(html)).toBeNull();

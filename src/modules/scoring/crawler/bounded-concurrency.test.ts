@@ -109,6 +109,13 @@ describe('mapPipelined', () => {
   });
 
   it('maps nothing to nothing', async () => {
-    expect(await mapPipelined([], 3, async () => 1, (value) => value)).toEqual([]);
+    expect(
+      await mapPipelined(
+        [],
+        3,
+        async () => 1,
+        (value) => value,
+      ),
+    ).toEqual([]);
   });
 });

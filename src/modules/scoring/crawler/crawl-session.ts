@@ -85,12 +85,7 @@ export interface CrawlRequest {
   onProgress?: (progress: CrawlProgress) => void;
 }
 
-export async function runCrawl(
-  startInput: string,
-  options: CrawlerOptions,
-  resources: CrawlResources,
-  request: CrawlRequest,
-): Promise<CrawlSummary> {
+export async function runCrawl(startInput: string, options: CrawlerOptions, resources: CrawlResources, request: CrawlRequest): Promise<CrawlSummary> {
   request.signal?.throwIfAborted();
   const check = checkTargetUrl(startInput, options.allowlist);
   if (!check.ok) throw new CrawlFailedError(check.reason);

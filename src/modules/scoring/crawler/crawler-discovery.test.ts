@@ -159,6 +159,10 @@ describe('the www twin', () => {
     expect(summary.pages[0]?.requestedUrl).toBe(`${origin('example.test')}/`);
     const hostsAsked = site.requests.map((request) => `${request.host.replace(/:\d+$/, '')}${request.path}`);
     expect(hostsAsked.filter((request) => request.startsWith('other.test'))).toEqual([]);
-    expect(hostsAsked.filter((request) => request.startsWith('example.test'))).toEqual(['example.test/robots.txt', 'example.test/', 'example.test/sitemap.xml']);
+    expect(hostsAsked.filter((request) => request.startsWith('example.test'))).toEqual([
+      'example.test/robots.txt',
+      'example.test/',
+      'example.test/sitemap.xml',
+    ]);
   });
 });

@@ -43,7 +43,9 @@ describe('crawl limits', () => {
     const site = resources.track(
       await startFixtureServer((request, response) => {
         if (request.url === '/') {
-          response.writeHead(200, { 'content-type': 'text/html' }).end(htmlPage('Home', '<a href="/pricing">Pricing</a> <a href="/drip">Drip</a> <a href="/silent">Silent</a>'));
+          response
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(htmlPage('Home', '<a href="/pricing">Pricing</a> <a href="/drip">Drip</a> <a href="/silent">Silent</a>'));
         } else if (request.url === '/pricing') {
           response.writeHead(200, { 'content-type': 'text/html' }).end(htmlPage('Pricing', '<p>$10</p>'));
         } else if (request.url === '/drip') {

@@ -64,7 +64,12 @@ describe('dead links and redirects', () => {
     return startSite((origin) => ({
       '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
       '/sitemap.xml': { headers: xml, body: urlset(origin, REAL_PAGES) },
-      '/': { body: htmlPage('Acme', links([...DEAD_LINKS, ...Object.keys(REDIRECTS)], (path) => `Our ${path.slice(1)}`)) },
+      '/': {
+        body: htmlPage(
+          'Acme',
+          links([...DEAD_LINKS, ...Object.keys(REDIRECTS)], (path) => `Our ${path.slice(1)}`),
+        ),
+      },
       ...Object.fromEntries(REAL_PAGES.map((path) => [path, { body: htmlPage(`Acme ${path}`, `<p>How we do ${path}.</p>`) }])),
       ...Object.fromEntries(Object.entries(REDIRECTS).map(([from, to]) => [from, { status: 301, headers: { location: `${origin}${to}` } }])),
     }));

@@ -56,9 +56,7 @@ describe('crawl refuses internal addresses', () => {
   it('refuses a redirect from an allowed host to 127.0.0.2: no connection reaches it', async () => {
     const allowed = resources.track(await startRefusedRedirect(`http://127.0.0.2:${internal.port}/`));
     const before = internal.connections;
-    await expect(resources.crawler([allowed.allowlistEntry]).crawl(`${allowed.url}/`)).rejects.toThrow(
-      new CrawlFailedError('Redirected to a refused address'),
-    );
+    await expect(resources.crawler([allowed.allowlistEntry]).crawl(`${allowed.url}/`)).rejects.toThrow(new CrawlFailedError('Redirected to a refused address'));
     expect(allowed.paths()).toContain('/');
     expect(internal.connections).toBe(before);
   });
@@ -70,9 +68,7 @@ describe('crawl refuses internal addresses', () => {
     'http://[::ffff:169.254.169.254]/',
   ])('refuses a redirect from an allowed host to the metadata service at %s', async (target) => {
     const allowed = resources.track(await startRefusedRedirect(target));
-    await expect(resources.crawler([allowed.allowlistEntry]).crawl(`${allowed.url}/`)).rejects.toThrow(
-      new CrawlFailedError('Redirected to a refused address'),
-    );
+    await expect(resources.crawler([allowed.allowlistEntry]).crawl(`${allowed.url}/`)).rejects.toThrow(new CrawlFailedError('Redirected to a refused address'));
   });
 
   it('refuses a redirect to a name that resolves inward, at connection time', async () => {

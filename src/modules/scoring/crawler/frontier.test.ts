@@ -119,7 +119,13 @@ describe('Frontier', () => {
     const frontier = frontierFor();
     for (let i = 0; i < 6; i++) frontier.addListed(`https://example.com/blog/post-${i}`);
     frontier.add('https://example.com/contact', 'Contact');
-    expect(frontier.take(5, allowAll).batch.map((page) => page.url.pathname)).toEqual(['/blog/post-0', '/blog/post-1', '/blog/post-2', '/blog/post-3', '/blog/post-4']);
+    expect(frontier.take(5, allowAll).batch.map((page) => page.url.pathname)).toEqual([
+      '/blog/post-0',
+      '/blog/post-1',
+      '/blog/post-2',
+      '/blog/post-3',
+      '/blog/post-4',
+    ]);
     // Alone, the last post would rank 5 - 1 + 0.5 = 4.5; after five of its section it ranks -0.5, below /contact (0).
     expect(frontier.take(1, allowAll).batch.map((page) => page.url.pathname)).toEqual(['/contact']);
   });

@@ -89,7 +89,10 @@ export class Frontier {
    */
   take(count: number, isAllowed: (url: URL) => boolean): { batch: RankedPage[]; refused: URL[] } {
     const ranked = rankSections(
-      [...this.#candidates.values()].map((candidate) => ({ url: candidate.url, rank: rankPage(candidate.url, candidate.linkTexts, candidate.listedInSitemap) })),
+      [...this.#candidates.values()].map((candidate) => ({
+        url: candidate.url,
+        rank: rankPage(candidate.url, candidate.linkTexts, candidate.listedInSitemap),
+      })),
       (section) => this.#handedOut.get(section) ?? 0,
     );
     const batch: RankedPage[] = [];

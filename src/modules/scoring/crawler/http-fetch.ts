@@ -84,13 +84,7 @@ export async function fetchFollowingRedirects(fetchRequest: FetchRequest, contex
   }
 }
 
-async function nextHop(
-  location: string,
-  from: URL,
-  visited: Set<string>,
-  fetchRequest: FetchRequest,
-  context: FetchContext,
-): Promise<URL> {
+async function nextHop(location: string, from: URL, visited: Set<string>, fetchRequest: FetchRequest, context: FetchContext): Promise<URL> {
   let target: URL;
   try {
     target = new URL(location, from);

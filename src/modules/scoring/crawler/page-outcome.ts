@@ -43,7 +43,10 @@ function checkPage(resource: FetchedResource): CheckedPage {
   if (!isSuccessStatus(resource.status)) {
     // A challenge usually comes with 403 or 503; the header says which it is without reading the body.
     const challenged = resource.headers['cf-mitigated'] === 'challenge';
-    return { kind: 'skipped', reason: challenged ? `${BOT_CHALLENGE_REASON} (${describeStatus(resource.status).replace(/^The site answered /, '')})` : describeStatus(resource.status) };
+    return {
+      kind: 'skipped',
+      reason: challenged ? `${BOT_CHALLENGE_REASON} (${describeStatus(resource.status).replace(/^The site answered /, '')})` : describeStatus(resource.status),
+    };
   }
   const declared = resource.contentType.mediaType;
   if (resource.body === null || !isPageMediaType(declared)) {

@@ -155,6 +155,11 @@ describe('compareRanked', () => {
       { rank: 5, url: new URL('https://a.com/blog') },
     ];
     expect([...pages].sort(compareRanked).map((page) => page.url.pathname)).toEqual(['/pricing', '/blog', '/status']);
-    expect([...pages].reverse().sort(compareRanked).map((page) => page.url.pathname)).toEqual(['/pricing', '/blog', '/status']);
+    expect(
+      [...pages]
+        .reverse()
+        .sort(compareRanked)
+        .map((page) => page.url.pathname),
+    ).toEqual(['/pricing', '/blog', '/status']);
   });
 });

@@ -60,7 +60,11 @@ export const EVIDENCE_CATEGORIES: readonly EvidenceCategory[] = [
   { name: 'product', weight: 8, phrases: ['product', 'products', 'features', 'feature', 'platform', 'solutions', 'how it works', 'capabilities'] },
   { name: 'customers', weight: 8, phrases: ['customers', 'customer stories', 'case studies', 'case study', 'success stories', 'testimonials'] },
   { name: 'changelog', weight: 8, phrases: ['changelog', 'change log', 'release notes', 'releases', 'what s new', 'whats new', 'product updates'] },
-  { name: 'launches', weight: 8, phrases: ['release', 'launch', 'launches', 'launched', 'launch week', 'introducing', 'announcing', 'now available', 'generally available'] },
+  {
+    name: 'launches',
+    weight: 8,
+    phrases: ['release', 'launch', 'launches', 'launched', 'launch week', 'introducing', 'announcing', 'now available', 'generally available'],
+  },
   { name: 'docs', weight: 7, phrases: ['docs', 'documentation', 'developers', 'developer', 'api', 'api reference', 'sdk', 'sdks'] },
   { name: 'integrations', weight: 7, phrases: ['integrations', 'integration', 'marketplace', 'apps', 'partners', 'ecosystem'] },
   { name: 'roadmap', weight: 7, phrases: ['roadmap'] },
@@ -161,7 +165,10 @@ function compareText(a: string, b: string): number {
 
 /** Lower-case words separated by single spaces, padded with a space each side for whole-word matching. */
 function wordsOf(text: string): string {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return ` ${words.join(' ')} `;
 }
 

@@ -33,7 +33,15 @@ function largeHtml(): string {
 }
 
 function pageOf(bytes: Uint8Array, mediaType = 'text/html', charset: string | null = null): PageBody {
-  return { requestedUrl: 'https://example.com/large', finalUrl: 'https://example.com/large', status: 200, headers: { server: 'fixture' }, mediaType, charset, bytes };
+  return {
+    requestedUrl: 'https://example.com/large',
+    finalUrl: 'https://example.com/large',
+    status: 200,
+    headers: { server: 'fixture' },
+    mediaType,
+    charset,
+    bytes,
+  };
 }
 
 /** Threads that Node runs workers on, by the name it gives them (Linux). */
@@ -54,7 +62,16 @@ describe('page reader', () => {
   it.each([
     ['an HTML page', Buffer.from(largeHtml()), 'text/html', null],
     ['an HTML page in a legacy charset', Buffer.from(largeHtml().replace('charset="utf-8"', 'charset="windows-1252"'), 'latin1'), 'text/html', null],
-    ['a plain-text page', Buffer.from(largeHtml().replace(/<[^>]*>/g, '\n').repeat(2)), 'text/plain', 'utf-8'],
+    [
+      'a plain-text page',
+      Buffer.from(
+        largeHtml()
+          .replace(/<[^>]*>/g, '\n')
+          .repeat(2),
+      ),
+      'text/plain',
+      'utf-8',
+    ],
   ])('reads %s above the threshold in a worker thread, moving its bytes, with the artifact this thread gives', async (_, bytes, mediaType, charset) => {
     reader = createPageReader({ threads: 1 });
     expect(bytes.byteLength).toBeGreaterThanOrEqual(IN_THREAD_BELOW_BYTES);

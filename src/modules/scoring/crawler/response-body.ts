@@ -31,11 +31,7 @@ export interface LimitedBody {
 /** Raised by the sink to stop the pipeline; never leaves this module. */
 class BudgetReached extends Error {}
 
-export async function readLimitedBody(
-  body: Readable,
-  contentEncoding: string | undefined,
-  maxBytes: number,
-): Promise<LimitedBody> {
+export async function readLimitedBody(body: Readable, contentEncoding: string | undefined, maxBytes: number): Promise<LimitedBody> {
   const decoders = decodersFor(contentEncoding);
   const chunks: Buffer[] = [];
   let total = 0;

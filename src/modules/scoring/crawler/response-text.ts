@@ -32,7 +32,11 @@ export function parseContentType(header: string | undefined): ContentType {
 
 /** For a response without Content-Type: does the body start like an HTML document? */
 export function looksLikeHtml(bytes: Buffer): boolean {
-  const start = bytes.subarray(0, CHARSET_PRESCAN_BYTES).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart();
+  const start = bytes
+    .subarray(0, CHARSET_PRESCAN_BYTES)
+    .toString('latin1')
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart();
   return /^<(!doctype html|html|head|body|!--)/i.test(start);
 }
 

@@ -19,7 +19,10 @@ export interface ParsedSitemap {
 export function parseSitemap(text: string): ParsedSitemap {
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('<')) {
-    const pages = trimmed.split(/\r?\n/).map((line) => line.trim()).filter((line) => /^https?:\/\//i.test(line));
+    const pages = trimmed
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => /^https?:\/\//i.test(line));
     return { sitemaps: [], pages };
   }
   const sitemaps: string[] = [];

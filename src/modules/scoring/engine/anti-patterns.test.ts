@@ -18,7 +18,10 @@ interface Case {
 
 /** For each rule, one case built to trigger it (and, with product analytics present, nothing else). */
 const TRIGGERS: Record<AntiPatternId, Case> = {
-  pricing_hidden_behind_sales: { signals: ['pricing.contact_sales', ...ANALYTICS], pages: [testPage({ path: '/pricing', main: '<p>Talk to sales for pricing.</p>' })] },
+  pricing_hidden_behind_sales: {
+    signals: ['pricing.contact_sales', ...ANALYTICS],
+    pages: [testPage({ path: '/pricing', main: '<p>Talk to sales for pricing.</p>' })],
+  },
   stale_changelog: { signals: ANALYTICS, pages: [testPage({ path: '/changelog', main: '<p>2026-01-10</p><p>2026-02-10</p><p>2026-03-10</p>' })] },
   no_product_analytics: { signals: ['tech.web_analytics'], pages: [testPage({ path: '/' })] },
   customer_claims_without_proof: { signals: ['customers.logo_wall', ...ANALYTICS] },
@@ -31,7 +34,10 @@ const TRIGGERS: Record<AntiPatternId, Case> = {
 
 /** The same cases with the missing proof added: the rule must then stay silent. */
 const ANSWERED: Record<AntiPatternId, Case> = {
-  pricing_hidden_behind_sales: { signals: ['pricing.contact_sales'], pages: [testPage({ path: '/pricing', main: '<p>Pro $49 a month. Talk to sales for more.</p>' })] },
+  pricing_hidden_behind_sales: {
+    signals: ['pricing.contact_sales'],
+    pages: [testPage({ path: '/pricing', main: '<p>Pro $49 a month. Talk to sales for more.</p>' })],
+  },
   stale_changelog: { signals: [], pages: [testPage({ path: '/changelog', main: '<p>2026-09-10</p><p>2026-10-10</p><p>2026-11-10</p>' })] },
   no_product_analytics: { signals: ['tech.customer_data_platform'], pages: [testPage({ path: '/' })] },
   customer_claims_without_proof: { signals: ['customers.logo_wall', 'customers.case_studies'] },
@@ -43,7 +49,13 @@ const ANSWERED: Record<AntiPatternId, Case> = {
 };
 
 const detected = ({ signals, pages = [] }: Case, asOf = AS_OF) =>
-  detectAntiPatterns(gatherFacts(siteFacts(pages), signals.map((signal) => testFinding(signal)), asOf)).map((p) => p.id);
+  detectAntiPatterns(
+    gatherFacts(
+      siteFacts(pages),
+      signals.map((signal) => testFinding(signal)),
+      asOf,
+    ),
+  ).map((p) => p.id);
 
 describe('anti-patterns', () => {
   it('has at least six named rules, each with a case that triggers it', () => {
@@ -69,7 +81,12 @@ describe('anti-patterns', () => {
   });
 
   it('takes the newest changelog date on or before the crawl date from the site facts alone', () => {
-    const site: SiteFacts = { pageUrls: [`${TEST_ORIGIN}/changelog`], companyName: null, changelogDates: ['2026-01-10', '2026-11-20', '2026-12-01'], publishesAPrice: true };
+    const site: SiteFacts = {
+      pageUrls: [`${TEST_ORIGIN}/changelog`],
+      companyName: null,
+      changelogDates: ['2026-01-10', '2026-11-20', '2026-12-01'],
+      publishesAPrice: true,
+    };
     expect(gatherFacts(site, [], AS_OF)).toMatchObject({ pageCount: 1, newestChangelogDate: '2026-11-20', publishesAPrice: true });
     expect(gatherFacts({ ...site, changelogDates: ['2027-01-01'] }, [], AS_OF).newestChangelogDate).toBeNull();
   });
@@ -80,7 +97,13 @@ describe('anti-patterns', () => {
   });
 
   it('caps delivery velocity at level 2 when the changelog is stale', () => {
-    const signals: SignalId[] = ['changelog.cadence', 'changelog.dated_entries', 'changelog.published', 'changelog.versioned_releases', 'delivery.shipping_claims'];
+    const signals: SignalId[] = [
+      'changelog.cadence',
+      'changelog.dated_entries',
+      'changelog.published',
+      'changelog.versioned_releases',
+      'delivery.shipping_claims',
+    ];
     const findings = signals.flatMap((signal) => [1, 2, 3].map((n) => testFinding(signal, { path: `/changelog-${n}`, text: `${signal} ${n}` })));
     const pages = [testPage({ path: '/changelog', main: '<p>2025-01-10</p><p>2025-02-10</p><p>2025-03-10</p>' })];
     const facts = siteFacts(pages);

@@ -13,7 +13,9 @@ describe('crossDimensionNotes', () => {
 
   it('names the function that runs ahead and the one that lags', () => {
     const note = crossDimensionNotes(levels((_, fn) => (fn === 'gtm' ? 4 : fn === 'strategy' ? 1 : 2)));
-    expect(note).toBe('Go-to-market (average 4.0) runs well ahead of Strategy (average 1.0): the site shows little of how direction is chosen and communicated.');
+    expect(note).toBe(
+      'Go-to-market (average 4.0) runs well ahead of Strategy (average 1.0): the site shows little of how direction is chosen and communicated.',
+    );
   });
 
   it('adds what a strong dimension next to a weak one means', () => {

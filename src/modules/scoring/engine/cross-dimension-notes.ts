@@ -78,7 +78,9 @@ export function crossDimensionNotes(levels: Levels): string | null {
   const notes: string[] = [];
 
   if (averages.every((a) => a.average < SPARSE_EVIDENCE_LEVEL)) {
-    notes.push('There is little public evidence in any function yet: the site reads as early-stage, so each function\'s first visible practice will move the score most.');
+    notes.push(
+      "There is little public evidence in any function yet: the site reads as early-stage, so each function's first visible practice will move the score most.",
+    );
   } else if (strongest.average - weakest.average >= IMBALANCE_GAP) {
     notes.push(
       `${FUNCTION_LABELS[strongest.fn]} (average ${formatAverage(strongest.average)}) runs well ahead of ${FUNCTION_LABELS[weakest.fn]} (average ${formatAverage(weakest.average)}): ${LAGGING_FUNCTION[weakest.fn]}.`,

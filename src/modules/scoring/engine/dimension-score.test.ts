@@ -89,7 +89,9 @@ describe('assessDimension', () => {
     const { score } = assessDimension('delivery_velocity', findings, null, PAGES, 'Acme');
     const [first, second] = heaviestNotFound('delivery_velocity', findings);
     expect(score.score).toBe(2);
-    expect(score.reasoning).toContain('On /changelog, the site says "What is new in Acme this season". It rests on one statement on one page, with no figure behind it');
+    expect(score.reasoning).toContain(
+      'On /changelog, the site says "What is new in Acme this season". It rests on one statement on one page, with no figure behind it',
+    );
     expect(score.reasoning).toContain(`For level 3, Acme would need ${first} or ${second}; we did not find them on the pages we read.`);
   });
 
@@ -125,7 +127,12 @@ describe('assessDimension', () => {
   });
 
   it('applies a cap and says why, in plain words', () => {
-    const { score, cappedBy, curveLevel } = assessDimension('delivery_velocity', findingsForLevel('delivery_velocity', 4), { maxLevel: 2, reason: 'Stale changelog' }, PAGES);
+    const { score, cappedBy, curveLevel } = assessDimension(
+      'delivery_velocity',
+      findingsForLevel('delivery_velocity', 4),
+      { maxLevel: 2, reason: 'Stale changelog' },
+      PAGES,
+    );
     expect(score.score).toBe(2);
     expect(curveLevel).toBe(4);
     expect(cappedBy).toBe('Stale changelog');
@@ -221,6 +228,11 @@ describe('rubric arithmetic', () => {
     expect(confidenceFor([f('pricing.tiers', '/a'), f('pricing.seat_based', '/a')], 2)).toBe('medium');
     const broad = [f('pricing.tiers', '/a'), f('pricing.seat_based', '/a'), f('pricing.usage_based', '/b'), f('pricing.tiers', '/b')];
     expect(confidenceFor(broad, 3)).toBe('high');
-    expect(confidenceFor(broad.map((x) => ({ ...x, url: 'http://fixture.local/a' })), 3)).toBe('medium');
+    expect(
+      confidenceFor(
+        broad.map((x) => ({ ...x, url: 'http://fixture.local/a' })),
+        3,
+      ),
+    ).toBe('medium');
   });
 });

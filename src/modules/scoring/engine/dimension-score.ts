@@ -31,7 +31,6 @@ export type { Level, LevelCap, SignalTally } from './tallies.ts';
 
 export type Confidence = DimensionScore['confidence'];
 
-
 /** One counted finding's share of the points: weight x strength x figure x decay. */
 export interface FindingContribution {
   finding: Finding;
@@ -65,7 +64,6 @@ export interface DimensionGrounding {
 export interface DimensionAssessment extends DimensionGrounding {
   score: DimensionScore;
 }
-
 
 const POINTS_PRECISION = 1000;
 
@@ -104,7 +102,10 @@ export function figureFactor(finding: Finding): number {
 }
 
 function isSpecific(finding: Finding): boolean {
-  return (finding.evidence.kind === 'quote' && SPECIFIC_QUOTE.test(finding.evidence.text)) || (finding.evidence.kind === 'observation' && finding.evidence.source === 'dates');
+  return (
+    (finding.evidence.kind === 'quote' && SPECIFIC_QUOTE.test(finding.evidence.text)) ||
+    (finding.evidence.kind === 'observation' && finding.evidence.source === 'dates')
+  );
 }
 
 /** How far the findings hang together (rubric step 4): distinct signals, pages, a specific quote. */
@@ -145,7 +146,9 @@ export function confidenceFor(findings: readonly Finding[], distinctSignals: num
 function standsOnQuote(tallies: readonly SignalTally[], weights: DimensionRubric['weights'], curve: LevelCurve): boolean {
   return tallies.some((tally) =>
     tally.findings.some(
-      (finding) => finding.evidence.kind === 'quote' && Math.round(weights[tally.signal]! * finding.strength * POINTS_PRECISION) / POINTS_PRECISION >= curve.pointsForLevel2,
+      (finding) =>
+        finding.evidence.kind === 'quote' &&
+        Math.round(weights[tally.signal]! * finding.strength * POINTS_PRECISION) / POINTS_PRECISION >= curve.pointsForLevel2,
     ),
   );
 }

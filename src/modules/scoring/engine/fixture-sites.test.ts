@@ -101,7 +101,7 @@ describe.each(FIXTURES)('fixture $site', ({ site, company }) => {
     expect(result.stageName).toBe(tierForTotal(result.totalScore));
   });
 
-  it('quotes, in every dimension\'s evidence, only text found on the page it names', () => {
+  it("quotes, in every dimension's evidence, only text found on the page it names", () => {
     const { pages, result } = scored.get(site)!;
     for (const d of result.dimensions) {
       const grounding = result.grounding[d.dimensionId];
@@ -125,8 +125,13 @@ describe.each(FIXTURES)('fixture $site', ({ site, company }) => {
       expect(d.reasoning.length, why).toBeLessThanOrEqual(600);
       const quotes = result.grounding[d.dimensionId].findings.flatMap((f) => (f.evidence.kind === 'quote' ? [f.evidence.text] : []));
       // What it cites as the site's words stands verbatim in one of its quotes.
-      for (const [, cited] of d.reasoning.matchAll(/the site says "…?(.+?)…?"\./g)) expect(quotes.some((q) => q.includes(cited!)), why).toBe(true);
-      if (d.score === 1 && result.grounding[d.dimensionId].findings.length === 0) expect(d.reasoning, why).toMatch(/^None of the \d+ pages we read \(the home page, .+\) shows /);
+      for (const [, cited] of d.reasoning.matchAll(/the site says "…?(.+?)…?"\./g))
+        expect(
+          quotes.some((q) => q.includes(cited!)),
+          why,
+        ).toBe(true);
+      if (d.score === 1 && result.grounding[d.dimensionId].findings.length === 0)
+        expect(d.reasoning, why).toMatch(/^None of the \d+ pages we read \(the home page, .+\) shows /);
       if (d.score > 1) expect(d.reasoning, why).toMatch(/^(?:On (?:the home page|\/\S*), the site says "|.+ shows in the site's)/);
     }
   });

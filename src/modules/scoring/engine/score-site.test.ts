@@ -17,7 +17,8 @@ describe('scoreSite', () => {
     expect(result.companyName).toBeUndefined();
     expect(result.strengths).toEqual([]);
     expect(result.antiPatternsDetected).toEqual([]);
-    for (const d of result.dimensions) expect(d).toMatchObject({ score: 1, confidence: 'low', evidence: `No public evidence for ${d.dimensionName} was found on the crawled pages.` });
+    for (const d of result.dimensions)
+      expect(d).toMatchObject({ score: 1, confidence: 'low', evidence: `No public evidence for ${d.dimensionName} was found on the crawled pages.` });
   });
 
   it('keeps the findings that counted per dimension, for grounding a later refinement', () => {
@@ -68,7 +69,12 @@ describe('withRefinedDimensions', () => {
 
 describe('toScoringResult', () => {
   const engine = scoreSite({ findings: [], facts: siteFacts([testPage({ title: 'Initech' })]), asOf: AS_OF });
-  const identity = { id: '6f9619ff-8b86-4d11-b42d-00c04fc964ff', url: 'https://initech.example/', createdAt: '2026-11-20T10:00:00.000Z', depth: 'full' } as const;
+  const identity = {
+    id: '6f9619ff-8b86-4d11-b42d-00c04fc964ff',
+    url: 'https://initech.example/',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    depth: 'full',
+  } as const;
 
   it('adds what the service knows and leaves the grounding out', () => {
     const result = toScoringResult(engine, { ...identity, productId: null, crawledPages: ['https://initech.example/'] });
@@ -77,7 +83,7 @@ describe('toScoringResult', () => {
     expect('crawlStats' in result).toBe(false);
   });
 
-  it('lets a caller-supplied company name win over the site\'s', () => {
+  it("lets a caller-supplied company name win over the site's", () => {
     expect(toScoringResult(engine, { ...identity, companyName: 'Initrode' }).companyName).toBe('Initrode');
   });
 });

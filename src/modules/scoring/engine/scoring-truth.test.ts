@@ -78,30 +78,35 @@ describe('evidence in prose, in any section of the site', () => {
 });
 
 describe('who a sentence speaks for, and whether it is done', () => {
-  it('does not read a testimonial author\'s job title as the company\'s customer-success team', () => {
+  it("does not read a testimonial author's job title as the company's customer-success team", () => {
     const { signals } = score([
-      { path: '/pricing', main: '<blockquote><p>“Setup took one afternoon and the invoices simply went out.”</p></blockquote><p>Jane Doe, Senior Technical Account Manager at Globex</p>' },
+      {
+        path: '/pricing',
+        main: '<blockquote><p>“Setup took one afternoon and the invoices simply went out.”</p></blockquote><p>Jane Doe, Senior Technical Account Manager at Globex</p>',
+      },
     ]);
     expect(signals).toContain('customers.testimonials');
     expect(signals).not.toContain('support.dedicated_csm');
   });
 
-  it('does not read a customer\'s feature flags as the company\'s experimentation', () => {
+  it("does not read a customer's feature flags as the company's experimentation", () => {
     const { level } = score([{ path: '/customers/globex', main: '<p>Globex ships every change behind feature flags and runs A/B tests on its checkout.</p>' }]);
     expect(level('quality_experimentation')).toBe(1);
   });
 
-  it('does not read a link to a third party\'s help pages as the company\'s documentation', () => {
-    const { signals } = score([{ path: '/blog/files', main: '<p>We relied on <a href="https://developer.mozilla.org/en-US/docs/Web/API/File">the MDN file reference</a> for this.</p>' }]);
+  it("does not read a link to a third party's help pages as the company's documentation", () => {
+    const { signals } = score([
+      { path: '/blog/files', main: '<p>We relied on <a href="https://developer.mozilla.org/en-US/docs/Web/API/File">the MDN file reference</a> for this.</p>' },
+    ]);
     expect(signals).not.toContain('docs.documentation_site');
   });
 
-  it('does read a link to the company\'s own docs host as its documentation', () => {
+  it("does read a link to the company's own docs host as its documentation", () => {
     const pages = [...PLAIN_SITE, { path: '/pricing', main: '<p>Read the <a href="https://docs.acme.example/start">Acme docs</a>.</p>' }].map(testPage);
     expect(detectSignals(pages).map((f) => f.signal)).toContain('docs.documentation_site');
   });
 
-  it('does not read a founder\'s biography as the company\'s labs programme', () => {
+  it("does not read a founder's biography as the company's labs programme", () => {
     const { signals } = score([{ path: '/team', main: '<p>Prior to this, she co-founded Blend Labs and led its product team.</p>' }]);
     expect(signals).not.toContain('prototype.labs');
   });
@@ -116,7 +121,11 @@ describe('who a sentence speaks for, and whether it is done', () => {
 
 describe('release posts on a blog and status-marked roadmaps', () => {
   const posts: TestPage[] = [
-    { path: '/blog/acme-2-4', title: 'Acme 2.4 released', main: '<h1>Acme 2.4 released</h1><p>Published March 3, 2026</p><p>Acme 2.4 adds Danish invoices.</p>' },
+    {
+      path: '/blog/acme-2-4',
+      title: 'Acme 2.4 released',
+      main: '<h1>Acme 2.4 released</h1><p>Published March 3, 2026</p><p>Acme 2.4 adds Danish invoices.</p>',
+    },
     { path: '/blog/acme-2-5', title: 'Acme 2.5 released', main: '<h1>Acme 2.5 released</h1><p>Published April 2, 2026</p><p>Acme 2.5 adds bank sync.</p>' },
     { path: '/blog/acme-2-6', title: 'Acme 2.6 released', main: '<h1>Acme 2.6 released</h1><p>Published May 4, 2026</p><p>Acme 2.6 adds reminders.</p>' },
   ];
@@ -142,7 +151,7 @@ describe('release posts on a blog and status-marked roadmaps', () => {
   });
 });
 
-describe('levels that spread like an analyst\'s, and resist gaming', () => {
+describe("levels that spread like an analyst's, and resist gaming", () => {
   it('lets one strong, specific, quoted practice reach level 3', () => {
     const { level } = score([{ path: '/pricing', main: '<p>Every paid plan comes with an SLA for 99.99% uptime and service credits.</p>' }]);
     expect(level('architecture_systems')).toBe(3);
@@ -166,8 +175,7 @@ describe('levels that spread like an analyst\'s, and resist gaming', () => {
       },
       {
         path: '/product',
-        main:
-          '<p>You asked, we built: dark mode is here.</p><p>We talk to customers every week in user interviews.</p><p>Vote on features on our feedback board.</p>',
+        main: '<p>You asked, we built: dark mode is here.</p><p>We talk to customers every week in user interviews.</p><p>Vote on features on our feedback board.</p>',
       },
     ]);
     // The sentences are read: the gaming lifts each dimension off level 1, no further than a practice that holds up.
@@ -181,7 +189,10 @@ describe('levels that spread like an analyst\'s, and resist gaming', () => {
 
   it('gives level 4 to a practice shown across pages with a system around it', () => {
     const { level } = score([
-      { path: '/roadmap', main: '<h1>Roadmap</h1><h2>Now</h2><ul><li>Bank sync</li></ul><h2>Next</h2><ul><li>Danish invoices</li></ul><h2>Shipped</h2><ul><li>Reminders, see the <a href="/changelog">changelog</a></li></ul>' },
+      {
+        path: '/roadmap',
+        main: '<h1>Roadmap</h1><h2>Now</h2><ul><li>Bank sync</li></ul><h2>Next</h2><ul><li>Danish invoices</li></ul><h2>Shipped</h2><ul><li>Reminders, see the <a href="/changelog">changelog</a></li></ul>',
+      },
       { path: '/handbook/planning', main: '<p>We hold quarterly roadmap planning and review the roadmap every month with customers.</p>' },
       { path: '/changelog', main: '<h1>Changelog</h1><h2>2026-10-01</h2><p>Reminders shipped.</p>' },
     ]);

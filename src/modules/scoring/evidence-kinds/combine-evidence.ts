@@ -87,7 +87,16 @@ export function combineEvidence(site: SiteDimension[], signals: MeasuredEvidence
     if (!known?.dimension) continue;
     const level = known.bands ? levelOnBands(known.bands, signal.value) : null;
     const list = measuredByDimension.get(known.dimension) ?? [];
-    list.push({ kind: 'measured', type: signal.type, value: signal.value, unit: known.unit, level, bandSource: known.bands?.source ?? null, summary: summarise(known.label, known.unit, signal), link: signal.link });
+    list.push({
+      kind: 'measured',
+      type: signal.type,
+      value: signal.value,
+      unit: known.unit,
+      level,
+      bandSource: known.bands?.source ?? null,
+      summary: summarise(known.label, known.unit, signal),
+      link: signal.link,
+    });
     measuredByDimension.set(known.dimension, list);
   }
   const dimensions = site.map((dimension): CombinedDimension => {

@@ -4,9 +4,22 @@
  */
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
-const MONTH_NAME = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+const MONTH_NAME =
+  '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const MONTH_DAY_YEAR = new RegExp(`\\b${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi');
@@ -26,7 +39,14 @@ function iso(year: number, month: number, day: number): string | null {
 }
 
 function monthNumber(name: string): number {
-  return MONTHS[name.toLowerCase().replace('.', '').slice(0, name.toLowerCase().startsWith('sept') ? 4 : 3)] ?? 0;
+  return (
+    MONTHS[
+      name
+        .toLowerCase()
+        .replace('.', '')
+        .slice(0, name.toLowerCase().startsWith('sept') ? 4 : 3)
+    ] ?? 0
+  );
 }
 
 /** A calendar date written in the text, with where it was written. */

@@ -25,7 +25,7 @@ describe('extractPage', () => {
     expect(page.headings).toEqual([{ level: 1, text: 'Plans & pricing' }]);
   });
 
-  it('drops page chrome but keeps an article\'s own header and footer', () => {
+  it("drops page chrome but keeps an article's own header and footer", () => {
     const page = extract(`<body>
       <header><p>Site banner</p></header>
       <nav><a href="/docs">Docs</a></nav>
@@ -121,7 +121,9 @@ describe('extractPage', () => {
   });
 
   it('finds dates in text and markup, sorted and unique', () => {
-    const page = extract('<main><p>Released March 3, 2026 and 3 March 2026, then 2026-04-01.</p><p>Not a date: 2026-13-45.</p><time datetime="2026-02-01T10:00:00Z">Feb</time></main>');
+    const page = extract(
+      '<main><p>Released March 3, 2026 and 3 March 2026, then 2026-04-01.</p><p>Not a date: 2026-13-45.</p><time datetime="2026-02-01T10:00:00Z">Feb</time></main>',
+    );
     expect(page.dates).toEqual(['2026-02-01', '2026-03-03', '2026-04-01']);
   });
 

@@ -52,14 +52,59 @@ const CONSENT_EXEMPT = new Set(['main', 'article', 'body', 'html']);
 /** A consent banner is short; a container with more text than this is content, whatever its class. */
 const CONSENT_BANNER_MAX_TEXT = 2000;
 const INLINE_SCRIPT_LIMIT = 4096;
-const HEADING_LEVELS = new Map<string, HeadingArtifact['level']>([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6]]);
+const HEADING_LEVELS = new Map<string, HeadingArtifact['level']>([
+  ['h1', 1],
+  ['h2', 2],
+  ['h3', 3],
+  ['h4', 4],
+  ['h5', 5],
+  ['h6', 6],
+]);
 
 /** Elements after which text continues on a new line. */
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'blockquote', 'br', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
-  'figcaption', 'figure', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'main', 'ol', 'p',
-  'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'option', 'button',
-  'header', 'footer', 'caption', 'legend',
+  'address',
+  'article',
+  'blockquote',
+  'br',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'li',
+  'main',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'option',
+  'button',
+  'header',
+  'footer',
+  'caption',
+  'legend',
 ]);
 const SPACED_VOID_TAGS = new Set(['img', 'input']);
 /** Blocks whose lines are not the company's own prose, and the kind they give a line. */

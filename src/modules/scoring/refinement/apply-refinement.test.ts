@@ -92,7 +92,9 @@ describe('applyRefinement', () => {
   it('keeps "No public evidence" and level 1 for a dimension without findings, even with a real quote from a crawled page', () => {
     const { dimensions, rejected } = applyRefinement(
       refinementInput(),
-      modelAnswer({ market_intelligence: { level: 1, reasoning: 'The pricing page hints at market research.', quote: { text: USAGE_QUOTE, url: PRICING_URL } } }),
+      modelAnswer({
+        market_intelligence: { level: 1, reasoning: 'The pricing page hints at market research.', quote: { text: USAGE_QUOTE, url: PRICING_URL } },
+      }),
     );
     expect(rejected).toEqual([{ dimensionId: 'market_intelligence', reason: 'quote-without-findings' }]);
     const kept = scoreOf(dimensions, 'market_intelligence');

@@ -41,12 +41,7 @@ export function applyRefinement(input: RefinementInput, answer: RefinementAnswer
   return { dimensions, rejected };
 }
 
-function refusalReason(
-  score: DimensionScore,
-  refinement: DimensionRefinement,
-  findings: readonly Finding[],
-  input: RefinementInput,
-): RejectionReason | null {
+function refusalReason(score: DimensionScore, refinement: DimensionRefinement, findings: readonly Finding[], input: RefinementInput): RejectionReason | null {
   const band = allowedLevels(score.score, findings, Boolean(input.cappedBy?.[score.dimensionId]));
   if (refinement.level < band.lowest || refinement.level > band.highest) return 'level-unsupported';
   const reasoning = refinement.reasoning.trim();

@@ -17,7 +17,6 @@ import { readRefinementAnswer, REFINEMENT_ANSWER_NAME, RefinementAnswerSchema } 
 import type { FallbackReason, RefinementInput, RefinementOutcome } from './refinement-input.ts';
 import { REFINEMENT_INSTRUCTIONS, refinementPrompt } from './refinement-prompt.ts';
 
-
 export interface LlmRefiner {
   refine(input: RefinementInput, signal?: AbortSignal): Promise<RefinementOutcome>;
 }

@@ -12,7 +12,10 @@ import type { ScoringService } from '../scoring-service.ts';
 export const EvidenceViewSchema = Type.Object({
   resultId: Type.String(),
   publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  dimensions: Type.Array(Type.Unknown(), { description: 'Per dimension: site (its level and quote), tools (measured, each with its level and band source), team (self-reported notes), level, levelFrom, contradiction' }),
+  dimensions: Type.Array(Type.Unknown(), {
+    description:
+      'Per dimension: site (its level and quote), tools (measured, each with its level and band source), team (self-reported notes), level, levelFrom, contradiction',
+  }),
 });
 
 export function registerGetScoreEvidence(app: App, deps: { scoring: ScoringService }): void {

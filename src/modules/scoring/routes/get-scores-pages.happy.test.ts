@@ -23,7 +23,12 @@ const get = async (url: string, who = owner) => t.app.inject({ method: 'GET', ur
 beforeAll(async () => {
   t = await startTestApp();
   accountId = (await get('/api/account')).json().id;
-  const created = await t.app.inject({ method: 'POST', url: '/api/products', headers: await t.authHeaders(owner), payload: { name: 'Paged', url: 'https://paged.example/' } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: await t.authHeaders(owner),
+    payload: { name: 'Paged', url: 'https://paged.example/' },
+  });
   expect(created.statusCode).toBe(201);
   productId = created.json().id;
   // 23 scores on 4 timestamps (ties within each), every third filed under the product.
@@ -65,7 +70,10 @@ describe('GET /api/scores, a page at a time', () => {
     for (const limit of [1, 4, 5, 23, 100]) {
       const { ids, sizes } = await walk('/api/scores', limit);
       expect(ids, `limit ${limit}`).toEqual(expected.map((row) => row.id));
-      expect(sizes.slice(0, -1).every((size) => size === limit), `limit ${limit}`).toBe(true);
+      expect(
+        sizes.slice(0, -1).every((size) => size === limit),
+        `limit ${limit}`,
+      ).toBe(true);
     }
   });
 

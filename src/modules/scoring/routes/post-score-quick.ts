@@ -21,7 +21,6 @@ export function registerPostScoreQuick(app: App, deps: StreamingScoreRouteDeps):
         response: { ...URL_SCORE_SUCCESS, ...URL_SCORE_ERRORS },
       },
     },
-    async (request, reply) =>
-      runScore(deps, request, reply, request.principal, urlScore(request.body, 'quick')),
+    async (request, reply) => runScore(deps, request, reply, request.principal, urlScore(request.body, 'quick')),
   );
 }

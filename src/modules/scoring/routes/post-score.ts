@@ -17,7 +17,6 @@ export function registerPostScore(app: App, deps: StreamingScoreRouteDeps): void
         response: { ...URL_SCORE_SUCCESS, ...URL_SCORE_ERRORS },
       },
     },
-    async (request, reply) =>
-      runScore(deps, request, reply, request.principal, urlScore(request.body, 'full')),
+    async (request, reply) => runScore(deps, request, reply, request.principal, urlScore(request.body, 'full')),
   );
 }

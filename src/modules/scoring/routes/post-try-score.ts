@@ -23,7 +23,6 @@ export function registerPostTryScore(app: App, deps: StreamingScoreRouteDeps): v
       },
     },
     // Scored as an anonymous caller whatever credentials come with the request.
-    async (request, reply) =>
-      runScore(deps, request, reply, null, { ...urlScore(request.body, 'full'), viaTryEndpoint: true }),
+    async (request, reply) => runScore(deps, request, reply, null, { ...urlScore(request.body, 'full'), viaTryEndpoint: true }),
   );
 }

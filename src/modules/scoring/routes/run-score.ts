@@ -31,7 +31,9 @@ import { CLAIM_TOKEN_HEADER, type ScoreBody } from '../api/score-schemas.ts';
  */
 export function urlScore(body: Static<typeof ScoreBody>, depth: ScoreRequest['depth']): Omit<ScoreRequest, 'owner' | 'signal'> {
   if (body.segment !== undefined && depth === 'quick') {
-    throw invalidBody([{ field: 'body.segment', message: 'is taken by full scores only (POST /api/score, /api/try-score): peer benchmarks compare full scores' }]);
+    throw invalidBody([
+      { field: 'body.segment', message: 'is taken by full scores only (POST /api/score, /api/try-score): peer benchmarks compare full scores' },
+    ]);
   }
   return { url: body.url, depth, context: body.context ?? null, companyName: body.companyName ?? null, productId: null, segment: body.segment ?? null };
 }

@@ -49,7 +49,9 @@ async function used(headers: Record<string, string>) {
 
 async function activeScoreJobs(): Promise<number> {
   const schema = worker.services.jobs.engine.schema;
-  const rows = rowsOf<{ n: number }>(await database.handle.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${schema}.job WHERE name = '${SCORE_JOB}' AND state = 'active'`)));
+  const rows = rowsOf<{ n: number }>(
+    await database.handle.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${schema}.job WHERE name = '${SCORE_JOB}' AND state = 'active'`)),
+  );
   return rows[0]!.n;
 }
 
@@ -79,7 +81,9 @@ describe('a score run by another instance', () => {
   it('cancels the run when the client leaves: the other instance stops its crawl, nothing is stored, the charge is given back', async () => {
     const headers = await web.authHeaders({ sub: 'across_gone' });
     const controller = new AbortController();
-    const reading = postSse(`${base}/api/score`, { url: drip.url }, { headers: { ...headers, accept: 'text/event-stream' }, signal: controller.signal }).catch(() => null);
+    const reading = postSse(`${base}/api/score`, { url: drip.url }, { headers: { ...headers, accept: 'text/event-stream' }, signal: controller.signal }).catch(
+      () => null,
+    );
     await expect.poll(() => drip.requests.length, { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(activeScoreJobs).toBe(1);
     controller.abort();
@@ -87,7 +91,9 @@ describe('a score run by another instance', () => {
     // The worker reads the cancellation within half a second and aborts; the drip would hold it for 30 s.
     await expect.poll(activeScoreJobs, { timeout: 5000 }).toBe(0);
     await expect.poll(() => used(headers)).toEqual({ credits: 0, scores: 0 });
-    const stored = rowsOf<{ n: number }>(await database.handle.db.execute(sql`SELECT count(*)::int AS n FROM scoring_results WHERE url LIKE ${`${drip.url}%`}`));
+    const stored = rowsOf<{ n: number }>(
+      await database.handle.db.execute(sql`SELECT count(*)::int AS n FROM scoring_results WHERE url LIKE ${`${drip.url}%`}`),
+    );
     expect(stored[0]!.n).toBe(0);
   });
 });

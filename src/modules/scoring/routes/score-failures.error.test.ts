@@ -27,7 +27,13 @@ let judge: Judge = judgeCrawl;
 const handlerErrors: unknown[] = [];
 const handlerChannel = diagnostics.tracingChannel<unknown, { error?: unknown }>('fastify.request.handler');
 const ignore = () => {};
-const handlerSubscribers = { start: ignore, end: ignore, asyncStart: ignore, asyncEnd: ignore, error: (store: { error?: unknown }) => void handlerErrors.push(store.error) };
+const handlerSubscribers = {
+  start: ignore,
+  end: ignore,
+  asyncStart: ignore,
+  asyncEnd: ignore,
+  error: (store: { error?: unknown }) => void handlerErrors.push(store.error),
+};
 
 beforeAll(async () => {
   site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));

@@ -34,7 +34,12 @@ afterAll(async () => {
 });
 
 async function score(t: TestApp, sub: string): Promise<ScoringResult> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/score', headers: await t.authHeaders({ sub }), payload: { url: site.origin, context: 'We sell messaging APIs to healthcare.' } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/score',
+    headers: await t.authHeaders({ sub }),
+    payload: { url: site.origin, context: 'We sell messaging APIs to healthcare.' },
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -44,7 +49,12 @@ const withoutIdentity = ({ id: _id, createdAt: _createdAt, ...rest }: ScoringRes
 /** The model's answer: every dimension at `level` with its own reasoning, and optional quotes. */
 function modelAnswer(level: number, quotes: Partial<Record<string, { text: string; url: string }>> = {}) {
   return JSON.stringify({
-    dimensions: DIMENSION_IDS.map((dimensionId) => ({ dimensionId, level, reasoning: `The model's view of ${dimensionId}.`, quote: quotes[dimensionId] ?? null })),
+    dimensions: DIMENSION_IDS.map((dimensionId) => ({
+      dimensionId,
+      level,
+      reasoning: `The model's view of ${dimensionId}.`,
+      quote: quotes[dimensionId] ?? null,
+    })),
   });
 }
 

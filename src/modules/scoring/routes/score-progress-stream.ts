@@ -35,12 +35,7 @@ export type ObservedScore = (observer: { onProgress: (progress: ScoreProgress) =
  * (admitOrRefuse): the charge is taken and the rate-limit headers are set
  * on `reply`.
  */
-export function sendScoreProgressStream(
-  reply: FastifyReply,
-  timings: ProgressStreamTimings,
-  charge: Charge,
-  run: ObservedScore,
-): FastifyReply {
+export function sendScoreProgressStream(reply: FastifyReply, timings: ProgressStreamTimings, charge: Charge, run: ObservedScore): FastifyReply {
   const feed = new ProgressFeed();
   const outcome = run({ onProgress: (progress) => feed.push(progress), signal: abortOnDisconnect(reply) });
   const ending = endingEvent(outcome, charge, reply);

@@ -77,7 +77,7 @@ function expectSteadyProgress(progress: ScoreProgress[], pageLimit: number, afte
 }
 
 describe('POST /api/score with Accept: text/event-stream', () => {
-  it('streams the crawl\'s progress, then the stored result, then [DONE], with the rate-limit headers of the JSON answer', async () => {
+  it("streams the crawl's progress, then the stored result, then [DONE], with the rate-limit headers of the JSON answer", async () => {
     const headers = await t.authHeaders({ sub: 'stream_full' });
     const startedAt = performance.now();
     const transcript = await postSse(`${base}/api/score`, { url: `${mature.origin}/` }, { headers: { ...headers, ...STREAM } });

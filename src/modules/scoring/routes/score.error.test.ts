@@ -130,7 +130,8 @@ describe('crawl capacity', () => {
   it('decides quota and rate-limit refusals before enqueuing: a refused request never queues', async () => {
     // A Free account with its three monthly scores spent.
     const spent = await t.authHeaders({ sub: 'capacity_spent' });
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'POST', url: '/api/score', headers: spent, payload: { url: site.origin } })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'POST', url: '/api/score', headers: spent, payload: { url: site.origin } })).statusCode).toBe(200);
 
     // The only slot is now busy and the queue is full: anything that reached the queue would get 503.
     const dripRequestsBefore = drip.requests.length;
@@ -142,7 +143,8 @@ describe('crawl capacity', () => {
     expect(overQuota.statusCode).toBe(402);
     const busy = await t.authHeaders({ sub: 'capacity_busy' });
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/score', headers: busy, payload: { url: site.origin } })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await t.app.inject({ method: 'POST', url: '/api/score', headers: busy, payload: { url: site.origin } })).statusCode);
     expect(statuses).toEqual([503, 503, 503, 503, 503, 429]);
     await slow;
     await waiting;

@@ -30,7 +30,6 @@ afterAll(async () => {
   await seed.close();
 });
 
-
 function expectSpecShape(result: ScoringResult) {
   expect(Value.Check(ScoringResultSchema, result)).toBe(true);
   expect(result.dimensions).toHaveLength(27);
@@ -48,7 +47,12 @@ function expectSpecShape(result: ScoringResult) {
 describe('POST /api/score', () => {
   it('crawls the site and answers a ScoringResult of spec part 2 that is stored and shareable', async () => {
     const headers = await t.authHeaders({ sub: 'scorer_happy' });
-    const response = await t.app.inject({ method: 'POST', url: '/api/score', headers, payload: { url: `${mature.origin}/`, context: 'We sell to platform teams.' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/score',
+      headers,
+      payload: { url: `${mature.origin}/`, context: 'We sell to platform teams.' },
+    });
     expect(response.statusCode).toBe(200);
     const result = response.json<ScoringResult>();
     expectSpecShape(result);
@@ -94,7 +98,9 @@ describe('POST /api/score', () => {
 
   it('uses the company name the caller supplies', async () => {
     const headers = await t.authHeaders({ sub: 'scorer_named' });
-    const result = (await t.app.inject({ method: 'POST', url: '/api/score', headers, payload: { url: seed.origin, companyName: 'Burrowly Inc.' } })).json<ScoringResult>();
+    const result = (
+      await t.app.inject({ method: 'POST', url: '/api/score', headers, payload: { url: seed.origin, companyName: 'Burrowly Inc.' } })
+    ).json<ScoringResult>();
     expect(result.companyName).toBe('Burrowly Inc.');
   });
 });
@@ -117,7 +123,12 @@ describe('quick and anonymous scores', () => {
 
   it('POST /api/try-score runs the full crawl: more than a quick score reads, the same total and tier as POST /api/score', async () => {
     // Being full, it may be placed in a segment too (it joins the peers once a sign-up links it).
-    const tried = await t.app.inject({ method: 'POST', url: '/api/try-score', payload: { url: `${mature.origin}/`, segment: 'b2b_saas' }, remoteAddress: '198.51.100.8' });
+    const tried = await t.app.inject({
+      method: 'POST',
+      url: '/api/try-score',
+      payload: { url: `${mature.origin}/`, segment: 'b2b_saas' },
+      remoteAddress: '198.51.100.8',
+    });
     expect(tried.statusCode).toBe(200);
     const result = tried.json<ScoringResult>();
     expectSpecShape(result);

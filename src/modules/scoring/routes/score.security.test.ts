@@ -33,7 +33,12 @@ afterAll(async () => {
 
 describe('the crawler cannot be turned against our network', () => {
   it('refuses a redirect from an allowed host to 127.0.0.2 with 422, and 127.0.0.2 receives no connection at all', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/score', headers: await t.authHeaders({ sub: 'ssrf_internal' }), payload: { url: toInternal.url } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/score',
+      headers: await t.authHeaders({ sub: 'ssrf_internal' }),
+      payload: { url: toInternal.url },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'CRAWL_FAILED' });
     expect(response.json().message).toMatch(/refused address/i);
@@ -53,7 +58,12 @@ describe('the crawler cannot be turned against our network', () => {
   });
 
   it('refuses a redirect to the cloud metadata address with 422', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/score', headers: await t.authHeaders({ sub: 'ssrf_metadata' }), payload: { url: toMetadata.url } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/score',
+      headers: await t.authHeaders({ sub: 'ssrf_metadata' }),
+      payload: { url: toMetadata.url },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(/refused address/i);
   });
@@ -72,7 +82,9 @@ describe('anonymous cap', () => {
       expect(wait).toBeLessThanOrEqual(3600);
     }
     // Another address has its own allowance.
-    expect((await t.app.inject({ method: 'POST', url: '/api/score/quick', payload: { url: site.origin }, remoteAddress: '203.0.113.21' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/score/quick', payload: { url: site.origin }, remoteAddress: '203.0.113.21' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('tells an anonymous caller of /api/score to sign in, and any caller of /api/try-score, signed in or not, to use /api/score signed in', async () => {
@@ -83,10 +95,14 @@ describe('anonymous cap', () => {
 
     const headers = await t.authHeaders({ sub: 'signed_in_trier' });
     const signedInAddress = '203.0.113.51';
-    expect((await t.app.inject({ method: 'POST', url: '/api/try-score', headers, payload: { url: site.origin }, remoteAddress: signedInAddress })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/try-score', headers, payload: { url: site.origin }, remoteAddress: signedInAddress })).statusCode,
+    ).toBe(200);
     const signedIn = await t.app.inject({ method: 'POST', url: '/api/try-score', headers, payload: { url: site.origin }, remoteAddress: signedInAddress });
     expect(signedIn.statusCode).toBe(429);
-    expect(signedIn.json().error.action).toMatch(/^For more scores, use POST \/api\/score signed in \(it counts against your plan\), or retry in \d+ seconds\.$/);
+    expect(signedIn.json().error.action).toMatch(
+      /^For more scores, use POST \/api\/score signed in \(it counts against your plan\), or retry in \d+ seconds\.$/,
+    );
   });
 
   it('ignores a spoofed X-Forwarded-For when no proxy is trusted', async () => {

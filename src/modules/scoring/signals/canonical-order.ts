@@ -34,4 +34,3 @@ export function canonicalPages(pages: readonly PageArtifact[]): PageArtifact[] {
     return rootOrder || compareText(a.finalUrl, b.finalUrl);
   });
 }
-

@@ -47,7 +47,9 @@ function versionFindings(context: PageContext): Finding[] {
   }
   for (const at of versions.values()) {
     const inHeading = page.lineKinds[context.text.lineAt(at.index)] === 'heading';
-    const quote = inHeading ? quoteAround(page.mainText, at.index, at.index + at.length) : evidenceQuoteAt('changelog.versioned_releases', context, at.index, at.index + at.length);
+    const quote = inHeading
+      ? quoteAround(page.mainText, at.index, at.index + at.length)
+      : evidenceQuoteAt('changelog.versioned_releases', context, at.index, at.index + at.length);
     if (quote) return [finding('changelog.versioned_releases', page, { kind: 'quote', text: quote }, Math.min(1, versions.size / VERSIONS_FOR_FULL_STRENGTH))];
   }
   return [];

@@ -6,12 +6,24 @@ const ld = (value: unknown) => `<script type="application/ld+json">${JSON.string
 
 describe('companyNameFrom', () => {
   it('prefers og:site_name', () => {
-    const page = testPage({ title: 'Home | Something else', head: `<meta property="og:site_name" content="Acme">${ld({ '@type': 'Organization', name: 'Acme Inc.' })}` });
+    const page = testPage({
+      title: 'Home | Something else',
+      head: `<meta property="og:site_name" content="Acme">${ld({ '@type': 'Organization', name: 'Acme Inc.' })}`,
+    });
     expect(companyNameFrom([page])).toBe('Acme');
   });
 
   it('then a JSON-LD Organization, also inside @graph', () => {
-    const page = testPage({ title: 'Welcome', head: ld({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Site' }, { '@type': ['Organization'], name: 'Globex' }] }) });
+    const page = testPage({
+      title: 'Welcome',
+      head: ld({
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'WebSite', name: 'Site' },
+          { '@type': ['Organization'], name: 'Globex' },
+        ],
+      }),
+    });
     expect(companyNameFrom([page])).toBe('Globex');
   });
 

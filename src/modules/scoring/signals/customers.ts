@@ -10,13 +10,35 @@ import { isByline, scopeAllows } from './page-anatomy.ts';
 import { quoteAround } from './quote.ts';
 
 const OUTCOME_WORDS = [
-  'increase', 'reduce', 'cut', 'save', 'grew', 'improve', 'boost', 'double', 'triple', 'lower', 'shorten', 'raise', 'decrease',
-  'faster', 'quicker', 'more', 'less', 'fewer', 'higher', 'growth', 'reduction', 'cheaper',
+  'increase',
+  'reduce',
+  'cut',
+  'save',
+  'grew',
+  'improve',
+  'boost',
+  'double',
+  'triple',
+  'lower',
+  'shorten',
+  'raise',
+  'decrease',
+  'faster',
+  'quicker',
+  'more',
+  'less',
+  'fewer',
+  'higher',
+  'growth',
+  'reduction',
+  'cheaper',
 ];
 
 export const TEXT_RULES = textRules([
   {
-    signal: 'customers.case_studies', words: ['case', 'stor'], pattern: /\bcase stud(?:y|ies)\b|\b(?:customer|success) stor(?:y|ies)\b/i,
+    signal: 'customers.case_studies',
+    words: ['case', 'stor'],
+    pattern: /\bcase stud(?:y|ies)\b|\b(?:customer|success) stor(?:y|ies)\b/i,
     examples: ['Read our case studies.', 'Customer stories from around the world.'],
     nonExamples: ['A study of cases.'],
   },
@@ -30,13 +52,34 @@ export const TEXT_RULES = textRules([
     nonExamples: ['We cut the ribbon in 2020.'],
   },
   {
-    signal: 'customers.testimonials', words: ['testimonial', 'say'], pattern: /\btestimonials?\b|\bwhat (?:our )?customers (?:say|are saying)\b/i,
+    signal: 'customers.testimonials',
+    words: ['testimonial', 'say'],
+    pattern: /\btestimonials?\b|\bwhat (?:our )?customers (?:say|are saying)\b/i,
     examples: ['Read the testimonials.', 'What our customers say.'],
     nonExamples: ['What our founders say.'],
   },
   {
     signal: 'customers.logo_wall',
-    words: ['trust', 'used', 'use', 'rely', 'relied', 'choose', 'love', 'join', 'embedded', 'adopted', 'customers', 'users', 'teams', 'companies', 'organi', 'businesses', 'over', 'more'],
+    words: [
+      'trust',
+      'used',
+      'use',
+      'rely',
+      'relied',
+      'choose',
+      'love',
+      'join',
+      'embedded',
+      'adopted',
+      'customers',
+      'users',
+      'teams',
+      'companies',
+      'organi',
+      'businesses',
+      'over',
+      'more',
+    ],
     pattern:
       /\btrusted by\b|\bused by (?:teams|companies|\d[\d,]*)\b|\b(?:\d[\d,]*\+?|thousands of|hundreds of|millions of) (?:teams|companies|customers|organi[sz]ations|businesses|developers) (?:use|rely on|trust|choose|love)\b|\bjoin (?:\d[\d,]*\+?|thousands of) (?:teams|companies|customers)\b|\b(?:used|embedded|adopted|relied on) by [A-Z][\w.-]+(?:,? (?:and |to )?[A-Z][\w.-]+)+|\b(?:over |more than )?\d[\d,.]*k?\+? (?:paying )?(?:customers|teams|companies|organi[sz]ations|businesses)\b(?! (?:per|a|each) )/i,
     examples: ['Trusted by 4,000 teams.', 'Used by Stripe, Vercel and Linear.', 'Over 10,000 customers.'],
@@ -44,7 +87,8 @@ export const TEXT_RULES = textRules([
   },
   {
     // What the company does with what customers tell it: feedback reviewed on a rhythm, everyone on support.
-    signal: 'customers.feedback_synthesis', words: ['review', 'feedback', 'insights', 'requests', 'customer', 'everyone', 'all', 'support'],
+    signal: 'customers.feedback_synthesis',
+    words: ['review', 'feedback', 'insights', 'requests', 'customer', 'everyone', 'all', 'support'],
     pattern:
       /\breview(?:s|ed|ing)? (?:the |all |customer |user |incoming )?(?:feedback|requests|insights|support tickets)\b|\b(?:feedback|insights|requests) (?:is|are) (?:reviewed|triaged|tracked|collected|synthesi[sz]ed|tagged|prioriti[sz]ed)\b|\bcustomer (?:obsession|insights? (?:meetings?|reviews?))\b|\b(?:everyone|all (?:staff|employees)) (?:in the company )?(?:does|do|works?|is encouraged to do) (?:\w+ )?(?:customer )?support\b|\b(?:customer )?support shifts\b/i,
     examples: ['We review customer feedback every week.', 'Everyone in the company does support.'],
@@ -87,7 +131,8 @@ function quotationFindings(context: PageContext): Finding[] {
   if (NO_TESTIMONIAL_KINDS.some((kind) => kinds.has(kind))) return [];
   const findings: Finding[] = [];
   const isQuotation = (line: string, i: number) =>
-    (TESTIMONIAL_LINE.test(line) || (page.lineKinds[i] === 'quotation' && line.length >= MIN_TESTIMONIAL_CHARS)) && scopeAllows(lineScopes[i]!, 'customers.testimonials');
+    (TESTIMONIAL_LINE.test(line) || (page.lineKinds[i] === 'quotation' && line.length >= MIN_TESTIMONIAL_CHARS)) &&
+    scopeAllows(lineScopes[i]!, 'customers.testimonials');
   const hasByline = (i: number) => {
     for (let k = Math.max(0, i - 1); k <= Math.min(text.lines.length - 1, i + BYLINE_REACH); k++) if (k !== i && isByline(text.lines[k]!)) return true;
     return false;

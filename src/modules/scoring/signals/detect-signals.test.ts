@@ -74,8 +74,7 @@ const EXAMPLES: Record<SignalId, TestPage> = {
   'tech.docs_platform': { path: '/docs', head: '<meta name="generator" content="Docusaurus v3.5.2">', main: '<h1>Docs</h1>' },
   'tech.vendor_breadth': {
     path: '/',
-    head:
-      '<script src="https://cdn.segment.com/analytics.js/v1/k/analytics.min.js"></script><script src="https://cdn.amplitude.com/libs/a.js"></script><script src="https://static.hotjar.com/c/hotjar-1.js"></script>',
+    head: '<script src="https://cdn.segment.com/analytics.js/v1/k/analytics.min.js"></script><script src="https://cdn.amplitude.com/libs/a.js"></script><script src="https://static.hotjar.com/c/hotjar-1.js"></script>',
   },
   'tech.managed_platform': { path: '/', headers: { 'x-vercel-id': 'fra1::abc' } },
   'tech.site_generator': { path: '/', head: '<meta name="generator" content="Webflow">' },
@@ -95,7 +94,10 @@ const EXAMPLES: Record<SignalId, TestPage> = {
   'devex.developer_community': { path: '/community', main: '<p>Join the developer community on Discord.</p>' },
   'customers.case_studies': { path: '/customers/globex', main: '<h1>How Globex closes faster</h1>' },
   'customers.quantified_outcomes': { path: '/customers/globex', main: '<p>Globex reduced month-end close time by 40% in a quarter.</p>' },
-  'customers.testimonials': { path: '/', main: '<blockquote><p>“Acme is the first tool our whole team opens every morning.”</p></blockquote><p>Priya Natarajan, COO at Globex</p>' },
+  'customers.testimonials': {
+    path: '/',
+    main: '<blockquote><p>“Acme is the first tool our whole team opens every morning.”</p></blockquote><p>Priya Natarajan, COO at Globex</p>',
+  },
   'customers.logo_wall': { path: '/', main: '<p>Trusted by 4,000 finance teams across Europe.</p>' },
   'customers.reviews': { path: '/', main: '<p>Rated 4.8 out of 5 on G2.</p>' },
   'tech.product_analytics': { path: '/', head: '<script>mixpanel.init("abc123")</script>' },
@@ -179,33 +181,124 @@ const FALSE_POSITIVES: { name: string; page: TestPage; signal: SignalId }[] = [
   { name: '"SOC 20" is not SOC 2', page: { path: '/security', main: '<p>Our SOC 20 dashboard.</p>' }, signal: 'security.soc2' },
   { name: '"ASOC2" is not SOC 2', page: { path: '/security', main: '<p>Meet ASOC2, our mascot.</p>' }, signal: 'security.soc2' },
   { name: '"ISO 270011" is not ISO 27001', page: { path: '/security', main: '<p>Part ISO 270011.</p>' }, signal: 'security.iso27001' },
-  { name: 'a marketplace mentioned in passing is not an app marketplace', page: { main: '<p>Not a platform, not a marketplace: a calendar.</p>' }, signal: 'devex.marketplace' },
-  { name: 'a product manager in a testimonial is not a job opening', page: { path: '/customers', main: '<p>“Great tool.” Jane Doe, Senior Product Manager at Globex</p>' }, signal: 'careers.product_roles' },
+  {
+    name: 'a marketplace mentioned in passing is not an app marketplace',
+    page: { main: '<p>Not a platform, not a marketplace: a calendar.</p>' },
+    signal: 'devex.marketplace',
+  },
+  {
+    name: 'a product manager in a testimonial is not a job opening',
+    page: { path: '/customers', main: '<p>“Great tool.” Jane Doe, Senior Product Manager at Globex</p>' },
+    signal: 'careers.product_roles',
+  },
   { name: '"rapid" does not contain an API', page: { main: '<p>Rapid setup and rapid results.</p>' }, signal: 'devex.public_api' },
   { name: 'prices outside a pricing page are not tiers', page: { path: '/blog/costs', main: '<p>Save $10, $25 or $60 a month.</p>' }, signal: 'pricing.tiers' },
   { name: 'one price is not a tier structure', page: { path: '/pricing', main: '<p>One plan: $29 a month.</p>' }, signal: 'pricing.tiers' },
-  { name: '"vs. the old way" names no competitor', page: { main: '<p>Spreadsheets vs. the old way of doing things.</p>' }, signal: 'compare.named_alternative' },
-  { name: '"Next" alone on a roadmap is not status columns', page: { path: '/roadmap', main: '<h1>Roadmap</h1><p>Next</p>' }, signal: 'roadmap.status_columns' },
+  {
+    name: '"vs. the old way" names no competitor',
+    page: { main: '<p>Spreadsheets vs. the old way of doing things.</p>' },
+    signal: 'compare.named_alternative',
+  },
+  {
+    name: '"Next" alone on a roadmap is not status columns',
+    page: { path: '/roadmap', main: '<h1>Roadmap</h1><p>Next</p>' },
+    signal: 'roadmap.status_columns',
+  },
   { name: '"AI" as a word is not an AI feature', page: { main: '<p>Our founder studied AI at university.</p>' }, signal: 'ai.features' },
   { name: 'a budget in prose is not a spend control', page: { main: '<p>Plan your budget carefully.</p>' }, signal: 'ai.spend_controls' },
-  { name: '"product teams" is not a team structure', page: { path: '/careers', main: '<p>We build tools for product teams.</p>' }, signal: 'careers.team_structure' },
-  { name: 'a quote without a figure is not a quantified outcome', page: { main: '<blockquote><p>“We love it and use it every single day of the week.”</p></blockquote>' }, signal: 'customers.quantified_outcomes' },
-  { name: 'two dates are not a changelog record', page: { path: '/changelog', main: '<h2>2026-10-01</h2><h2>2026-11-01</h2>' }, signal: 'changelog.dated_entries' },
-  { name: 'a yearly release rhythm is no cadence', page: { path: '/changelog', main: '<h2>2023-01-01</h2><h2>2024-01-01</h2><h2>2025-01-01</h2>' }, signal: 'changelog.cadence' },
-  { name: 'a testimonial name-dropping a role is not a careers page', page: { path: '/customers', main: '<p>Design Engineer at Globex</p>' }, signal: 'careers.design_engineering_roles' },
-  { name: 'text inside the navigation is not content', page: { main: '<nav><p>Trusted by 4,000 finance teams</p></nav><p>Hello</p>' }, signal: 'customers.logo_wall' },
-  { name: 'a testimonial author\'s title is not the company\'s customer-success team', page: { path: '/', main: '<blockquote><p>“Setup took an afternoon and support answered in minutes.”</p></blockquote><p>Jane Doe, Senior Technical Account Manager at Globex</p>' }, signal: 'support.dedicated_csm' },
-  { name: 'a biography is not the company\'s practice', page: { path: '/about', main: '<p>Prior to this, she co-founded Blend Labs and ran its research programme.</p>' }, signal: 'prototype.labs' },
-  { name: 'becoming compliant is not compliant', page: { path: '/security', main: '<p>We are in the process of becoming SOC 2 compliant.</p>' }, signal: 'security.soc2' },
-  { name: 'working towards a certificate is not holding it', page: { path: '/security', main: '<p>We are working towards ISO 27001 certification this year.</p>' }, signal: 'security.iso27001' },
-  { name: 'a link to another company\'s docs is not the company\'s documentation', page: { path: '/blog/files', main: '<p>See <a href="https://developer.mozilla.org/en-US/docs/Web/API">the MDN reference</a> for the API.</p>' }, signal: 'docs.documentation_site' },
-  { name: 'a customer\'s feature flags on a customer story are not the company\'s experimentation', page: { path: '/customers/globex', main: '<p>Globex now ships every change behind feature flags and runs A/B tests weekly.</p>' }, signal: 'quality.staged_rollouts' },
-  { name: 'a salary is not a price', page: { path: '/careers/benefits', main: '<p>The policy replaces up to 60% of your salary, up to $12,000 per month.</p>' }, signal: 'pricing.stated_price' },
-  { name: 'a privacy policy\'s "State of California" is no market report', page: { path: '/privacy', main: '<p>Every individual who is in the State of California 2024 for other than a temporary purpose.</p>' }, signal: 'market.research_report' },
-  { name: '"December vs January" compares no products', page: { main: '<p>Shares are the same for hires in December vs January.</p>' }, signal: 'compare.named_alternative' },
-  { name: 'a list of counted things after a comma is not a customer count', page: { path: '/pricing', main: '<p>Ask about revenue, expenses, customers, or recent changes.</p>' }, signal: 'customers.logo_wall' },
-  { name: '"based on your start date" is not acting on feedback', page: { main: '<p>Your vacation is prorated based on your start date.</p>' }, signal: 'feedback.closed_loop' },
-  { name: 'a beta of the alphabet is not a beta programme', page: { main: '<p>The alphabet starts with alpha and beta in Greek.</p>' }, signal: 'prototype.beta_program' },
+  {
+    name: '"product teams" is not a team structure',
+    page: { path: '/careers', main: '<p>We build tools for product teams.</p>' },
+    signal: 'careers.team_structure',
+  },
+  {
+    name: 'a quote without a figure is not a quantified outcome',
+    page: { main: '<blockquote><p>“We love it and use it every single day of the week.”</p></blockquote>' },
+    signal: 'customers.quantified_outcomes',
+  },
+  {
+    name: 'two dates are not a changelog record',
+    page: { path: '/changelog', main: '<h2>2026-10-01</h2><h2>2026-11-01</h2>' },
+    signal: 'changelog.dated_entries',
+  },
+  {
+    name: 'a yearly release rhythm is no cadence',
+    page: { path: '/changelog', main: '<h2>2023-01-01</h2><h2>2024-01-01</h2><h2>2025-01-01</h2>' },
+    signal: 'changelog.cadence',
+  },
+  {
+    name: 'a testimonial name-dropping a role is not a careers page',
+    page: { path: '/customers', main: '<p>Design Engineer at Globex</p>' },
+    signal: 'careers.design_engineering_roles',
+  },
+  {
+    name: 'text inside the navigation is not content',
+    page: { main: '<nav><p>Trusted by 4,000 finance teams</p></nav><p>Hello</p>' },
+    signal: 'customers.logo_wall',
+  },
+  {
+    name: "a testimonial author's title is not the company's customer-success team",
+    page: {
+      path: '/',
+      main: '<blockquote><p>“Setup took an afternoon and support answered in minutes.”</p></blockquote><p>Jane Doe, Senior Technical Account Manager at Globex</p>',
+    },
+    signal: 'support.dedicated_csm',
+  },
+  {
+    name: "a biography is not the company's practice",
+    page: { path: '/about', main: '<p>Prior to this, she co-founded Blend Labs and ran its research programme.</p>' },
+    signal: 'prototype.labs',
+  },
+  {
+    name: 'becoming compliant is not compliant',
+    page: { path: '/security', main: '<p>We are in the process of becoming SOC 2 compliant.</p>' },
+    signal: 'security.soc2',
+  },
+  {
+    name: 'working towards a certificate is not holding it',
+    page: { path: '/security', main: '<p>We are working towards ISO 27001 certification this year.</p>' },
+    signal: 'security.iso27001',
+  },
+  {
+    name: "a link to another company's docs is not the company's documentation",
+    page: { path: '/blog/files', main: '<p>See <a href="https://developer.mozilla.org/en-US/docs/Web/API">the MDN reference</a> for the API.</p>' },
+    signal: 'docs.documentation_site',
+  },
+  {
+    name: "a customer's feature flags on a customer story are not the company's experimentation",
+    page: { path: '/customers/globex', main: '<p>Globex now ships every change behind feature flags and runs A/B tests weekly.</p>' },
+    signal: 'quality.staged_rollouts',
+  },
+  {
+    name: 'a salary is not a price',
+    page: { path: '/careers/benefits', main: '<p>The policy replaces up to 60% of your salary, up to $12,000 per month.</p>' },
+    signal: 'pricing.stated_price',
+  },
+  {
+    name: 'a privacy policy\'s "State of California" is no market report',
+    page: { path: '/privacy', main: '<p>Every individual who is in the State of California 2024 for other than a temporary purpose.</p>' },
+    signal: 'market.research_report',
+  },
+  {
+    name: '"December vs January" compares no products',
+    page: { main: '<p>Shares are the same for hires in December vs January.</p>' },
+    signal: 'compare.named_alternative',
+  },
+  {
+    name: 'a list of counted things after a comma is not a customer count',
+    page: { path: '/pricing', main: '<p>Ask about revenue, expenses, customers, or recent changes.</p>' },
+    signal: 'customers.logo_wall',
+  },
+  {
+    name: '"based on your start date" is not acting on feedback',
+    page: { main: '<p>Your vacation is prorated based on your start date.</p>' },
+    signal: 'feedback.closed_loop',
+  },
+  {
+    name: 'a beta of the alphabet is not a beta programme',
+    page: { main: '<p>The alphabet starts with alpha and beta in Greek.</p>' },
+    signal: 'prototype.beta_program',
+  },
 ];
 
 describe('signal catalogue', () => {
@@ -263,7 +356,9 @@ describe('detectors', () => {
   });
 
   it('gives the same findings in the same order whatever the page order', () => {
-    const pages = (Object.values(EXAMPLES) as TestPage[]).slice(0, 60).map((example, i) => testPage({ ...example, path: `${example.path ?? '/'}${i === 0 ? '' : `-${i}`}` }));
+    const pages = (Object.values(EXAMPLES) as TestPage[])
+      .slice(0, 60)
+      .map((example, i) => testPage({ ...example, path: `${example.path ?? '/'}${i === 0 ? '' : `-${i}`}` }));
     const forward = detectSignals(pages);
     expect(detectSignals([...pages].reverse())).toEqual(forward);
     expect(forward.length).toBeGreaterThan(30);

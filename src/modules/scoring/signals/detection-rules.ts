@@ -146,7 +146,8 @@ export function detectByTextRules(pages: readonly PageContext[], rules: readonly
       const match = context.text.firstMatch(
         rule.pattern,
         rule.words,
-        (line, start, end) => isEvidenceFor(rule.signal, context, line, start, end) && !(rule.unless && sentenceMatches(rule.unless, context, line, start, end)),
+        (line, start, end) =>
+          isEvidenceFor(rule.signal, context, line, start, end) && !(rule.unless && sentenceMatches(rule.unless, context, line, start, end)),
       );
       const text = match && quoteAround(context.page.mainText, match.start, match.end);
       if (text) findings.push({ ...finding(rule.signal, context.page, { kind: 'quote', text }), phrase: context.page.mainText.slice(match.start, match.end) });
@@ -156,7 +157,8 @@ export function detectByTextRules(pages: readonly PageContext[], rules: readonly
 }
 
 /** A line that asks the reader to act ("Subscribe to our newsletter") says nothing of what the page holds. */
-const CALL_TO_ACTION = /^(?:subscribe|sign up|join|follow|share|read more|get started|get the latest|receive|stay (?:up to date|in the loop|tuned)|contact us|book a demo|try)\b/i;
+const CALL_TO_ACTION =
+  /^(?:subscribe|sign up|join|follow|share|read more|get started|get the latest|receive|stay (?:up to date|in the loop|tuned)|contact us|book a demo|try)\b/i;
 
 /** A page that is only headings says what it is about, not what it holds: it counts for half. */
 const HEADING_ONLY_STRENGTH = 0.5;
@@ -194,7 +196,9 @@ export function detectByPageKind(pages: readonly PageContext[], rules: readonly 
 }
 
 function linkMatches(rule: LinkRule, link: LinkArtifact, context: PageContext): boolean {
-  return (!rule.href || rule.href.test(link.href)) && (!rule.text || rule.text.test(link.text)) && (!rule.companyHostOnly || isCompanyHost(link.href, context.site));
+  return (
+    (!rule.href || rule.href.test(link.href)) && (!rule.text || rule.text.test(link.text)) && (!rule.companyHostOnly || isCompanyHost(link.href, context.site))
+  );
 }
 
 /** The name a page gives itself: its top heading, else its title. */

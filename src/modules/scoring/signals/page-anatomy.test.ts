@@ -35,7 +35,10 @@ describe('page anatomy', () => {
     // testPage puts a <nav> in every page's header; give the nav a roadmap link on each.
     const pages = withNav.map((page) => ({ ...page, links: [...page.links, { href: 'http://fixture.local/roadmap', text: 'Roadmap', chrome: true }] }));
     expect(detectSignals(pages).map((f) => f.signal)).not.toContain('roadmap.link');
-    const repeatedInContent = ['/', '/about', '/blog', '/contact'].map((path) => ({ path, main: '<p>See <a href="/roadmap">our roadmap</a> for what comes next.</p>' }));
+    const repeatedInContent = ['/', '/about', '/blog', '/contact'].map((path) => ({
+      path,
+      main: '<p>See <a href="/roadmap">our roadmap</a> for what comes next.</p>',
+    }));
     expect(signalsOf(repeatedInContent)).not.toContain('roadmap.link');
     expect(signalsOf([{ path: '/', main: '<p>See <a href="/roadmap">our roadmap</a> for what comes next.</p>' }, ...OTHER_PAGES])).toContain('roadmap.link');
   });
@@ -43,9 +46,9 @@ describe('page anatomy', () => {
   it('does not take headings, code blocks, table cells or bare addresses as prose evidence', () => {
     expect(signalsOf([{ path: '/developers', main: '<h2>API reference</h2>' }])).not.toContain('docs.api_reference');
     expect(signalsOf([{ path: '/blog/how', main: '<pre>we run usability testing every sprint</pre>' }])).not.toContain('research.user_research_practice');
-    expect(signalsOf([{ path: '/docs/api', main: '<table><tr><td>created_at</td><td>A timestamp following the public RFC 3339 format.</td></tr></table>' }])).not.toContain(
-      'decision.public_rfcs',
-    );
+    expect(
+      signalsOf([{ path: '/docs/api', main: '<table><tr><td>created_at</td><td>A timestamp following the public RFC 3339 format.</td></tr></table>' }]),
+    ).not.toContain('decision.public_rfcs');
     expect(signalsOf([{ path: '/', main: '<p>https://status.acme.example/uptime-sla</p>' }])).not.toContain('arch.uptime_sla');
     expect(signalsOf([{ path: '/developers', main: '<p>Read the API reference for every endpoint.</p>' }])).toContain('docs.api_reference');
   });
@@ -55,19 +58,49 @@ describe('page anatomy', () => {
       path: '/roadmap',
       main: '<h1>Public roadmap</h1><p>Every item on this page links to the customer problem it solves and the metric it should move.</p>',
     };
-    expect(quotesOf([roadmap], 'roadmap.public_page')).toEqual(['Every item on this page links to the customer problem it solves and the metric it should move.']);
-    const paragraph = { path: '/security', main: '<p>Security comes first at Acme. Acme is certified to ISO 27001 by an accredited auditor. Ask us for the report.</p>' };
+    expect(quotesOf([roadmap], 'roadmap.public_page')).toEqual([
+      'Every item on this page links to the customer problem it solves and the metric it should move.',
+    ]);
+    const paragraph = {
+      path: '/security',
+      main: '<p>Security comes first at Acme. Acme is certified to ISO 27001 by an accredited auditor. Ask us for the report.</p>',
+    };
     expect(quotesOf([paragraph], 'security.iso27001')).toEqual(['Acme is certified to ISO 27001 by an accredited auditor.']);
   });
 });
 
 describe('claims in context', () => {
   const cases: { name: string; page: TestPage; signal: SignalId; counts: boolean }[] = [
-    { name: 'a certification with the status Planned', page: { path: '/security', main: '<ul><li>ISO 27001 – Status: Planned</li></ul>' }, signal: 'security.iso27001', counts: false },
-    { name: 'a certification coming soon', page: { path: '/security', main: '<p>Our SOC 2 Type II report is coming soon.</p>' }, signal: 'security.soc2', counts: false },
-    { name: 'a certification held', page: { path: '/security', main: '<p>Acme is SOC 2 Type II audited every year.</p>' }, signal: 'security.soc2', counts: true },
-    { name: 'a negated practice', page: { path: '/about', main: '<p>We do not run A/B tests on pricing yet.</p>' }, signal: 'quality.experimentation_practice', counts: false },
-    { name: 'a practice on the roadmap', page: { path: '/about', main: '<p>Usability testing is on our roadmap for next year.</p>' }, signal: 'research.user_research_practice', counts: false },
+    {
+      name: 'a certification with the status Planned',
+      page: { path: '/security', main: '<ul><li>ISO 27001 – Status: Planned</li></ul>' },
+      signal: 'security.iso27001',
+      counts: false,
+    },
+    {
+      name: 'a certification coming soon',
+      page: { path: '/security', main: '<p>Our SOC 2 Type II report is coming soon.</p>' },
+      signal: 'security.soc2',
+      counts: false,
+    },
+    {
+      name: 'a certification held',
+      page: { path: '/security', main: '<p>Acme is SOC 2 Type II audited every year.</p>' },
+      signal: 'security.soc2',
+      counts: true,
+    },
+    {
+      name: 'a negated practice',
+      page: { path: '/about', main: '<p>We do not run A/B tests on pricing yet.</p>' },
+      signal: 'quality.experimentation_practice',
+      counts: false,
+    },
+    {
+      name: 'a practice on the roadmap',
+      page: { path: '/about', main: '<p>Usability testing is on our roadmap for next year.</p>' },
+      signal: 'research.user_research_practice',
+      counts: false,
+    },
     {
       name: "a customer's story about its own process",
       page: { path: '/customers/globex', main: '<p>Globex runs usability testing every sprint with its own shoppers.</p>' },

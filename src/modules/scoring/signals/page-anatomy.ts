@@ -95,12 +95,14 @@ const BARE_ADDRESS = /^(?:https?:\/\/|www\.)\S+$|^\S+@\S+\.\w+$/i;
 const CODE_LIKE = /[{}]|=>|<\/?[a-z]|\b\w+=["']|^\s*(?:import|const|let|var|function|curl|npm|npx|pip|git)\s|;\s*$|\w+\.\w+\(|(?:^|\s)--?[a-z][\w-]*(?:\s|$)/i;
 
 /** A changelog line that describes a defect that was fixed: evidence of shipping, of nothing else. */
-const DEFECT_DESCRIPTION = /\b(?:fix(?:ed|es)?|bug(?:s|fix)?|regression|crash(?:ed|es)?|resolved an? (?:issue|problem)|issue (?:where|with|that|when)|no longer)\b/i;
+const DEFECT_DESCRIPTION =
+  /\b(?:fix(?:ed|es)?|bug(?:s|fix)?|regression|crash(?:ed|es)?|resolved an? (?:issue|problem)|issue (?:where|with|that|when)|no longer)\b/i;
 /** A job ad's wished-for skills: what a candidate should bring, not what the company does. */
 const WISHED_FOR_SKILL =
   /\b(?:you (?:have|are|bring|will|know|love|enjoy|thrive)|you(?:'|’)(?:ve|re|ll)|experience (?:with|in|building|running)|familiar(?:ity)? with|proficien|nice[- ]to[- ]have|bonus points|requirements?|qualifications?|\d\+? years|ideal candidate|we(?:'|’)re looking for|we are looking for|must have|what we(?:'|’)re looking for)\b/i;
 /** Investor and funding text speaks about the company's backers, not its practice. */
-const INVESTOR_TEXT = /\b(?:backed by|our investors|investors? (?:include|like)|raised \$|seed round|series [a-e] (?:round|funding)|funding round|angel investors?)\b/i;
+const INVESTOR_TEXT =
+  /\b(?:backed by|our investors|investors? (?:include|like)|raised \$|seed round|series [a-e] (?:round|funding)|funding round|angel investors?)\b/i;
 
 export interface PageAnatomy {
   /** For each line of the page's mainText, what it may be evidence for. */

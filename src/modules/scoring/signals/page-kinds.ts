@@ -60,7 +60,8 @@ const SEGMENT_PATTERNS: Partial<Record<PageKind, RegExp>> = {
   rfc: /^(?:rfcs?|adrs?|decision-records|design-docs)$/,
   postmortem: /^(?:post-?mortems?|incidents?|incident-reports?)$|incident-report|post-?mortem/,
   survey: /^(?:survey|surveys|research-survey)$/,
-  legal: /^(?:privacy|terms|tos|legal|cookies?|imprint|impressum|eula|acceptable-use|subprocessors|dpa)(?:-(?:policy|notice|of-service|of-use|and-conditions|conditions|statement))?$/,
+  legal:
+    /^(?:privacy|terms|tos|legal|cookies?|imprint|impressum|eula|acceptable-use|subprocessors|dpa)(?:-(?:policy|notice|of-service|of-use|and-conditions|conditions|statement))?$/,
 };
 
 /** Sub-domains that mark a kind of page (docs.example.com, status.example.com). */

@@ -10,7 +10,8 @@ const PRODUCT_CATEGORY = '(?:platform|tool|app|software|service|workspace|API|SD
 export const TEXT_RULES = textRules([
   {
     // "built for product teams", "helps one-person companies ...", "the scheduling tool for small businesses".
-    signal: 'positioning.target_audience', words: ['for', 'help', 'ideal', 'our', 'target'],
+    signal: 'positioning.target_audience',
+    words: ['for', 'help', 'ideal', 'our', 'target'],
     pattern: new RegExp(
       `\\bideal customer (?:profile|persona)\\b|\\b(?:our|target) (?:customers|audience|buyers|users) (?:are|is|include)\\b|\\b(?:built|made|designed) for (?:[\\w-]+ ){0,3}${AUDIENCE}\\b|\\bfor (?:modern |growing |small |fast-moving |distributed )?(?:[\\w-]+ )?${AUDIENCE} (?:who|that|of every size)\\b|\\bhelps? (?:[\\w-]+ ){0,3}${AUDIENCE}\\b|\\b${PRODUCT_CATEGORY} for (?:[\\w-]+ ){0,3}${AUDIENCE}\\b`,
       'i',
@@ -20,15 +21,18 @@ export const TEXT_RULES = textRules([
   },
   {
     // "Acme is an open-source analytics platform ...", "A business workspace for ...": the product named as a kind.
-    signal: 'positioning.category', words: ['platform', 'tool', 'app', 'software', 'service', 'workspace', 'api', 'sdk', 'solution', 'system', 'suite'],
+    signal: 'positioning.category',
+    words: ['platform', 'tool', 'app', 'software', 'service', 'workspace', 'api', 'sdk', 'solution', 'system', 'suite'],
     pattern: new RegExp(`^(?:[A-Z][\\w.-]*(?: [A-Z][\\w.-]*)? is )?(?:an?|the) (?:[\\w-]+ ){0,5}${PRODUCT_CATEGORY}\\b`, 'i'),
     onlyOn: ['home', 'about'],
     examples: ['Acme is an open-source analytics platform.', 'The collaborative workspace for docs.'],
     nonExamples: ['We are happy to help.'],
   },
   {
-    signal: 'positioning.quantified_value', words: ['faster', 'quicker', 'cheaper', 'more', 'less', 'fewer', 'higher', 'lower', 'sav'],
-    pattern: /\b\d+(?:\.\d+)?\s?(?:x|×|%) (?:faster|quicker|cheaper|more|less|fewer|higher|lower)\b|\b(?:save|saves|saving) (?:\d+|hours|days)\b[^.\n]{0,20}\b(?:a|per|every) (?:week|month|day)\b/i,
+    signal: 'positioning.quantified_value',
+    words: ['faster', 'quicker', 'cheaper', 'more', 'less', 'fewer', 'higher', 'lower', 'sav'],
+    pattern:
+      /\b\d+(?:\.\d+)?\s?(?:x|×|%) (?:faster|quicker|cheaper|more|less|fewer|higher|lower)\b|\b(?:save|saves|saving) (?:\d+|hours|days)\b[^.\n]{0,20}\b(?:a|per|every) (?:week|month|day)\b/i,
     examples: ['3x faster builds.', 'Save 5 hours a week on reporting.'],
     nonExamples: ['Save the date.'],
   },

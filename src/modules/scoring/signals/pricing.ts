@@ -16,7 +16,8 @@ const PRICE = new RegExp(`(?:${CURRENCY_SYMBOL})\\s?${AMOUNT}|\\b${AMOUNT}\\s?${
  * A plan offered without a number: a free tier, or a custom price on request.
  * Written as the whole line (a plan card's price slot) or as a phrase.
  */
-const UNPRICED_PLANS = /^(?:free|custom|contact us|let(?:'|’)s talk|talk to us|get a quote)$|(?<![\w-])free (?:tier|plan)\b|\bcustom (?:pricing|plans?|quote)\b/gim;
+const UNPRICED_PLANS =
+  /^(?:free|custom|contact us|let(?:'|’)s talk|talk to us|get a quote)$|(?<![\w-])free (?:tier|plan)\b|\bcustom (?:pricing|plans?|quote)\b/gim;
 /** Distinct prices on a pricing page for tiers to count, and for full strength. */
 const PRICES_FOR_TIERS = 2;
 const PRICES_FOR_FULL_TIERS = 3;
@@ -26,7 +27,25 @@ const USAGE_UNIT =
   '(?:API (?:calls?|requests?)|requests?|events?|GB|gigabytes?|minutes?|messages?|emails?|SMS|tasks?|runs?|transactions?|MAUs?|monthly active users|credits?|seconds?|compute hours?)';
 
 /** Trigger words of USAGE_UNIT: a "/ 100k events" price holds no other. */
-const USAGE_UNIT_WORDS = ['api', 'request', 'event', 'gb', 'gigabyte', 'minute', 'message', 'email', 'sms', 'task', 'run', 'transaction', 'mau', 'monthly', 'credit', 'second', 'compute'];
+const USAGE_UNIT_WORDS = [
+  'api',
+  'request',
+  'event',
+  'gb',
+  'gigabyte',
+  'minute',
+  'message',
+  'email',
+  'sms',
+  'task',
+  'run',
+  'transaction',
+  'mau',
+  'monthly',
+  'credit',
+  'second',
+  'compute',
+];
 
 export const TEXT_RULES = textRules([
   {
@@ -42,44 +61,57 @@ export const TEXT_RULES = textRules([
     nonExamples: ['Pay once, own it forever.'],
   },
   {
-    signal: 'pricing.seat_based', words: ['per', 'user', 'seat'], pattern: /\bper (?:user|seat|member|editor|agent|teammate)\b|\/\s?(?:user|seat)\b/i, onlyOn: ['pricing'],
+    signal: 'pricing.seat_based',
+    words: ['per', 'user', 'seat'],
+    pattern: /\bper (?:user|seat|member|editor|agent|teammate)\b|\/\s?(?:user|seat)\b/i,
+    onlyOn: ['pricing'],
     examples: ['$8 per user per month.', '$12 / seat.'],
     nonExamples: ['One user, one account.'],
   },
   {
-    signal: 'pricing.enterprise_plan', words: ['enterprise', 'custom'], pattern: /\bEnterprise\b|^Custom$/m, onlyOn: ['pricing'],
+    signal: 'pricing.enterprise_plan',
+    words: ['enterprise', 'custom'],
+    pattern: /\bEnterprise\b|^Custom$/m,
+    onlyOn: ['pricing'],
     examples: ['Enterprise', 'Custom'],
     nonExamples: ['Built for the enterprise.', 'Custom domains on every plan.'],
   },
   {
-    signal: 'pricing.annual_discount', words: ['billed', 'save', 'annual', 'yearly', 'months', 'pay'],
-    pattern: /\bbilled (?:annually|yearly)\b|\bpay (?:annually|yearly)\b|\bsave (?:up to )?\d+%|\b\d+% off (?:annual|yearly)\b|\bannual (?:billing|plans?|subscriptions?)\b|\byearly (?:billing|plans?)\b|\b(?:two|2) months free\b/i,
+    signal: 'pricing.annual_discount',
+    words: ['billed', 'save', 'annual', 'yearly', 'months', 'pay'],
+    pattern:
+      /\bbilled (?:annually|yearly)\b|\bpay (?:annually|yearly)\b|\bsave (?:up to )?\d+%|\b\d+% off (?:annual|yearly)\b|\bannual (?:billing|plans?|subscriptions?)\b|\byearly (?:billing|plans?)\b|\b(?:two|2) months free\b/i,
     onlyOn: ['pricing'],
     examples: ['Billed annually.', 'Save 20% with yearly billing.'],
     nonExamples: ['Save your work.'],
   },
   {
-    signal: 'pricing.plan_comparison', words: ['compare', 'comparison', 'included'],
+    signal: 'pricing.plan_comparison',
+    words: ['compare', 'comparison', 'included'],
     pattern: /\bcompare (?:all )?(?:plans|features|tiers)\b|\b(?:feature|plan) comparison\b|\bwhat(?:'|’)s included\b/i,
     onlyOn: ['pricing'],
-    examples: ['Compare plans.', 'What\'s included'],
+    examples: ['Compare plans.', "What's included"],
     nonExamples: ['Compare yourself to others.'],
   },
   {
     // A price stated off the pricing page: in a launch post, on the home page's plan card ("$12 / year").
-    signal: 'pricing.stated_price', words: ['usd', 'eur', 'gbp', 'per', 'month', 'mo', 'year', 'yr', 'user', 'seat'],
+    signal: 'pricing.stated_price',
+    words: ['usd', 'eur', 'gbp', 'per', 'month', 'mo', 'year', 'yr', 'user', 'seat'],
     pattern: /(?:[$€£]|\b(?:USD|EUR|GBP))\s?\d[\d,.]*\s?(?:\/\s?|(?:per|a)\s)(?:month|mo|year|yr|user|seat)\b/i,
     // The pricing page's prices are its tiers (tierFindings).
     // Careers and benefits pages speak of pay, not of prices.
     exceptOn: ['pricing', 'careers'],
     // Money the company pays out or reimburses is no price of its product.
-    unless: /\b(?:salary|salaries|stipend|allowance|reimburs\w*|bonus|benefits?|insurance|per diem|expenses?|budget|donat\w*|sponsor\w*|household|per employee|contribution)\b/i,
+    unless:
+      /\b(?:salary|salaries|stipend|allowance|reimburs\w*|bonus|benefits?|insurance|per diem|expenses?|budget|donat\w*|sponsor\w*|household|per employee|contribution)\b/i,
     examples: ['Pro is $7/month.', 'Only $149 per year.'],
     nonExamples: ['A $500 stipend per month for your home office.', 'Costs $7 today.'],
   },
   {
-    signal: 'pricing.contact_sales', words: ['sales', 'request', 'quote', 'contact'],
-    pattern: /\b(?:contact|talk to|speak (?:to|with)|chat with) (?:our |the )?sales(?: team)?\b|\brequest (?:a )?(?:quote|pricing)\b|\bget a (?:custom )?quote\b|\bpricing (?:is )?available on request\b|\bcontact us for (?:a )?(?:pricing|quote)\b/i,
+    signal: 'pricing.contact_sales',
+    words: ['sales', 'request', 'quote', 'contact'],
+    pattern:
+      /\b(?:contact|talk to|speak (?:to|with)|chat with) (?:our |the )?sales(?: team)?\b|\brequest (?:a )?(?:quote|pricing)\b|\bget a (?:custom )?quote\b|\bpricing (?:is )?available on request\b|\bcontact us for (?:a )?(?:pricing|quote)\b/i,
     examples: ['Contact sales for a quote.', 'Request a quote.'],
     nonExamples: ['Sales are up 20%.'],
   },

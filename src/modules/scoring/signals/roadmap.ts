@@ -23,7 +23,8 @@ import {
  * roadmap: a roadmap page, or any page (a community page, a docs page) with a
  * heading that names a roadmap.
  */
-const STATUS_WORDS = 'Now|Next|Later|Planned|In progress|In development|Shipped|Released|Pre-release|Under consideration|Exploring|Considering|Done|Completed|Up next|Beta|Backlog|Launched';
+const STATUS_WORDS =
+  'Now|Next|Later|Planned|In progress|In development|Shipped|Released|Pre-release|Under consideration|Exploring|Considering|Done|Completed|Up next|Beta|Backlog|Launched';
 const STATUS_LINE = new RegExp(`^(?:${STATUS_WORDS})\\b|\\((?:${STATUS_WORDS})\\)|\\[(?:${STATUS_WORDS})\\]|(?:—|–|-|:) (?:${STATUS_WORDS})$`, 'gim');
 /** Emoji that mark an item's status on many public roadmaps: done, in progress, next. */
 const STATUS_EMOJI = /^(?:✅|✔️|☑️|🚧|⏳|🔜|🟢|🟡|⚪)/gmu;
@@ -33,13 +34,17 @@ const CHANGELOG_HREF = /\/(?:changelog|release-notes|releases|whats-new)(?:[/?.]
 
 export const TEXT_RULES = textRules([
   {
-    signal: 'roadmap.timeframes', words: ['q1', 'q2', 'q3', 'q4', 'h1', 'h2'], pattern: /\b(?:Q[1-4]|H[12]) 20\d\d\b/, onlyOn: ['roadmap'],
+    signal: 'roadmap.timeframes',
+    words: ['q1', 'q2', 'q3', 'q4', 'h1', 'h2'],
+    pattern: /\b(?:Q[1-4]|H[12]) 20\d\d\b/,
+    onlyOn: ['roadmap'],
     examples: ['Dark mode ships in Q3 2026.'],
     nonExamples: ['Q3 was a busy quarter.'],
   },
   {
     // How the roadmap is made and kept: "three different roadmap views", "quarterly roadmapping".
-    signal: 'roadmap.planning_practice', words: ['roadmap', 'quarterly', 'annual', 'yearly', 'planning', 'scheduled', 'planned'],
+    signal: 'roadmap.planning_practice',
+    words: ['roadmap', 'quarterly', 'annual', 'yearly', 'planning', 'scheduled', 'planned'],
     pattern:
       /\broadmap (?:views?|planning|process|reviews?|prioriti[sz]ation|updates?|horizons?)\b|\broadmapping\b|\b(?:quarterly|annual|yearly) (?:roadmap|planning)\b|\bplanning (?:cycles?|process|sessions?)\b|\b(?:scheduled|planned) for the (?:upcoming|next) (?:cycle|quarter|release)\b/i,
     examples: ['We run quarterly roadmap planning with customers.', 'Our roadmap process is public.'],
@@ -48,7 +53,8 @@ export const TEXT_RULES = textRules([
   {
     // A look ahead offered to readers: "check what we will be working on in the next few weeks".
     // "What's coming next" in passing is excitement, not a roadmap.
-    signal: 'roadmap.preview', words: ['what'],
+    signal: 'roadmap.preview',
+    words: ['what'],
     pattern: /\bwhat we(?:'re|’re| are| will be| plan to be) working on (?:next|in the (?:next|coming))\b/i,
     examples: ['Here is what we are working on next.'],
     nonExamples: ['What we worked on last year.'],
@@ -63,7 +69,13 @@ function carriesRoadmap({ kinds, page }: PageContext): boolean {
 function statusFindings(context: PageContext): Finding[] {
   if (!carriesRoadmap(context)) return [];
   const statuses = new Set<string>();
-  for (const match of context.page.mainText.matchAll(STATUS_LINE)) statuses.add(match[0].replace(/[^\p{L} ]/gu, '').trim().toLowerCase());
+  for (const match of context.page.mainText.matchAll(STATUS_LINE))
+    statuses.add(
+      match[0]
+        .replace(/[^\p{L} ]/gu, '')
+        .trim()
+        .toLowerCase(),
+    );
   for (const match of context.page.mainText.matchAll(STATUS_EMOJI)) statuses.add(match[0]);
   if (statuses.size < DISTINCT_STATUSES_NEEDED) return [];
   const statement = pageStatement('roadmap.status_columns', context);
@@ -89,7 +101,10 @@ function deliveryLinkFindings({ page, kinds, contentLinks }: PageContext): Findi
 export const detectRoadmapSignals: SignalDetector = (pages) => [
   ...detectByPageKind(pages, [{ signal: 'roadmap.public_page', kind: 'roadmap' }]),
   ...pages.flatMap(roadmapSectionFindings),
-  ...detectByLinks(pages, [{ signal: 'roadmap.link', text: /\broadmap\b/i }, { signal: 'roadmap.link', href: /\/roadmap\b|^https?:\/\/roadmap\./i }]),
+  ...detectByLinks(pages, [
+    { signal: 'roadmap.link', text: /\broadmap\b/i },
+    { signal: 'roadmap.link', href: /\/roadmap\b|^https?:\/\/roadmap\./i },
+  ]),
   ...pages.flatMap(statusFindings),
   ...detectByTextRules(pages, TEXT_RULES),
   ...detectByTitle(pages, [{ signal: 'roadmap.preview', title: PREVIEW_TITLE, onlyOn: ['blog', 'changelog'] }]),

@@ -32,7 +32,11 @@ describe('technology fingerprints', () => {
   });
 
   it('counts a status-page vendor toward the breadth of the stack', () => {
-    const scripts = ['https://cdn.segment.com/analytics.js/v1/k/analytics.min.js', 'https://cdn.amplitude.com/libs/a.js', 'https://acme.statuspage.io/embed/script.js'];
+    const scripts = [
+      'https://cdn.segment.com/analytics.js/v1/k/analytics.min.js',
+      'https://cdn.amplitude.com/libs/a.js',
+      'https://acme.statuspage.io/embed/script.js',
+    ];
     const breadth = signalsOf(scripts.map((src) => `<script src="${src}"></script>`).join('')).find((f) => f.signal === 'tech.vendor_breadth');
     expect(breadth?.strength).toBe(0.5);
   });

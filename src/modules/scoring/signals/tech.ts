@@ -22,7 +22,8 @@ const PLATFORM_HEADERS: readonly { header: string; value?: RegExp }[] = [
 ];
 
 /** Meta generators that name a bought CMS or site framework. */
-const SITE_GENERATOR = /\b(?:WordPress|Webflow|Next\.js|Gatsby|Hugo|Docusaurus|Framer|Ghost|Squarespace|Wix|Jekyll|Astro|Nuxt|HubSpot|Drupal|Contentful|Eleventy)\b/i;
+const SITE_GENERATOR =
+  /\b(?:WordPress|Webflow|Next\.js|Gatsby|Hugo|Docusaurus|Framer|Ghost|Squarespace|Wix|Jekyll|Astro|Nuxt|HubSpot|Drupal|Contentful|Eleventy)\b/i;
 /** Meta generators that are documentation platforms. */
 const DOCS_GENERATOR = /\b(?:Docusaurus|GitBook|Mintlify|ReadMe|MkDocs|VitePress|Nextra)\b/i;
 

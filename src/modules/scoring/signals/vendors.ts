@@ -22,12 +22,28 @@ export interface Vendor {
 
 export const VENDORS: readonly Vendor[] = [
   // Product analytics
-  { name: 'Amplitude', signal: 'tech.product_analytics', script: /\/\/(?:cdn|api\d?)\.amplitude\.com\//, inline: /\bamplitude\.(?:getInstance\(\)\.init|init)\([^)\n]{0,80}\)/ },
+  {
+    name: 'Amplitude',
+    signal: 'tech.product_analytics',
+    script: /\/\/(?:cdn|api\d?)\.amplitude\.com\//,
+    inline: /\bamplitude\.(?:getInstance\(\)\.init|init)\([^)\n]{0,80}\)/,
+  },
   { name: 'Mixpanel', signal: 'tech.product_analytics', script: /\/\/cdn\d?\.mxpnl\.com\/|mixpanel/, inline: /\bmixpanel\.init\([^)\n]{0,80}\)/ },
   { name: 'Heap', signal: 'tech.product_analytics', script: /\/\/cdn\.(?:us\.)?heapanalytics\.com\//, inline: /\bheap\.load\([^)\n]{0,80}\)/ },
   // A shared PostHog dashboard linked from the site shows PostHog in use as well as its script does.
-  { name: 'PostHog', signal: 'tech.product_analytics', script: /posthog\.com\/|\/posthog(?:-js)?[./]/, inline: /\bposthog\.init\([^)\n]{0,80}\)/, link: /^https?:\/\/(?:[\w-]+\.)?posthog\.com\/shared\// },
-  { name: 'OpenPanel', signal: 'tech.product_analytics', script: /\/\/(?:[\w-]+\.)?openpanel\.dev\/op\d?\.js|\/op1\.js\b/, inline: /\bwindow\.op\s*=|\bop\(['"]init['"]/ },
+  {
+    name: 'PostHog',
+    signal: 'tech.product_analytics',
+    script: /posthog\.com\/|\/posthog(?:-js)?[./]/,
+    inline: /\bposthog\.init\([^)\n]{0,80}\)/,
+    link: /^https?:\/\/(?:[\w-]+\.)?posthog\.com\/shared\//,
+  },
+  {
+    name: 'OpenPanel',
+    signal: 'tech.product_analytics',
+    script: /\/\/(?:[\w-]+\.)?openpanel\.dev\/op\d?\.js|\/op1\.js\b/,
+    inline: /\bwindow\.op\s*=|\bop\(['"]init['"]/,
+  },
   { name: 'Pendo', signal: 'tech.product_analytics', script: /\/\/cdn\.(?:eu\.)?pendo\.io\//, inline: /\bpendo\.initialize\(/ },
   { name: 'June', signal: 'tech.product_analytics', script: /\/\/(?:unpkg\.com\/@june-so|cdn\.june\.so)\b/ },
   // Customer-data platforms
@@ -38,20 +54,40 @@ export const VENDORS: readonly Vendor[] = [
   // Session replay and heatmaps
   { name: 'Hotjar', signal: 'tech.session_replay', script: /\/\/static\.hotjar\.com\//, inline: /\b_hjSettings\s*=\s*\{[^}\n]{0,60}\}/ },
   { name: 'FullStory', signal: 'tech.session_replay', script: /\/\/(?:edge\.)?fullstory\.com\//, inline: /\b_fs_org['"]?\]?\s*=\s*['"][\w-]+['"]/ },
-  { name: 'LogRocket', signal: 'tech.session_replay', script: /\/\/cdn\.(?:logrocket\.io|lr-ingest\.(?:io|com))\//, inline: /\bLogRocket\.init\([^)\n]{0,80}\)/ },
+  {
+    name: 'LogRocket',
+    signal: 'tech.session_replay',
+    script: /\/\/cdn\.(?:logrocket\.io|lr-ingest\.(?:io|com))\//,
+    inline: /\bLogRocket\.init\([^)\n]{0,80}\)/,
+  },
   { name: 'Microsoft Clarity', signal: 'tech.session_replay', script: /\/\/www\.clarity\.ms\/tag\//, inline: /clarity\.ms\/tag\// },
   { name: 'Smartlook', signal: 'tech.session_replay', script: /\/\/(?:web-sdk|rec)\.smartlook\.com\//, inline: /\bsmartlook\(['"]init['"]/ },
   // Web analytics
-  { name: 'Google Analytics', signal: 'tech.web_analytics', script: /\/\/www\.googletagmanager\.com\/(?:gtag\/js|gtm\.js)|\/\/www\.google-analytics\.com\//, inline: /\bgtag\(['"]config['"],\s*['"][\w-]+['"]\)/ },
+  {
+    name: 'Google Analytics',
+    signal: 'tech.web_analytics',
+    script: /\/\/www\.googletagmanager\.com\/(?:gtag\/js|gtm\.js)|\/\/www\.google-analytics\.com\//,
+    inline: /\bgtag\(['"]config['"],\s*['"][\w-]+['"]\)/,
+  },
   // Plausible's script, hosted or self-hosted: its variants are named after the events they add ("script.tagged-events.js").
-  { name: 'Plausible', signal: 'tech.web_analytics', script: /\/\/plausible\.io\/js\/|\/js\/(?:script|plausible)(?:\.(?:tagged-events|outbound-links|file-downloads|hash|manual|pageview-props|revenue|exclusions|local))+\.js\b/ },
+  {
+    name: 'Plausible',
+    signal: 'tech.web_analytics',
+    script:
+      /\/\/plausible\.io\/js\/|\/js\/(?:script|plausible)(?:\.(?:tagged-events|outbound-links|file-downloads|hash|manual|pageview-props|revenue|exclusions|local))+\.js\b/,
+  },
   { name: 'Umami', signal: 'tech.web_analytics', script: /\/\/(?:cloud|analytics|[\w-]+)\.umami\.is\/|\/umami\.js\b/ },
   { name: 'Simple Analytics', signal: 'tech.web_analytics', script: /\/\/scripts\.simpleanalyticscdn\.com\// },
   { name: 'Fathom', signal: 'tech.web_analytics', script: /\/\/cdn\.usefathom\.com\// },
   { name: 'Matomo', signal: 'tech.web_analytics', script: /\/(?:matomo|piwik)\.js\b/, inline: /\b_paq\.push\(\[['"]trackPageView['"]\]\)/ },
   { name: 'Adobe Analytics', signal: 'tech.web_analytics', script: /\/\/assets\.adobedtm\.com\// },
   // Feature flags
-  { name: 'LaunchDarkly', signal: 'tech.feature_flags', script: /launchdarkly\.com\/|\/launchdarkly-js-client-sdk/, inline: /\bLDClient\.initialize\([^)\n]{0,80}\)/ },
+  {
+    name: 'LaunchDarkly',
+    signal: 'tech.feature_flags',
+    script: /launchdarkly\.com\/|\/launchdarkly-js-client-sdk/,
+    inline: /\bLDClient\.initialize\([^)\n]{0,80}\)/,
+  },
   { name: 'Split', signal: 'tech.feature_flags', script: /\/\/cdn\.split\.io\//, inline: /\bSplitFactory\(/ },
   { name: 'Flagsmith', signal: 'tech.feature_flags', script: /flagsmith/, inline: /\bflagsmith\.init\(/ },
   { name: 'Unleash', signal: 'tech.feature_flags', script: /unleash-proxy-client/, inline: /\bnew UnleashClient\(/ },
@@ -69,7 +105,13 @@ export const VENDORS: readonly Vendor[] = [
   { name: 'Qualtrics', signal: 'tech.survey_tooling', script: /\.siteintercept\.qualtrics\.com\// },
   { name: 'Survicate', signal: 'tech.survey_tooling', script: /\/\/survey\.survicate\.com\// },
   // Feedback boards and widgets
-  { name: 'Canny', signal: 'tech.feedback_widget', script: /\/\/canny\.io\/sdk\.js/, inline: /\bCanny\(['"](?:identify|render)['"]/, link: /^https?:\/\/[\w-]+\.canny\.io\// },
+  {
+    name: 'Canny',
+    signal: 'tech.feedback_widget',
+    script: /\/\/canny\.io\/sdk\.js/,
+    inline: /\bCanny\(['"](?:identify|render)['"]/,
+    link: /^https?:\/\/[\w-]+\.canny\.io\//,
+  },
   { name: 'UserVoice', signal: 'tech.feedback_widget', script: /\/\/widget\.uservoice\.com\//, link: /^https?:\/\/[\w-]+\.uservoice\.com\// },
   { name: 'Productboard', signal: 'tech.feedback_widget', script: /productboard/, link: /^https?:\/\/portal\.productboard\.com\// },
   { name: 'Featurebase', signal: 'tech.feedback_widget', script: /featurebase\.app/, link: /^https?:\/\/[\w-]+\.featurebase\.app\// },

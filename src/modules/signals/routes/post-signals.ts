@@ -77,7 +77,11 @@ export function registerPostSignals(app: App, deps: { signals: SignalService; ad
 function validationFailed(problems: ItemProblem[]): ApiError {
   return new ApiError('SIGNAL_VALIDATION_FAILED', {
     message: `No signal was stored: ${problems.length} problem${problems.length === 1 ? '' : 's'} (see details).`,
-    details: problems.map((problem) => ({ index: problem.index, field: problem.index < 0 ? problem.field : `signals[${problem.index}].${problem.field}`, message: problem.message })),
+    details: problems.map((problem) => ({
+      index: problem.index,
+      field: problem.index < 0 ? problem.field : `signals[${problem.index}].${problem.field}`,
+      message: problem.message,
+    })),
   });
 }
 
@@ -86,8 +90,10 @@ type Parsed = { ok: true; items: PushedSignal[] } | { ok: false; problems: ItemP
 /** The shape, item by item; index -1 is a problem of the body itself. */
 function parseBatch(body: unknown): Parsed {
   const list = (body as { signals?: unknown } | null)?.signals;
-  if (typeof body !== 'object' || body === null || !Array.isArray(list)) return { ok: false, problems: [{ index: -1, field: 'body.signals', message: 'must be an array of signals' }] };
-  if (list.length === 0 || list.length > MAX_SIGNALS_PER_BATCH) return { ok: false, problems: [{ index: -1, field: 'body.signals', message: `must hold 1 to ${MAX_SIGNALS_PER_BATCH} signals` }] };
+  if (typeof body !== 'object' || body === null || !Array.isArray(list))
+    return { ok: false, problems: [{ index: -1, field: 'body.signals', message: 'must be an array of signals' }] };
+  if (list.length === 0 || list.length > MAX_SIGNALS_PER_BATCH)
+    return { ok: false, problems: [{ index: -1, field: 'body.signals', message: `must hold 1 to ${MAX_SIGNALS_PER_BATCH} signals` }] };
   const problems: ItemProblem[] = [];
   const items: PushedSignal[] = [];
   list.forEach((raw, index) => {
@@ -97,11 +103,15 @@ function parseBatch(body: unknown): Parsed {
     }
     const item = raw as Record<string, unknown>;
     for (const key of Object.keys(item)) if (!ITEM_FIELDS.has(key)) problems.push({ index, field: key, message: 'is not a field of a signal' });
-    if (typeof item.type !== 'string' || !/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(item.type)) problems.push({ index, field: 'type', message: 'must be <source>.<metric>' });
+    if (typeof item.type !== 'string' || !/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(item.type))
+      problems.push({ index, field: 'type', message: 'must be <source>.<metric>' });
     if (typeof item.value !== 'number' || !Number.isFinite(item.value)) problems.push({ index, field: 'value', message: 'must be a number' });
-    if (typeof item.observedAt !== 'string' || !DATE_TIME.test(item.observedAt)) problems.push({ index, field: 'observedAt', message: 'must be a date-time (RFC 3339)' });
-    if (item.productId !== undefined && (typeof item.productId !== 'string' || !UUID.test(item.productId))) problems.push({ index, field: 'productId', message: 'must be a uuid' });
-    if (item.id !== undefined && (typeof item.id !== 'string' || item.id.length === 0 || item.id.length > CLIENT_ID_MAX)) problems.push({ index, field: 'id', message: `must be a string of 1 to ${CLIENT_ID_MAX} characters` });
+    if (typeof item.observedAt !== 'string' || !DATE_TIME.test(item.observedAt))
+      problems.push({ index, field: 'observedAt', message: 'must be a date-time (RFC 3339)' });
+    if (item.productId !== undefined && (typeof item.productId !== 'string' || !UUID.test(item.productId)))
+      problems.push({ index, field: 'productId', message: 'must be a uuid' });
+    if (item.id !== undefined && (typeof item.id !== 'string' || item.id.length === 0 || item.id.length > CLIENT_ID_MAX))
+      problems.push({ index, field: 'id', message: `must be a string of 1 to ${CLIENT_ID_MAX} characters` });
     items.push(item as unknown as PushedSignal);
   });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, items };

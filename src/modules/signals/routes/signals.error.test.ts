@@ -29,14 +29,27 @@ describe('POST /api/signals refusals', () => {
     ['a date in the future', { signals: [{ ...good, observedAt: '2099-01-01T00:00:00Z' }] }, 'signals[0].observedAt'],
     ['a product of no account', { signals: [{ ...good, productId: '00000000-0000-4000-8000-000000000000' }] }, 'signals[0].productId'],
     ['a product id that is not a uuid', { signals: [{ ...good, productId: 'acme' }] }, 'signals[0].productId'],
-    ['a client id repeated in the batch', { signals: [{ ...good, id: 'x' }, { ...good, id: 'x' }] }, 'signals[1].id'],
+    [
+      'a client id repeated in the batch',
+      {
+        signals: [
+          { ...good, id: 'x' },
+          { ...good, id: 'x' },
+        ],
+      },
+      'signals[1].id',
+    ],
     ['an unknown field', { signals: [{ ...good, unit: 'hours' }] }, 'signals[0].unit'],
   ])('answers 400 for %s and stores nothing', async (_label, payload, field) => {
     const before = await stored();
     const response = await t.app.inject({ method: 'POST', url: '/api/signals', headers: admin, payload });
     expect(response.statusCode).toBe(400);
     const body = response.json();
-    expect(body).toMatchObject({ error: 'Signal validation failed', code: 'SIGNAL_VALIDATION_FAILED', message: expect.stringMatching(/^No signal was stored/) });
+    expect(body).toMatchObject({
+      error: 'Signal validation failed',
+      code: 'SIGNAL_VALIDATION_FAILED',
+      message: expect.stringMatching(/^No signal was stored/),
+    });
     expect(body.details.map((detail: { field: string }) => detail.field)).toContain(field);
     expect(await stored()).toBe(before);
   });

@@ -51,7 +51,13 @@ describe('pushed signals', () => {
       headers: admin,
       payload: { unit: 'per week', description: 'Customer interviews held', minimum: 0, maximum: 100 },
     });
-    expect(declared.json()).toEqual({ type: 'custom.customer_interviews', unit: 'per week', description: 'Customer interviews held', minimum: 0, maximum: 100 });
+    expect(declared.json()).toEqual({
+      type: 'custom.customer_interviews',
+      unit: 'per week',
+      description: 'Customer interviews held',
+      minimum: 0,
+      maximum: 100,
+    });
     expect((await push([{ type: 'custom.customer_interviews', value: 5, observedAt: '2026-11-22T08:00:00Z' }])).statusCode).toBe(201);
     expect((await t.app.inject({ method: 'GET', url: '/api/signal-types', headers: admin })).json().customTypes).toHaveLength(1);
   });

@@ -7,7 +7,10 @@ import { DIMENSION_IDS } from '../../../framework/dimensions.ts';
 import type { TribalNoteService } from '../tribal-note-service.ts';
 import { TeamNoteSchema, teamNoteJson } from './team-note-schemas.ts';
 
-export function registerPostTeamNote(app: App, deps: { notes: TribalNoteService; productInAccount: (accountId: string, productId: string) => Promise<boolean> }): void {
+export function registerPostTeamNote(
+  app: App,
+  deps: { notes: TribalNoteService; productInAccount: (accountId: string, productId: string) => Promise<boolean> },
+): void {
   app.post(
     '/api/team-notes',
     {
@@ -26,7 +29,8 @@ export function registerPostTeamNote(app: App, deps: { notes: TribalNoteService;
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const { productId = null, dimensionId = null, body } = request.body;
-      if (productId && !(await deps.productInAccount(principal.accountId, productId))) throw invalidBody([{ field: 'body.productId', message: 'is not a product of this account' }]);
+      if (productId && !(await deps.productInAccount(principal.accountId, productId)))
+        throw invalidBody([{ field: 'body.productId', message: 'is not a product of this account' }]);
       const note = await deps.notes.add(principal.accountId, principal.userId, { productId, dimensionId, body: body.trim(), origin: 'note' });
       return reply.code(201).send(teamNoteJson(note));
     },

@@ -5,7 +5,10 @@ import { registerDeleteTeamNote } from './delete-team-note.ts';
 import { registerListTeamNotes } from './list-team-notes.ts';
 import { registerPostTeamNote } from './post-team-note.ts';
 
-export function registerTeamNoteRoutes(app: App, deps: { notes: TribalNoteService; productInAccount: (accountId: string, productId: string) => Promise<boolean> }): void {
+export function registerTeamNoteRoutes(
+  app: App,
+  deps: { notes: TribalNoteService; productInAccount: (accountId: string, productId: string) => Promise<boolean> },
+): void {
   registerPostTeamNote(app, deps);
   registerListTeamNotes(app, deps);
   registerDeleteTeamNote(app, deps);

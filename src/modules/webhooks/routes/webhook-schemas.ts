@@ -5,10 +5,10 @@ import { WEBHOOK_DESCRIPTION_MAX_LENGTH, type WebhookView } from '../webhook-ser
 
 const [first, ...rest] = WEBHOOK_EVENT_TYPES;
 // Spelled out per literal so the static type keeps each name (a mapped array would widen it).
-const EventType = Type.Union([
-  Type.Literal(first),
-  ...rest.map((type) => Type.Literal(type)),
-] as [ReturnType<typeof Type.Literal<WebhookEventType>>, ...ReturnType<typeof Type.Literal<WebhookEventType>>[]]);
+const EventType = Type.Union([Type.Literal(first), ...rest.map((type) => Type.Literal(type))] as [
+  ReturnType<typeof Type.Literal<WebhookEventType>>,
+  ...ReturnType<typeof Type.Literal<WebhookEventType>>[],
+]);
 
 export const CreateWebhookBody = Type.Object(
   {

@@ -20,7 +20,13 @@ describe('webhook endpoints', () => {
     expect(created.statusCode).toBe(201);
     expect(created.headers['cache-control']).toBe('no-store');
     const body = created.json();
-    expect(body).toMatchObject({ url: 'https://93.184.215.14/hooks/maturity', events: ['score.completed', 'member.added'], description: 'CI', enabled: true, disabledReason: null });
+    expect(body).toMatchObject({
+      url: 'https://93.184.215.14/hooks/maturity',
+      events: ['score.completed', 'member.added'],
+      description: 'CI',
+      enabled: true,
+      disabledReason: null,
+    });
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     const one = await t.app.inject({ method: 'GET', url: `/api/webhooks/${body.id}`, headers: admin });

@@ -68,9 +68,11 @@ function Renewal({ visit, overview, prices }: { visit: AppVisit; overview: Billi
   if (isPaidPlan(entitlement.plan)) {
     const price = prices[entitlement.plan];
     return html`<p>${price ? `${priceText(price)}, billed monthly.` : 'Monthly subscription.'} ${entitlement.awaitingRenewal ? 'Renewal payment due since' : 'Renews on'} <${Day} at=${entitlement.period.end} />.</p>
-      ${entitlement.gracePeriodEndsAt
-        ? html`<p class="notice notice-error">A payment failed. ${entitlement.heldToFreeLimits ? "The Free plan's limits apply until it is paid." : html`The plan's limits hold until <${Day} at=${entitlement.gracePeriodEndsAt} />; then the Free plan's apply until it is paid.`} Update the payment method in the billing portal.</p>`
-        : null}`;
+      ${
+        entitlement.gracePeriodEndsAt
+          ? html`<p class="notice notice-error">A payment failed. ${entitlement.heldToFreeLimits ? "The Free plan's limits apply until it is paid." : html`The plan's limits hold until <${Day} at=${entitlement.gracePeriodEndsAt} />; then the Free plan's apply until it is paid.`} Update the payment method in the billing portal.</p>`
+          : null
+      }`;
   }
   const trialEnd = new Date(new Date(visit.coverage.trialStartedAt).getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
   const trial =
@@ -81,7 +83,8 @@ function Renewal({ visit, overview, prices }: { visit: AppVisit; overview: Billi
 }
 
 function Portal({ visit, overview }: { visit: AppVisit; overview: BillingOverview }) {
-  if (!visit.may('billing:manage')) return html`<p class="muted">An owner or admin of the account manages billing: upgrades, score packs and the subscription.</p>`;
+  if (!visit.may('billing:manage'))
+    return html`<p class="muted">An owner or admin of the account manages billing: upgrades, score packs and the subscription.</p>`;
   if (!overview.hasCustomer) return html`<p class="hint">The billing portal opens once the account has bought a plan or a score pack.</p>`;
   return html`<div class="billing-portal">
     <button type="button" class="button button-quiet" data-billing-portal>Manage billing</button>
@@ -119,8 +122,9 @@ function Packs({ visit, packBalance, prices }: { visit: AppVisit; packBalance: n
   return html`<p class="pack-balance" data-pack-balance=${packBalance}>
       <strong>${packBalance.toLocaleString('en-US')}</strong> ${packBalance === 1 ? 'score' : 'scores'} left in bought packs.
     </p>
-    ${mayBuy
-      ? html`<ul class="pack-grid">
+    ${
+      mayBuy
+        ? html`<ul class="pack-grid">
           ${SCORE_PACK_NAMES.map(
             (pack: ScorePack) => html`<li class="card pack">
               <h3>${SCORE_PACKS[pack]} scores</h3>
@@ -129,7 +133,8 @@ function Packs({ visit, packBalance, prices }: { visit: AppVisit; packBalance: n
             </li>`,
           )}
         </ul>`
-      : null}
+        : null
+    }
     <p class="muted">${note}</p>`;
 }
 

@@ -85,7 +85,17 @@ function Subject({ result, comparedWith, change }: { result: ScoringResult; comp
   </section>`;
 }
 
-function QuestionForm({ result, comparedWith, kept, script }: { result: ScoringResult; comparedWith: ScoringResult | null; kept: KeptConversation | null; script: CoachScriptSettings }) {
+function QuestionForm({
+  result,
+  comparedWith,
+  kept,
+  script,
+}: {
+  result: ScoringResult;
+  comparedWith: ScoringResult | null;
+  kept: KeptConversation | null;
+  script: CoachScriptSettings;
+}) {
   return html`<form
     class="coach-form"
     method="get"
@@ -116,7 +126,9 @@ function QuestionForm({ result, comparedWith, kept, script }: { result: ScoringR
 
 function PausedNote({ paused, result }: { paused: 'read_only' | 'no_permission'; result: ScoringResult }) {
   const why =
-    paused === 'read_only' ? 'Asking the coach is paused while the account is read-only; the banner above says how to lift it.' : 'Your role in this account does not include the coach.';
+    paused === 'read_only'
+      ? 'Asking the coach is paused while the account is read-only; the banner above says how to lift it.'
+      : 'Your role in this account does not include the coach.';
   return html`<p class="notice">${why} The <a href=${resultPath(result.id)}>result</a> stays open to read.</p>`;
 }
 
@@ -130,20 +142,34 @@ function KeptTurns({ kept }: { kept: KeptConversation | null }) {
 }
 
 /** Where this conversation stands: kept in the account, when it began, how to start afresh, and the others about this result. */
-function KeptNote({ result, comparedWith, kept, others }: { result: ScoringResult; comparedWith: ScoringResult | null; kept: KeptConversation | null; others: CoachConversationProps['others'] }) {
+function KeptNote({
+  result,
+  comparedWith,
+  kept,
+  others,
+}: {
+  result: ScoringResult;
+  comparedWith: ScoringResult | null;
+  kept: KeptConversation | null;
+  others: CoachConversationProps['others'];
+}) {
   return html`<div class="coach-kept-note">
     <p class="muted">
-      ${kept
-        ? html`Kept in your account since <${ScoreMoment} iso=${kept.startedAt} />: it is here when you come back, on any device.`
-        : 'Your questions and the answers are kept in your account, so you can come back to this conversation later, on any device.'}
+      ${
+        kept
+          ? html`Kept in your account since <${ScoreMoment} iso=${kept.startedAt} />: it is here when you come back, on any device.`
+          : 'Your questions and the answers are kept in your account, so you can come back to this conversation later, on any device.'
+      }
       ${kept ? html` <a href=${newConversationPath(result.id, comparedWith?.id)}>Start a new conversation</a>` : null}
     </p>
-    ${others && others.length > 0
-      ? html`<details class="coach-others">
+    ${
+      others && others.length > 0
+        ? html`<details class="coach-others">
           <summary>Your other conversations about this result (${others.length})</summary>
           <ul>${others.map((other) => html`<li><a href=${conversationPath(other.id)}>${other.title}</a> <span class="muted">· <${ScoreMoment} iso=${other.updatedAt} /></span></li>`)}</ul>
         </details>`
-      : null}
+        : null
+    }
   </div>`;
 }
 
@@ -152,15 +178,18 @@ export function CoachConversation({ result, kept = null, others = [], comparedWi
   return html`
     <h1>Coach: ${companyLabel(result)}</h1>
     <${Subject} result=${result} comparedWith=${comparedWith} change=${change} />
-    ${paused
-      ? html`<${PausedNote} paused=${paused} result=${result} />
-          ${hasTurns
-            ? html`<section class="coach-conversation" aria-labelledby="coach-conversation-heading">
+    ${
+      paused
+        ? html`<${PausedNote} paused=${paused} result=${result} />
+          ${
+            hasTurns
+              ? html`<section class="coach-conversation" aria-labelledby="coach-conversation-heading">
                 <h2 id="coach-conversation-heading">Conversation so far</h2>
                 <div class="coach-log" role="log" aria-labelledby="coach-conversation-heading"><${KeptTurns} kept=${kept} /></div>
               </section>`
-            : null}`
-      : html`<section aria-labelledby="coach-suggested-heading">
+              : null
+          }`
+        : html`<section aria-labelledby="coach-suggested-heading">
             <h2 id="coach-suggested-heading">Suggested questions</h2>
             <ul class="coach-suggestions">
               ${questions.map((question) => html`<li><button class="button button-quiet" type="button" data-coach-question>${question}</button></li>`)}
@@ -174,6 +203,7 @@ export function CoachConversation({ result, kept = null, others = [], comparedWi
             <div class="coach-problem" role="alert" data-coach-problem></div>
             <${QuestionForm} result=${result} comparedWith=${comparedWith} kept=${kept} script=${script} />
             <noscript><p class="notice">The coach streams its answers with JavaScript: turn it on to ask questions.</p></noscript>
-          </section>`}
+          </section>`
+    }
   `;
 }

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { signInPath } from '../../sign-in-form.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const NOT_THE_ACCOUNTS = "is not one of";
+const NOT_THE_ACCOUNTS = 'is not one of';
 
 const clock = new ManualClock(new Date());
 let t: TestApp;

@@ -83,14 +83,24 @@ describe('the picker', () => {
     expect(page.body).not.toContain('coach.js');
   });
 
-  it('lists a rescored site once, its earlier scores folded beneath with their times, and the person\'s own conversations first', async () => {
+  it("lists a rescored site once, its earlier scores folded beneath with their times, and the person's own conversations first", async () => {
     const claims = { sub: 'coach_picker_twins' };
     const accountId = await accountIdOf(t, claims);
     const first = await storeResult(accountId, { companyName: 'Twin Co', url: 'https://twin.example/', createdAt: new Date('2026-11-20T09:00:00Z') });
     const second = await storeResult(accountId, { companyName: 'Twin Co', url: 'https://www.twin.example/', createdAt: new Date('2026-11-20T09:40:00Z') });
-    const created = await t.app.inject({ method: 'POST', url: '/api/coach/conversations', headers: await t.authHeaders(claims), payload: { resultId: second.id } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/coach/conversations',
+      headers: await t.authHeaders(claims),
+      payload: { resultId: second.id },
+    });
     const conversationId = created.json().id as string;
-    await t.app.inject({ method: 'POST', url: '/api/chat', headers: await t.authHeaders(claims), payload: { conversationId, messages: [{ role: 'user', content: 'What are our biggest gaps?' }] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: await t.authHeaders(claims),
+      payload: { conversationId, messages: [{ role: 'user', content: 'What are our biggest gaps?' }] },
+    });
 
     const page = await openCoach(claims);
     const text = textOf(page.body);
@@ -151,7 +161,10 @@ describe('the conversation', () => {
     const claims = { sub: 'coach_change' };
     const accountId = await accountIdOf(t, claims);
     await storeResult(accountId, { createdAt: new Date(Date.now() - 7 * 86_400_000) });
-    const first = await openCoach(claims, `?result=${(await storeResult(accountId, { url: 'https://other.example/', createdAt: new Date(Date.now() - 86_400_000) })).id}`);
+    const first = await openCoach(
+      claims,
+      `?result=${(await storeResult(accountId, { url: 'https://other.example/', createdAt: new Date(Date.now() - 86_400_000) })).id}`,
+    );
     expect(textOf(first.body)).toContain('This is the first score of this site in the account.');
 
     const rescored = await storeResult(accountId, { levels: { pricing_packaging: 3, decision_quality: 2 } });
@@ -163,8 +176,14 @@ describe('the conversation', () => {
     const claims = { sub: 'coach_resume' };
     const result = await storeResult(await accountIdOf(t, claims));
     const headers = await t.authHeaders(claims);
-    const conversationId = (await t.app.inject({ method: 'POST', url: '/api/coach/conversations', headers, payload: { resultId: result.id } })).json().id as string;
-    await t.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { conversationId, messages: [{ role: 'user', content: 'What are our biggest gaps?' }] } });
+    const conversationId = (await t.app.inject({ method: 'POST', url: '/api/coach/conversations', headers, payload: { resultId: result.id } })).json()
+      .id as string;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers,
+      payload: { conversationId, messages: [{ role: 'user', content: 'What are our biggest gaps?' }] },
+    });
 
     for (const query of [`?result=${result.id}`, `?conversation=${conversationId}`]) {
       const page = await openCoach(claims, query);

@@ -63,8 +63,9 @@ function SiteChoice({ scores }: { scores: ScoreSummary[] }) {
     <a href=${coachPath(latest!.id)}>${nameOf(latest!)}</a>
     <span class="coach-choice-score">${latest!.totalScore} of ${MAX_TOTAL_SCORE} · ${latest!.stageName} <${QuickScoreBadge} facts=${depthFacts(latest!)} /></span>
     <span class="muted coach-choice-meta">${latest!.url} · scored <${ScoreMoment} iso=${latest!.createdAt} /></span>
-    ${earlier.length > 0
-      ? html`<details class="coach-earlier">
+    ${
+      earlier.length > 0
+        ? html`<details class="coach-earlier">
           <summary>${earlier.length} earlier ${earlier.length === 1 ? 'score' : 'scores'} of this site</summary>
           <ul>
             ${earlier.map(
@@ -75,7 +76,8 @@ function SiteChoice({ scores }: { scores: ScoreSummary[] }) {
             )}
           </ul>
         </details>`
-      : null}
+        : null
+    }
   </li>`;
 }
 
@@ -99,24 +101,28 @@ export function CoachPicker({ accountName, conversations, results, limit, unknow
   return html`
     <h1>Coach</h1>
     <p class="lead">The coach answers questions about one of your scores: where you stand, what to fix first, and how to reach the next tier.</p>
-    ${unknownResult
-      ? html`<div class="notice notice-error" role="status">
+    ${
+      unknownResult
+        ? html`<div class="notice notice-error" role="status">
           <p>That result or conversation is not one of yours in ${accountName}, or it no longer exists. The coach works on your account's own results: choose one below.</p>
         </div>`
-      : null}
+        : null
+    }
     <${Conversations} conversations=${conversations} />
-    ${results.length === 0
-      ? html`<section class="card" aria-labelledby="coach-empty-heading">
+    ${
+      results.length === 0
+        ? html`<section class="card" aria-labelledby="coach-empty-heading">
           <h2 id="coach-empty-heading">Score a site first</h2>
           <p>${accountName} has no scores yet. Score your product's site on the dashboard, then come back to talk it through.</p>
           <p><a class="button" href=${APP_PATHS.dashboard}>Go to the dashboard to score</a></p>
         </section>`
-      : html`<section aria-labelledby="coach-pick-heading">
+        : html`<section aria-labelledby="coach-pick-heading">
           <h2 id="coach-pick-heading">${conversations.length > 0 ? 'Or start a new one about a result' : 'Choose a result to discuss'}</h2>
           <ul class="coach-choices">
             ${bySite(results).map((scores) => html`<${SiteChoice} scores=${scores} />`)}
           </ul>
           ${results.length >= limit ? html`<p class="hint">The ${limit} newest results are listed; every result can be opened from the dashboard.</p>` : null}
-        </section>`}
+        </section>`
+    }
   `;
 }

@@ -130,7 +130,13 @@ export function registerCoachPage(app: App, deps: CoachPageDeps): void {
         accountName=${visit.account.name}
         conversations=${conversations
           .filter((conversation) => conversation.messageCount > 0)
-          .map((conversation) => ({ id: conversation.id, title: conversation.title, messageCount: conversation.messageCount, updatedAt: conversation.updatedAt.toISOString(), company: companies.get(conversation.resultId) ?? null }))}
+          .map((conversation) => ({
+            id: conversation.id,
+            title: conversation.title,
+            messageCount: conversation.messageCount,
+            updatedAt: conversation.updatedAt.toISOString(),
+            company: companies.get(conversation.resultId) ?? null,
+          }))}
         results=${results}
         limit=${COACH_PICKER_LIMIT}
         unknownResult=${asked !== undefined || conversationId !== undefined}

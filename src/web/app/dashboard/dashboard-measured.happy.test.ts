@@ -19,9 +19,13 @@ const owner: Claims = { sub: 'dash_measured_owner', account: 'org_dash_measured'
 const dashboardText = async (claims: Claims) => {
   const response = await t.app.inject({ method: 'GET', url: '/app', cookies: { __session: await t.token(claims) } });
   expect(response.statusCode).toBe(200);
-  return response.body.replace(/<[^>]+>/g, ' ').replace(/&#39;|&apos;/g, "'").replace(/\s+/g, ' ');
+  return response.body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ');
 };
-const cardOf = (text: string, name: string, next: string | null) => text.slice(text.indexOf(`${name} `), next ? text.indexOf(`${next} `, text.indexOf(`${name} `) + name.length) : undefined);
+const cardOf = (text: string, name: string, next: string | null) =>
+  text.slice(text.indexOf(`${name} `), next ? text.indexOf(`${next} `, text.indexOf(`${name} `) + name.length) : undefined);
 
 async function product(accountId: string, name: string): Promise<string> {
   const created = await t.services.products.create(accountId, { name, url: `https://${name.toLowerCase()}.example/` }, async () => null);

@@ -26,7 +26,11 @@ type Claims = { sub: string; account?: string; role?: 'owner' | 'admin' | 'membe
 const dashboard = async (claims: Claims) => t.app.inject({ method: 'GET', url: '/app', cookies: { __session: await t.token(claims) } });
 const api = async (claims: Claims, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: await t.authHeaders(claims), ...(payload ? { payload } : {}) });
-const textOf = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/&#39;|&apos;/g, "'").replace(/\s+/g, ' ');
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('GET /app', () => {
   it('gives an empty account the first-run path: the form to score a first site, what happens next, and the usage', async () => {

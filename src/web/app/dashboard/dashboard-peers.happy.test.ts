@@ -49,7 +49,11 @@ async function stored(sub: string, url: string, total: number, segment: string |
 }
 
 const cookies = async () => ({ __session: await t.token(owner) });
-const textOf = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/&#39;|&apos;/g, "'").replace(/\s+/g, ' ');
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ');
 function productCard(body: string): string {
   const start = body.indexOf('class="card product-card"');
   expect(start).toBeGreaterThan(-1);
@@ -72,7 +76,12 @@ describe('the dashboard and the peer comparison', () => {
   });
 
   it('says the comparison will come while 4 other accounts contributed, and keeps the segment on the rescore', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/products', headers: await t.authHeaders(owner), payload: { name: 'Stallholder', url: 'https://stallholder.example/' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: await t.authHeaders(owner),
+      payload: { name: 'Stallholder', url: 'https://stallholder.example/' },
+    });
     expect(created.statusCode).toBe(201);
     productId = created.json().id;
     await stored(owner.sub, 'https://stallholder.example/', 30, null, productId);

@@ -46,12 +46,14 @@ function FirstRun(props: DashboardViewProps) {
 
 function Overview(props: DashboardViewProps) {
   const { products, unfiled } = props.overview;
-  return html`${products.length > 0
+  return html`${
+    products.length > 0
       ? html`<section aria-labelledby="products-heading">
           <h2 id="products-heading">Products</h2>
           <${ProductCards} products=${products} peers=${props.peers} />
         </section>`
-      : null}
+      : null
+  }
     <section class="card new-score" data-feedback-host aria-labelledby="new-score-heading">
       <h2 id="new-score-heading">Score a new address</h2>
       <${NewScoreForm} ...${newScoreForm(props, 'Score it')} />
@@ -62,13 +64,15 @@ function Overview(props: DashboardViewProps) {
       <p>Put two scores side by side, per dimension and function: your site against a competitor's you scored, or now against before.</p>
       <a class="button button-quiet" href=${COMPARE_PATH}>Compare results</a>
     </section>
-    ${unfiled.length > 0
-      ? html`<section aria-labelledby="unfiled-heading">
+    ${
+      unfiled.length > 0
+        ? html`<section aria-labelledby="unfiled-heading">
           <h2 id="unfiled-heading">Other scores</h2>
           <p class="muted">Addresses scored on their own, not as one of your products.</p>
           <${UnfiledScores} scores=${unfiled} />
         </section>`
-      : null}`;
+        : null
+    }`;
 }
 
 export function DashboardView(props: DashboardViewProps) {

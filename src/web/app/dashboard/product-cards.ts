@@ -82,10 +82,12 @@ function ProductCard({ overview, peers }: { overview: ProductOverview; peers: Pe
     <div class="product-actions">
       <${RescoreButton} product=${product} scored=${latest !== null} quick=${latest?.depth === 'quick'} segment=${peers?.segmentKey ?? null} />
       <a href=${productHistoryPath(product.id)}>History and trend<span class="visually-hidden"> of ${product.name}</span></a>
-      ${latest
-        ? html`<a href=${resultPath(latest.id)}>Latest result<span class="visually-hidden"> of ${product.name}</span></a>
+      ${
+        latest
+          ? html`<a href=${resultPath(latest.id)}>Latest result<span class="visually-hidden"> of ${product.name}</span></a>
             <a href=${coachPath(latest.id)}>Ask the coach<span class="visually-hidden"> about ${product.name}</span></a>`
-        : null}
+          : null
+      }
     </div>
   </li>`;
 }
@@ -111,9 +113,11 @@ export function UnfiledScores({ scores }: { scores: ScoreSummary[] }) {
             <td><${ScoreMoment} iso=${score.createdAt} /></td>
             <td><div class="row-links">
               <a href=${resultPath(score.id)}>Result<span class="visually-hidden"> of ${companyOf(score)}, ${momentText(score.createdAt)}</span></a>
-              ${score.depth === 'quick'
-                ? html`<a href=${fullScorePath(score.url)}>Run the full score<span class="visually-hidden"> of ${companyOf(score)}</span></a>`
-                : null}
+              ${
+                score.depth === 'quick'
+                  ? html`<a href=${fullScorePath(score.url)}>Run the full score<span class="visually-hidden"> of ${companyOf(score)}</span></a>`
+                  : null
+              }
               <a href=${coachPath(score.id)}>Ask the coach<span class="visually-hidden"> about ${companyOf(score)}, ${momentText(score.createdAt)}</span></a>
             </div></td>
           </tr>`,

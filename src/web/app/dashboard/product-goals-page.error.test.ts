@@ -14,7 +14,11 @@ const member = { sub: 'goals_form_read_only' };
 const stranger = { sub: 'goals_form_stranger' };
 let productId = '';
 const CSRF = 'c'.repeat(43);
-const textOf = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/&#39;|&apos;/g, "'").replace(/\s+/g, ' ');
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ');
 
 const post = async (claims: { sub: string }, url: string, fields: Record<string, string>) =>
   t.app.inject({
@@ -27,7 +31,12 @@ const post = async (claims: { sub: string }, url: string, fields: Record<string,
 
 beforeAll(async () => {
   t = await startTestApp({ clock });
-  const created = await t.app.inject({ method: 'POST', url: '/api/products', headers: await t.authHeaders(member), payload: { name: 'Burrowly', url: 'https://burrowly.example' } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: await t.authHeaders(member),
+    payload: { name: 'Burrowly', url: 'https://burrowly.example' },
+  });
   expect(created.statusCode).toBe(201);
   productId = created.json().id;
 });
@@ -48,7 +57,12 @@ describe('the goal and cadence forms, refused', () => {
   it("refuses a read-only account in the words of the API, under the page's banner on what lifts it", async () => {
     // Day 15 of the trial, onboarding incomplete: read-only.
     clock.advance(15 * DAY);
-    const api = await t.app.inject({ method: 'PUT', url: `/api/products/${productId}/schedule`, headers: await t.authHeaders(member), payload: { cadence: 'weekly' } });
+    const api = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${productId}/schedule`,
+      headers: await t.authHeaders(member),
+      payload: { cadence: 'weekly' },
+    });
     expect(api.statusCode).toBe(403);
     const refused = await post(member, `/app/products/${productId}/schedule`, { cadence: 'weekly' });
     expect(refused.statusCode).toBe(403);

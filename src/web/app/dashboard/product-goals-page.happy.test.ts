@@ -16,12 +16,22 @@ let site: ServedSite;
 const member = { sub: 'goals_page_member', account: 'org_goals_page', role: 'member' as const };
 let productId = '';
 let csrf = '';
-const textOf = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/&#39;|&apos;/g, "'").replace(/\s+/g, ' ');
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ');
 
 const cookies = async () => ({ __session: await t.token(member), __csrf: csrf });
 const page = async (url: string) => t.app.inject({ method: 'GET', url, cookies: await cookies() });
 const post = async (url: string, fields: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url, cookies: await cookies(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  t.app.inject({
+    method: 'POST',
+    url,
+    cookies: await cookies(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
 const goalsSection = (body: string) => body.slice(body.indexOf('id="goals"'), body.indexOf('</section>', body.indexOf('id="goals"')));
 
 beforeAll(async () => {
@@ -46,12 +56,22 @@ describe('goals and cadence on the product page', () => {
     const scored = (await t.app.inject({ method: 'GET', url: `/api/score/${result.id}` })).json();
     const found = scored.dimensions.find((d: { score: number }) => d.score < 4);
     const dimension = { id: found.dimensionId as string, name: (found.dimensionName as string).replace(/&/g, '&amp;'), level: found.score as number };
-    const added = await post(`/app/products/${productId}/goals`, { csrf, dimensionId: dimension.id, targetLevel: String(dimension.level + 1), dueDate: '2099-06-30' });
+    const added = await post(`/app/products/${productId}/goals`, {
+      csrf,
+      dimensionId: dimension.id,
+      targetLevel: String(dimension.level + 1),
+      dueDate: '2099-06-30',
+    });
     expect(added.statusCode).toBe(303);
     expect(added.headers.location).toBe(`/app/products/${productId}#goals`);
 
     const [goal] = (await t.app.inject({ method: 'GET', url: `/api/products/${productId}/goals`, headers })).json().goals;
-    expect(goal).toMatchObject({ dimensionId: dimension.id, targetLevel: dimension.level + 1, dueDate: '2099-06-30', progress: { startLevel: dimension.level, currentLevel: dimension.level } });
+    expect(goal).toMatchObject({
+      dimensionId: dimension.id,
+      targetLevel: dimension.level + 1,
+      dueDate: '2099-06-30',
+      progress: { startLevel: dimension.level, currentLevel: dimension.level },
+    });
     const standing = goal.onTrack ? 'On track' : 'At risk';
     const expected = `${dimension.name} : level ${dimension.level + 1} by 30 June 2099 ${standing} Started at level ${dimension.level}, now level ${dimension.level}.`;
     expect(textOf(goalsSection((await page(`/app/products/${productId}`)).body))).toContain(expected);
@@ -67,7 +87,12 @@ describe('goals and cadence on the product page', () => {
     expect(section).toContain('That day has passed: choose today or a later day.');
     expect(section).toMatch(/<input id="goal-dueDate"[^>]*value="2001-01-01"[^>]*aria-invalid="true"/);
 
-    const expired = await post(`/app/products/${productId}/goals`, { csrf: 'x'.repeat(43), dimensionId: 'market_intelligence', targetLevel: '4', dueDate: '2099-01-01' });
+    const expired = await post(`/app/products/${productId}/goals`, {
+      csrf: 'x'.repeat(43),
+      dimensionId: 'market_intelligence',
+      targetLevel: '4',
+      dueDate: '2099-01-01',
+    });
     expect(expired.statusCode).toBe(403);
     expect(textOf(goalsSection(expired.body))).toContain('The form expired. Nothing was changed: try again.');
     const goals = (await t.app.inject({ method: 'GET', url: `/api/products/${productId}/goals`, headers: await t.authHeaders(member) })).json().goals;

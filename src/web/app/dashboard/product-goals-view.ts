@@ -26,9 +26,7 @@ const CADENCE_WORDS: Record<Schedule['cadence'], string> = { weekly: 'Weekly', m
 const levelText = (level: number | null) => (level === null ? 'not scored' : `level ${level}`);
 
 function Standing({ goal }: { goal: Goal }) {
-  return goal.onTrack
-    ? html`<span class="goal-standing goal-on-track">On track</span>`
-    : html`<span class="goal-standing goal-at-risk">At risk</span>`;
+  return goal.onTrack ? html`<span class="goal-standing goal-on-track">On track</span>` : html`<span class="goal-standing goal-at-risk">At risk</span>`;
 }
 
 function GoalItem({ goal, productName, remove }: { goal: Goal; productName: string; remove: { csrf: string } | null }) {
@@ -36,12 +34,14 @@ function GoalItem({ goal, productName, remove }: { goal: Goal; productName: stri
   return html`<li class="goal" data-goal=${goal.dimensionId}>
     <p class="goal-head"><strong>${name}</strong>: level ${goal.targetLevel} by <${Day} at=${new Date(`${goal.dueDate}T00:00:00Z`)} /> <${Standing} goal=${goal} /></p>
     <p class="muted goal-progress">Started at ${levelText(goal.progress.startLevel)}, now ${levelText(goal.progress.currentLevel)}.</p>
-    ${remove
-      ? html`<form method="post" action=${goalRemovePath(goal.productId, goal.id)} class="inline-form">
+    ${
+      remove
+        ? html`<form method="post" action=${goalRemovePath(goal.productId, goal.id)} class="inline-form">
           <input type="hidden" name="csrf" value=${remove.csrf} />
           <button type="submit" class="button button-quiet button-small">Remove<span class="visually-hidden"> the ${name} goal of ${productName}</span></button>
         </form>`
-      : null}
+        : null
+    }
   </li>`;
 }
 
@@ -88,9 +88,9 @@ export function RefusedRun({ schedule }: { schedule: Schedule }) {
 }
 
 export function CadenceLine({ schedule }: { schedule: Schedule }) {
-  return html`<p class="cadence-line" data-cadence=${schedule.cadence}>Rescored: ${CADENCE_WORDS[schedule.cadence].toLowerCase()}${schedule.nextRunAt
-      ? html`, next on <${Day} at=${schedule.nextRunAt} />`
-      : null}.</p>
+  return html`<p class="cadence-line" data-cadence=${schedule.cadence}>Rescored: ${CADENCE_WORDS[schedule.cadence].toLowerCase()}${
+    schedule.nextRunAt ? html`, next on <${Day} at=${schedule.nextRunAt} />` : null
+  }.</p>
     <${RefusedRun} schedule=${schedule} />`;
 }
 
@@ -111,7 +111,14 @@ export interface ProductOutcomes {
 }
 
 /** The product page's section: goals, the form to add one, the cadence and its control. */
-export function ProductGoalsSection({ productId, productName, outcomes, csrf, today, form }: {
+export function ProductGoalsSection({
+  productId,
+  productName,
+  outcomes,
+  csrf,
+  today,
+  form,
+}: {
   productId: string;
   productName: string;
   outcomes: ProductOutcomes;

@@ -18,7 +18,8 @@ const visit = async (claims: { sub: string }, url: string) => t.app.inject({ met
 beforeAll(async () => {
   t = await startTestApp();
   const add = async (claims: { sub: string }, name: string) =>
-    (await t.app.inject({ method: 'POST', url: '/api/products', headers: await t.authHeaders(claims), payload: { name, url: 'https://example.com/' } })).json().id as string;
+    (await t.app.inject({ method: 'POST', url: '/api/products', headers: await t.authHeaders(claims), payload: { name, url: 'https://example.com/' } })).json()
+      .id as string;
   productId = await add(owner, 'Secret product');
   otherProductId = await add(stranger, 'Stranger product');
 });

@@ -24,7 +24,12 @@ const page = async (url: string) => t.app.inject({ method: 'GET', url, cookies: 
 const api = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: await t.authHeaders(owner), ...(payload ? { payload } : {}) });
 /** The page's text, tags removed and spaces folded. */
-const textOf = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/&gt;/g, '>').replace(/&#39;|&apos;/g, "'").replace(/\s+/g, ' ');
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&gt;/g, '>')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   site = await serveSite(path.join(SITES_DIR, 'burrowly-seed'));
@@ -76,8 +81,12 @@ describe('GET /app/products/<id>', () => {
     const text = textOf(section);
     const second = (await t.app.inject({ method: 'GET', url: `/api/score/${secondId}` })).json();
     expect(text).toContain(`Up ${change.totalDelta} : ${second.totalScore} of 108 against ${change.previous.totalScore} on`);
-    const moves = [...section.matchAll(/<li class="move (move-up|move-down)"><a href="([^"]+)">([^<]+)<\/a> <span class="move-levels">level (\d) → (\d)<\/span>/g)];
-    expect(moves.map((m) => `${m[3]!.replace(/&amp;/g, '&')} ${m[4]}->${m[5]}`)).toEqual(change.moved.map((m: { dimensionName: string; from: number; to: number }) => `${m.dimensionName} ${m.from}->${m.to}`));
+    const moves = [
+      ...section.matchAll(/<li class="move (move-up|move-down)"><a href="([^"]+)">([^<]+)<\/a> <span class="move-levels">level (\d) → (\d)<\/span>/g),
+    ];
+    expect(moves.map((m) => `${m[3]!.replace(/&amp;/g, '&')} ${m[4]}->${m[5]}`)).toEqual(
+      change.moved.map((m: { dimensionName: string; from: number; to: number }) => `${m.dimensionName} ${m.from}->${m.to}`),
+    );
     expect(moves.map((m) => m[2])).toEqual(change.moved.map((m: { dimensionId: string }) => `/r/${secondId}#dimension-${m.dimensionId}`));
     // Each anchor is there on the result page.
     const result = (await t.app.inject({ method: 'GET', url: `/r/${secondId}` })).body;

@@ -29,15 +29,19 @@ const ProductPageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const ProductPageQuery = Type.Object({ result: Type.Optional(Type.String({ maxLength: 100 })), cursor: Type.Optional(Type.String({ maxLength: 100 })) });
 
 export function registerProductHistoryPage(app: App, deps: DashboardDeps): void {
-  app.get(PRODUCT_HISTORY_PATH, { config: { auth: 'page' }, schema: { hide: true, params: ProductPageParams, querystring: ProductPageQuery } }, async (request, reply) => {
-    const visit = await appVisit(request, reply, deps);
-    if (!visit) return reply;
-    const { id } = request.params;
-    const resultId = request.query.result ?? null;
-    const cursor = request.query.cursor ?? null;
-    const wellFormed = isUuid(id) && (resultId === null || isUuid(resultId)) && (cursor === null || isUuid(cursor));
-    return sendProductPage(reply, deps, visit, wellFormed ? { id, resultId, cursor } : null);
-  });
+  app.get(
+    PRODUCT_HISTORY_PATH,
+    { config: { auth: 'page' }, schema: { hide: true, params: ProductPageParams, querystring: ProductPageQuery } },
+    async (request, reply) => {
+      const visit = await appVisit(request, reply, deps);
+      if (!visit) return reply;
+      const { id } = request.params;
+      const resultId = request.query.result ?? null;
+      const cursor = request.query.cursor ?? null;
+      const wellFormed = isUuid(id) && (resultId === null || isUuid(resultId)) && (cursor === null || isUuid(cursor));
+      return sendProductPage(reply, deps, visit, wellFormed ? { id, resultId, cursor } : null);
+    },
+  );
 }
 
 /**
@@ -70,12 +74,18 @@ export async function sendProductPage(
     today=${deps.goals.today()}
     form=${refused?.form ?? null}
   />`;
-  return sendAppPage(reply, deps.settings, visit, {
-    title: history.product.name,
-    path: productHistoryPath(history.product.id, undefined, at?.cursor),
-    section: 'dashboard',
-    body: html`<${ProductHistoryView} history=${history} peers=${peers} goals=${section} />`,
-    scripts: ['dashboard.js'],
-    styles: ['dashboard.css'],
-  }, refused?.status ?? 200);
+  return sendAppPage(
+    reply,
+    deps.settings,
+    visit,
+    {
+      title: history.product.name,
+      path: productHistoryPath(history.product.id, undefined, at?.cursor),
+      section: 'dashboard',
+      body: html`<${ProductHistoryView} history=${history} peers=${peers} goals=${section} />`,
+      scripts: ['dashboard.js'],
+      styles: ['dashboard.css'],
+    },
+    refused?.status ?? 200,
+  );
 }

@@ -38,7 +38,12 @@ beforeAll(async () => {
   t = await startTestApp();
   const headers = await t.authHeaders(owner);
   const accountId = (await t.app.inject({ method: 'GET', url: '/api/account', headers })).json().id as string;
-  const created = await t.app.inject({ method: 'POST', url: '/api/products', headers, payload: { name: 'Paged product', url: 'https://paged-product.example/' } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers,
+    payload: { name: 'Paged product', url: 'https://paged-product.example/' },
+  });
   expect(created.statusCode).toBe(201);
   productId = created.json().id;
   const template = fixtureResult();
@@ -48,7 +53,15 @@ beforeAll(async () => {
     const createdAt = new Date(Date.UTC(2026, 9, 1) + Math.floor(k / 3) * 3_600_000);
     const depth = k % 5 === 0 ? ('quick' as const) : ('full' as const);
     const totalScore = 30 + ((k * 7) % 60);
-    return { id, accountId, productId, url: template.url, depth, createdAt, result: { ...template, id, depth, totalScore, createdAt: createdAt.toISOString() } };
+    return {
+      id,
+      accountId,
+      productId,
+      url: template.url,
+      depth,
+      createdAt,
+      result: { ...template, id, depth, totalScore, createdAt: createdAt.toISOString() },
+    };
   });
   await t.database.db.insert(scoringResults).values(rows);
   expected = rows

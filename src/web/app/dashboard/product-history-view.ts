@@ -34,9 +34,11 @@ function HistoryRow({ score, before, selected, cursor }: { score: ScoreSummary; 
     <td>${score.totalScore} <span class="muted">of ${MAX_TOTAL_SCORE}</span>, ${score.stageName} <${QuickScoreBadge} facts=${depthFacts(score)} /></td>
     <td>${sinceBefore(score, before)}</td>
     <td><div class="row-links">
-      ${selected
-        ? html`<span class="muted">Shown above</span>`
-        : html`<a href=${productHistoryPath(score.productId!, score.id, cursor)}>What changed<span class="visually-hidden"> in the score of ${when}</span></a>`}
+      ${
+        selected
+          ? html`<span class="muted">Shown above</span>`
+          : html`<a href=${productHistoryPath(score.productId!, score.id, cursor)}>What changed<span class="visually-hidden"> in the score of ${when}</span></a>`
+      }
       <a href=${resultPath(score.id)}>Result<span class="visually-hidden"> of ${when}</span></a>
       <a href=${coachPath(score.id)}>Ask the coach<span class="visually-hidden"> about the score of ${when}</span></a>
       <a href=${before ? comparePath(score.id, before.id) : comparePath(score.id)}>${before ? 'Compare with the one before' : 'Compare'}<span class="visually-hidden"> (the score of ${when})</span></a>
@@ -85,10 +87,12 @@ function Head({ history, peers }: { history: ProductHistory; peers: PeerComparis
       <p class="product-url muted">${product.url}</p>
     </div>
     <div class="product-head-score">
-      ${latest
-        ? html`<p class="product-score"><span class="product-total">${latest.totalScore}</span> <span class="muted">of ${MAX_TOTAL_SCORE}</span> <span class="tier">${latest.stageName}</span> <${QuickScoreBadge} facts=${depthFacts(latest)} /></p>
+      ${
+        latest
+          ? html`<p class="product-score"><span class="product-total">${latest.totalScore}</span> <span class="muted">of ${MAX_TOTAL_SCORE}</span> <span class="tier">${latest.stageName}</span> <${QuickScoreBadge} facts=${depthFacts(latest)} /></p>
             <p class="muted product-when">Latest: <${ScoreMoment} iso=${latest.createdAt} /></p>`
-        : html`<p class="muted">Not scored yet.</p>`}
+          : html`<p class="muted">Not scored yet.</p>`
+      }
       <${RescoreButton} product=${product} scored=${latest !== undefined} quick=${latest?.depth === 'quick'} segment=${peers?.segmentKey ?? null} />
       <${NeedsScriptNote} />
     </div>
@@ -114,19 +118,23 @@ export function ProductHistoryView({ history, peers = null, goals = null }: { hi
     <${Head} history=${history} peers=${peers} />
     <${ScoreFeedback} />
     ${goals}
-    ${history.latest === null
-      ? html`<p class="notice">This product has no score yet. Score it to start its history: each rescore adds a point to its trend.</p>`
-      : html`<section aria-labelledby="trend-heading">
+    ${
+      history.latest === null
+        ? html`<p class="notice">This product has no score yet. Score it to start its history: each rescore adds a point to its trend.</p>`
+        : html`<section aria-labelledby="trend-heading">
             <h2 id="trend-heading">Trend</h2>
             <${TrendChart} points=${history.trend} />
             <${QuickScoresLeftOut} history=${history} />
           </section>
-          ${selected && change
-            ? html`<${ScoreChangeView} productId=${history.product.id} change=${change} selected=${selected} latest=${selected.id === history.latest?.id} />`
-            : null}
+          ${
+            selected && change
+              ? html`<${ScoreChangeView} productId=${history.product.id} change=${change} selected=${selected} latest=${selected.id === history.latest?.id} />`
+              : null
+          }
           <section aria-labelledby="history-heading">
             <h2 id="history-heading">Every score</h2>
             <${HistoryTable} history=${history} />
-          </section>`}
+          </section>`
+    }
   </div>`;
 }

@@ -83,7 +83,18 @@ export async function productHistory(
     selected ? scoring.changeOf(accountId, selected.id) : null,
     previousScores(sources, accountId, product.id, scores),
   ]);
-  return { product, scores, previous, after, nextCursor, latest, trend, quickScores: scores.filter((score) => score.depth === 'quick').length, selected, change };
+  return {
+    product,
+    scores,
+    previous,
+    after,
+    nextCursor,
+    latest,
+    trend,
+    quickScores: scores.filter((score) => score.depth === 'quick').length,
+    selected,
+    change,
+  };
 }
 
 /** The score asked for, on this page or not (a link from elsewhere may name an older one), else the newest. */
@@ -106,7 +117,12 @@ async function selectedScore(
  * Each listed score's score of the same depth before it: on the page for
  * most; for the page's oldest of each depth, one probe of the next page.
  */
-async function previousScores(sources: Pick<OverviewSources, 'scoring'>, accountId: string, productId: string, page: ScoreSummary[]): Promise<Map<string, ScoreSummary>> {
+async function previousScores(
+  sources: Pick<OverviewSources, 'scoring'>,
+  accountId: string,
+  productId: string,
+  page: ScoreSummary[],
+): Promise<Map<string, ScoreSummary>> {
   const previous = new Map<string, ScoreSummary>();
   const oldestOfDepth = new Map<string, ScoreSummary>();
   for (const [index, score] of page.entries()) {

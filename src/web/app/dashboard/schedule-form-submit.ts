@@ -28,7 +28,8 @@ export function registerScheduleFormSubmit(app: App, deps: DashboardDeps): void 
     if (refusal) return sendProductPage(reply, deps, visit, at, { status: refusal.status, form: { values: {}, errors: { form: refusal.message } } });
     if (!at || !(await deps.products.find(visit.account.id, id))) return sendProductPage(reply, deps, visit, null);
     const cadence = request.body.cadence ?? '';
-    if (!CADENCES.includes(cadence)) return sendProductPage(reply, deps, visit, at, { status: 400, form: { values: {}, errors: { form: 'Choose weekly, monthly or off.' } } });
+    if (!CADENCES.includes(cadence))
+      return sendProductPage(reply, deps, visit, at, { status: 400, form: { values: {}, errors: { form: 'Choose weekly, monthly or off.' } } });
     await deps.schedules.set(visit.account.id, id, visit.principal.userId, cadence as (typeof SCHEDULE_CADENCES)[number] | 'off');
     return reply.redirect(`/app/products/${id}#goals`, 303);
   });

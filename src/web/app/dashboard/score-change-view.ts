@@ -29,12 +29,14 @@ function Comparison({ change, selected }: { change: ScoreChange & { previous: No
       <strong class=${delta > 0 ? 'delta-up' : delta < 0 ? 'delta-down' : ''}>${capitalised(describeDelta(delta))}</strong>: ${selected.totalScore} of ${MAX_TOTAL_SCORE} against ${previous.totalScore} on <a href=${resultPath(previous.id)}><${ScoreMoment} iso=${previous.createdAt} /></a>.
       ${change.stageChanged ? ` The stage moved from ${previous.stageName} to ${selected.stageName}.` : ` The stage is still ${selected.stageName}.`}
     </p>
-    ${change.moved.length === 0
-      ? html`<p>No dimension moved.</p>`
-      : html`<h3 class="moves-heading">${change.moved.length === 1 ? '1 dimension moved' : `${change.moved.length} dimensions moved`}, largest move first</h3>
+    ${
+      change.moved.length === 0
+        ? html`<p>No dimension moved.</p>`
+        : html`<h3 class="moves-heading">${change.moved.length === 1 ? '1 dimension moved' : `${change.moved.length} dimensions moved`}, largest move first</h3>
           <ul class="moves">
             ${change.moved.map((move) => html`<${Move} resultId=${selected.id} move=${move} />`)}
-          </ul>`}`;
+          </ul>`
+    }`;
 }
 
 export function ScoreChangeView({ productId, change, selected, latest }: { productId: string; change: ScoreChange; selected: ScoreSummary; latest: boolean }) {
@@ -43,10 +45,12 @@ export function ScoreChangeView({ productId, change, selected, latest }: { produ
   return html`<section class="card score-change" id="change" aria-labelledby="change-heading">
     <h2 id="change-heading">What changed${latest ? ' in the latest score' : ''}</h2>
     <p class="muted">The ${quick ? 'quick score' : 'score'} of <${ScoreMoment} iso=${selected.createdAt} />${latest ? '' : html` (<a href=${`${productHistoryPath(productId)}#change`}>see the latest instead</a>)`}, against the ${quick ? 'quick score' : 'one'} before it.</p>
-    ${previous
-      ? html`<${Comparison} change=${{ ...change, previous }} selected=${selected} />`
-      : quick
-        ? html`<p>This is the product's first quick score: a quick score reads a few pages, so it is compared only with other quick scores, never with a full one.</p>`
-        : html`<p>This is the product's first score: there is nothing before it to compare with. Rescore after you change the site, and this shows what moved.</p>`}
+    ${
+      previous
+        ? html`<${Comparison} change=${{ ...change, previous }} selected=${selected} />`
+        : quick
+          ? html`<p>This is the product's first quick score: a quick score reads a few pages, so it is compared only with other quick scores, never with a full one.</p>`
+          : html`<p>This is the product's first score: there is nothing before it to compare with. Rescore after you change the site, and this shows what moved.</p>`
+    }
   </section>`;
 }

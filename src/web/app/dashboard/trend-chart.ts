@@ -99,7 +99,8 @@ function FunctionsChart({ points }: { points: TrendPoint[] }) {
       <desc id="trend-functions-summary">Latest: ${latest}.</desc>
       <${Frame} range=${range} points=${points} format=${String} />
       ${FUNCTIONS.map(
-        (id) => html`<${Series} className=${`series-${id}`} values=${points.map((point) => averageOf(point, id))} range=${range} dash=${FUNCTION_DASHES[id]} />`,
+        (id) =>
+          html`<${Series} className=${`series-${id}`} values=${points.map((point) => averageOf(point, id))} range=${range} dash=${FUNCTION_DASHES[id]} />`,
       )}
     </svg>
     <ul class="trend-legend" aria-label="Legend, with the latest averages">

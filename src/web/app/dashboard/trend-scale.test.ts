@@ -29,6 +29,11 @@ describe('the trend scale', () => {
   });
 
   it('writes polyline points to one decimal', () => {
-    expect(polylinePoints([{ x: 1.234, y: 5 }, { x: 2, y: 6.66 }])).toBe('1.2,5 2,6.7');
+    expect(
+      polylinePoints([
+        { x: 1.234, y: 5 },
+        { x: 2, y: 6.66 },
+      ]),
+    ).toBe('1.2,5 2,6.7');
   });
 });

@@ -49,10 +49,12 @@ function UsageMeter({ row }: { row: MeterRow }) {
   const { limit, used } = row.meter;
   return html`<li class="usage-meter">
     <span class="usage-label" id=${labelId}>${row.label}</span>
-    ${limit === null
-      ? null
-      : html`<meter min="0" max=${Math.max(limit, 1)} value=${Math.min(used, limit)} aria-labelledby=${labelId} aria-describedby=${textId}
-          ...${row.warns ? { low: limit * WARNING_SHARE, high: limit * ALARM_SHARE, optimum: 0 } : {}}></meter>`}
+    ${
+      limit === null
+        ? null
+        : html`<meter min="0" max=${Math.max(limit, 1)} value=${Math.min(used, limit)} aria-labelledby=${labelId} aria-describedby=${textId}
+          ...${row.warns ? { low: limit * WARNING_SHARE, high: limit * ALARM_SHARE, optimum: 0 } : {}}></meter>`
+    }
     <span class="usage-text" id=${textId}>${meterText(row)}</span>
   </li>`;
 }
@@ -61,9 +63,11 @@ export function UsageMeters({ usage, mayManageBilling }: { usage: UsageReport; m
   return html`<section class="card usage" aria-labelledby="usage-heading">
     <h2 id="usage-heading">Usage this period</h2>
     <p class="muted">${PLAN_NAMES[usage.limitsPlan]} plan. Resets on <time datetime=${usage.periodEnd}>${longDay(usage.periodEnd)}</time>.</p>
-    ${usage.gracePeriodEndsAt
-      ? html`<p class="notice notice-error">A payment failed. Your plan's limits apply until <time datetime=${usage.gracePeriodEndsAt}>${longDay(usage.gracePeriodEndsAt)}</time>; then the Free plan's.</p>`
-      : null}
+    ${
+      usage.gracePeriodEndsAt
+        ? html`<p class="notice notice-error">A payment failed. Your plan's limits apply until <time datetime=${usage.gracePeriodEndsAt}>${longDay(usage.gracePeriodEndsAt)}</time>; then the Free plan's.</p>`
+        : null
+    }
     <ul class="usage-meters">
       ${meterRows(usage).map((row) => html`<${UsageMeter} row=${row} />`)}
     </ul>

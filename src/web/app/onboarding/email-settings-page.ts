@@ -45,10 +45,12 @@ function PreferencesForm({ state }: { state: PreferenceState }) {
 function EmailSettings({ state }: { state: PreferenceState | null }) {
   return html`
     <h1>Email preferences</h1>
-    ${state
-      ? html`<p class="lead">Which of our emails reach <strong>${state.email}</strong>. The same choices as the link at the foot of every email.</p>
+    ${
+      state
+        ? html`<p class="lead">Which of our emails reach <strong>${state.email}</strong>. The same choices as the link at the foot of every email.</p>
           <${PreferencesForm} state=${state} />`
-      : html`<p class="lead">Your sign-in carries no email address, so we send you no email and there is nothing to choose here.</p>`}
+        : html`<p class="lead">Your sign-in carries no email address, so we send you no email and there is nothing to choose here.</p>`
+    }
     <p>Email about your account, billing and security is always sent: it is how we reach you about things you must know, and it cannot be turned off.</p>
   `;
 }

@@ -61,10 +61,12 @@ export function InterviewPage({ visit, interview }: { visit: AppVisit; interview
     <h1>Welcome interview</h1>
     <p class="lead">Four questions, two minutes: the coach tailors its advice to your answers. Answering completes the Day 1 step of onboarding.</p>
     ${done ? html`<p class="notice">Completed on <${Day} at=${done} />. You can change the answers at any time.</p>` : null}
-    ${visit.may('account:edit')
-      ? html`<${InterviewForm} interview=${interview} />`
-      : interview
-        ? html`<${Answers} interview=${interview} /><p class="muted">An owner or admin of the account can change the answers.</p>`
-        : html`<p class="muted">Not answered yet. An owner or admin of the account answers the welcome interview.</p>`}
+    ${
+      visit.may('account:edit')
+        ? html`<${InterviewForm} interview=${interview} />`
+        : interview
+          ? html`<${Answers} interview=${interview} /><p class="muted">An owner or admin of the account can change the answers.</p>`
+          : html`<p class="muted">Not answered yet. An owner or admin of the account answers the welcome interview.</p>`
+    }
   `;
 }

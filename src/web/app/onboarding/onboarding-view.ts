@@ -49,18 +49,23 @@ function MilestoneItem({ visit, milestone }: { visit: AppVisit; milestone: Miles
       <h2 id=${`milestone-${milestone}`}>${text.title} <span class="muted milestone-when">(${text.when})</span></h2>
       <span class="milestone-state">${done ? 'Done' : 'To do'}</span>
     </div>
-    ${done
-      ? html`<p>${text.what}</p><p>Completed on <${Day} at=${record.completedAt!} />.</p>`
-      : html`<p class="milestone-blocker"><strong>Still missing:</strong> ${blockerForPeople(record.blocker)}</p>`}
-    ${mayComplete
-      ? html`<p><a class=${done ? 'button button-quiet' : 'button'} href=${text.href} aria-describedby=${`milestone-${milestone}`}>${done ? text.review : text.start}</a></p>`
-      : html`<p class="muted">${done ? html`<a href=${text.href}>See it</a>. ` : null}An owner or admin of the account completes this step.</p>`}
+    ${
+      done
+        ? html`<p>${text.what}</p><p>Completed on <${Day} at=${record.completedAt!} />.</p>`
+        : html`<p class="milestone-blocker"><strong>Still missing:</strong> ${blockerForPeople(record.blocker)}</p>`
+    }
+    ${
+      mayComplete
+        ? html`<p><a class=${done ? 'button button-quiet' : 'button'} href=${text.href} aria-describedby=${`milestone-${milestone}`}>${done ? text.review : text.start}</a></p>`
+        : html`<p class="muted">${done ? html`<a href=${text.href}>See it</a>. ` : null}An owner or admin of the account completes this step.</p>`
+    }
   </li>`;
 }
 
 function TrialStanding({ visit }: { visit: AppVisit }) {
   const { coverage } = visit;
-  if (isPaidPlan(visit.plan)) return html`<p class="lead">Your paid plan has ended the trial: the account is never read-only. The steps below still help the coach help you.</p>`;
+  if (isPaidPlan(visit.plan))
+    return html`<p class="lead">Your paid plan has ended the trial: the account is never read-only. The steps below still help the coach help you.</p>`;
   const day = Math.min(TRIAL_DAYS, TRIAL_DAYS - coverage.trialDaysRemaining);
   const left = coverage.trialDaysRemaining;
   if (left === 0) {
@@ -69,11 +74,13 @@ function TrialStanding({ visit }: { visit: AppVisit }) {
   }
   const readOnlyDay = coverage.positions.find((position) => position.day === READ_ONLY_FROM_DAY);
   return html`<p class="lead">Day ${day} of your ${TRIAL_DAYS}-day trial: ${left} ${left === 1 ? 'day' : 'days'} left.</p>
-    ${coverage.readOnly
-      ? html`<p>The account is read-only until both steps are done.</p>`
-      : readOnlyDay && !readOnlyDay.reached
-        ? html`<p>Complete both steps before <${Day} at=${readOnlyDay.at} /> (Day ${READ_ONLY_FROM_DAY}): from then an account with a step missing becomes read-only.</p>`
-        : null}`;
+    ${
+      coverage.readOnly
+        ? html`<p>The account is read-only until both steps are done.</p>`
+        : readOnlyDay && !readOnlyDay.reached
+          ? html`<p>Complete both steps before <${Day} at=${readOnlyDay.at} /> (Day ${READ_ONLY_FROM_DAY}): from then an account with a step missing becomes read-only.</p>`
+          : null
+    }`;
 }
 
 export function OnboardingPage({ visit }: { visit: AppVisit }) {

@@ -23,7 +23,9 @@ export interface KeysState {
 }
 
 /** "Business and Enterprise", from the plans' own limits. */
-const PLANS_WITH_KEYS = PLANS.filter((plan) => includesApiAccess(PLAN_LIMITS[plan])).map((plan) => PLAN_NAMES[plan]).join(' and ');
+const PLANS_WITH_KEYS = PLANS.filter((plan) => includesApiAccess(PLAN_LIMITS[plan]))
+  .map((plan) => PLAN_NAMES[plan])
+  .join(' and ');
 
 function UpgradeNote({ visit, state }: { visit: AppVisit; state: KeysState }) {
   const upgrade = visit.may('billing:manage')
@@ -34,9 +36,11 @@ function UpgradeNote({ visit, state }: { visit: AppVisit; state: KeysState }) {
   return html`<section class="notice" aria-labelledby="keys-plan-title">
     <h2 id="keys-plan-title">${held ? 'API keys are paused' : `API keys come with ${PLANS_WITH_KEYS}`}</h2>
     <p>
-      ${held
-        ? html`A payment for the ${PLAN_NAMES[state.plan]} plan has not gone through, so the account is held to the Free plan's limits and its keys are refused until a payment succeeds.`
-        : html`Your account is on the ${PLAN_NAMES[state.plan]} plan, which does not include programmatic access.`}
+      ${
+        held
+          ? html`A payment for the ${PLAN_NAMES[state.plan]} plan has not gone through, so the account is held to the Free plan's limits and its keys are refused until a payment succeeds.`
+          : html`Your account is on the ${PLAN_NAMES[state.plan]} plan, which does not include programmatic access.`
+      }
       ${' '}${upgrade}
     </p>
   </section>`;
@@ -136,10 +140,12 @@ export function ApiKeysSettings({ visit, state }: { visit: AppVisit; state: Keys
       A key acts as a member: it can score and talk with the coach, not manage the account, its billing or other keys.
     </p>
     ${state.apiAccess ? null : html`<${UpgradeNote} visit=${visit} state=${state} />`}
-    ${manages
-      ? // Below Business the list appears only for keys left from a higher plan: they can still be revoked.
-        html`${state.apiAccess ? html`<${CreateKeyForm} visit=${visit} />` : null}
+    ${
+      manages
+        ? // Below Business the list appears only for keys left from a higher plan: they can still be revoked.
+          html`${state.apiAccess ? html`<${CreateKeyForm} visit=${visit} />` : null}
           ${state.apiAccess || state.keys.length > 0 ? html`<${KeyList} keys=${state.keys} />` : null}`
-      : html`<p class="notice">Owners and admins create and revoke the account's keys. Ask one of them if you need one.</p>`}
+        : html`<p class="notice">Owners and admins create and revoke the account's keys. Ask one of them if you need one.</p>`
+    }
   `;
 }

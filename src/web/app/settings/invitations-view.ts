@@ -42,9 +42,10 @@ function RevokeButton({ invitation }: { invitation: InvitationView }) {
 export function PendingInvitations({ invitations }: { invitations: InvitationView[] }) {
   return html`<section aria-labelledby="pending-title">
     <h2 id="pending-title">Pending invitations</h2>
-    ${invitations.length === 0
-      ? html`<p class="muted" data-no-invitations>No invitations are waiting for an answer.</p>`
-      : html`<div class="table-scroll">
+    ${
+      invitations.length === 0
+        ? html`<p class="muted" data-no-invitations>No invitations are waiting for an answer.</p>`
+        : html`<div class="table-scroll">
           <table class="settings-table" data-invitations>
             <caption class="visually-hidden">Invitations waiting for an answer</caption>
             <thead>
@@ -68,6 +69,7 @@ export function PendingInvitations({ invitations }: { invitations: InvitationVie
               )}
             </tbody>
           </table>
-        </div>`}
+        </div>`
+    }
   </section>`;
 }

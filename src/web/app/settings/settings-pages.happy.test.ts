@@ -30,7 +30,9 @@ describe('GET /app/settings', () => {
     expect(text).toContain('Name Acme Product');
     expect(text).toContain('Kind Organisation');
     expect(text).toContain('Your role Owner');
-    expect(text).toContain('You are signed in to Acme Product as owner@example.com . One sign-in is one account: to work in another organisation, sign out and sign in to it.');
+    expect(text).toContain(
+      'You are signed in to Acme Product as owner@example.com . One sign-in is one account: to work in another organisation, sign out and sign in to it.',
+    );
     expect(page.body).toContain('data-rename-form');
     expect(page.body).toContain('value="Acme Product"');
     expect(page.body).toContain('data-delete-form');

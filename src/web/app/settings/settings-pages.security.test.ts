@@ -84,7 +84,13 @@ describe('the settings pages and who may act', () => {
     const owner = { sub: 'sec_deleted', account: 'org_sec_deleted', role: 'owner' as const };
     await accountIdOf(t, owner);
     const cookies = { __session: await t.token(owner) };
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', cookies, headers: { origin: t.config.publicBaseUrl }, payload: { confirmation: 'DELETE' } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      cookies,
+      headers: { origin: t.config.publicBaseUrl },
+      payload: { confirmation: 'DELETE' },
+    });
     expect(deleted.statusCode).toBe(200);
     for (const url of PAGES) {
       const page = await t.app.inject({ method: 'GET', url, cookies });

@@ -15,7 +15,12 @@ export function registerSourcesPage(app: App, deps: AppPageDeps & { sources: Sou
     const accountId = visit.account.id;
     const manage = visit.may('sources:manage');
     const listed = manage ? await deps.sources.list(accountId) : [];
-    const fed = manage ? await deps.signals.syncedSummary(accountId, listed.map(({ connection }) => connection.id)) : [];
+    const fed = manage
+      ? await deps.signals.syncedSummary(
+          accountId,
+          listed.map(({ connection }) => connection.id),
+        )
+      : [];
     const products = (await deps.products.list(accountId)).map((product) => ({ id: product.id, name: product.name }));
     const productNames = new Map(products.map((product) => [product.id, product.name]));
     const nameOf = (id: string) => productNames.get(id) ?? 'a removed product';
@@ -29,11 +34,21 @@ export function registerSourcesPage(app: App, deps: AppPageDeps & { sources: Sou
         connectedAt: connection.createdAt,
         lastSyncedAt: connection.lastSyncedAt,
         lastSyncError: connection.lastSyncError,
-        scopes: scopes.map((scope) => ({ productId: scope.productId, productName: nameOf(scope.productId), resourceId: scope.resourceId, resourceName: scope.resourceName })),
-        fed: fed.filter((entry) => entry.integrationId === connection.id).map((entry) => ({ type: entry.type, count: entry.count, productNames: entry.products.map(nameOf) })),
+        scopes: scopes.map((scope) => ({
+          productId: scope.productId,
+          productName: nameOf(scope.productId),
+          resourceId: scope.resourceId,
+          resourceName: scope.resourceName,
+        })),
+        fed: fed
+          .filter((entry) => entry.integrationId === connection.id)
+          .map((entry) => ({ type: entry.type, count: entry.count, productNames: entry.products.map(nameOf) })),
       })),
       products,
-      outcome: query.connected || query.error ? { connected: Boolean(query.connected), error: query.error?.slice(0, 300) ?? null, provider: query.provider ?? null } : null,
+      outcome:
+        query.connected || query.error
+          ? { connected: Boolean(query.connected), error: query.error?.slice(0, 300) ?? null, provider: query.provider ?? null }
+          : null,
     };
     return sendAppPage(reply, deps.settings, visit, {
       title: 'Sources',

@@ -84,13 +84,15 @@ function Connection({ connection, products }: { connection: SourcesPageData['con
       <div><dt>Counts for</dt><dd>${connection.scopes.length === 0 ? html`<span class="muted">Nothing chosen yet</span>` : connection.scopes.map((scope, index) => html`${index > 0 ? '; ' : ''}${scope.resourceName} → ${scope.productName}`)}</dd></div>
     </dl>
     <${ScopePicker} connection=${connection} products=${products} />
-    ${connection.fed.length > 0
-      ? html`<table class="sources-fed">
+    ${
+      connection.fed.length > 0
+        ? html`<table class="sources-fed">
           <caption>What its signals fed</caption>
           <thead><tr><th scope="col">Signal</th><th scope="col">Values</th><th scope="col">Products</th></tr></thead>
           <tbody>${connection.fed.map((entry) => html`<tr><td>${measuredSignalType(entry.type)?.label ?? entry.type} <code>${entry.type}</code></td><td>${entry.count}</td><td>${entry.productNames.join(', ')}</td></tr>`)}</tbody>
         </table>`
-      : null}
+        : null
+    }
     <div class="form-actions">
       <button type="button" class="button button-quiet" data-source-action="sync" data-source-id=${connection.id}>Sync now</button>
       <button type="button" class="button button-quiet" data-source-action="disconnect" data-source-id=${connection.id}
@@ -107,11 +109,13 @@ export function SourcesSettings({ visit, data }: { visit: AppVisit; data: Source
     <p class="lead">The team's own tools as evidence: what GitHub and Linear measure goes beside what the website shows, on your own products' scores. Signals can also be pushed with <code>POST /api/signals</code>.</p>
     ${outcome?.error ? html`<p class="notice notice-error" role="alert">${PROVIDER_NAMES[outcome.provider ?? ''] ?? 'The provider'}: ${outcome.error}</p>` : null}
     ${outcome?.connected ? html`<p class="notice" role="status">${PROVIDER_NAMES[outcome.provider ?? ''] ?? 'The source'} is connected. Choose what counts for which product, then sync.</p>` : null}
-    ${visit.may('sources:manage')
-      ? html`${data.providers.map((entry) => html`<${Provider} entry=${entry} connected=${data.connections.some((connection) => connection.provider === entry.provider)} />`)}
+    ${
+      visit.may('sources:manage')
+        ? html`${data.providers.map((entry) => html`<${Provider} entry=${entry} connected=${data.connections.some((connection) => connection.provider === entry.provider)} />`)}
           <p class="form-status" role="status" data-page-status></p>
           ${data.connections.length === 0 ? html`<p class="muted">No source connected yet.</p>` : data.connections.map((connection) => html`<${Connection} connection=${connection} products=${data.products} />`)}
           <${ConfirmDialog} />`
-      : html`<p class="notice">Owners and admins connect the team's tools. Ask one of them if you need one.</p>`}
+        : html`<p class="notice">Owners and admins connect the team's tools. Ask one of them if you need one.</p>`
+    }
   `;
 }

@@ -73,9 +73,11 @@ export function TeamSettings({ visit, team }: { visit: AppVisit; team: TeamState
   return html`
     <h1>Team</h1>
     <p class="lead">Members come from your identity provider (whoever signs in to this organisation joins with the role the provider gives), or by an invitation sent from here.</p>
-    ${visit.account.kind === 'personal'
-      ? html`<p class="notice">This is a personal account: you are its one member. To work as a team, sign in to an organisation.</p>`
-      : html`<${SeatSummary} visit=${visit} team=${team} />`}
+    ${
+      visit.account.kind === 'personal'
+        ? html`<p class="notice">This is a personal account: you are its one member. To work as a team, sign in to an organisation.</p>`
+        : html`<${SeatSummary} visit=${visit} team=${team} />`
+    }
     <div class="table-scroll">
       <table class="settings-table">
         <caption class="visually-hidden">Members of ${visit.account.name}</caption>
@@ -95,11 +97,15 @@ export function TeamSettings({ visit, team }: { visit: AppVisit; team: TeamState
     </div>
     <${ActionProblem} id="team-problem" />
     <p class="form-status" role="status" data-page-status></p>
-    ${manages && visit.account.kind === 'organization' && team.invitations
-      ? html`<${InviteForm} /><${PendingInvitations} invitations=${team.invitations} />`
-      : null}
-    ${manages
-      ? html`<${ScriptNeeded} action="Inviting, revoking and removing" /><${ConfirmDialog} />`
-      : html`<p class="muted">Owners and admins can invite and remove members.</p>`}
+    ${
+      manages && visit.account.kind === 'organization' && team.invitations
+        ? html`<${InviteForm} /><${PendingInvitations} invitations=${team.invitations} />`
+        : null
+    }
+    ${
+      manages
+        ? html`<${ScriptNeeded} action="Inviting, revoking and removing" /><${ConfirmDialog} />`
+        : html`<p class="muted">Owners and admins can invite and remove members.</p>`
+    }
   `;
 }

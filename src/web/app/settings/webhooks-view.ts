@@ -52,7 +52,8 @@ function CreateForm() {
       <fieldset class="webhook-events" data-field="body.events" data-empty-message="Choose at least one event.">
         <legend>Send it when</legend>
         ${WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test').map(
-          (type) => html`<label class="checkbox"><input type="checkbox" name="events" value=${type} checked /> <span>${EVENT_WORDS[type]} <code>${type}</code></span></label>`,
+          (type) =>
+            html`<label class="checkbox"><input type="checkbox" name="events" value=${type} checked /> <span>${EVENT_WORDS[type]} <code>${type}</code></span></label>`,
         )}
       </fieldset>
       <${ActionProblem} id="create-webhook-problem" />
@@ -120,9 +121,11 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
       <button type="button" class="button button-quiet" data-webhook-action="test" data-webhook-id=${webhook.id}>Send a test event</button>
       <button type="button" class="button button-quiet" data-webhook-action="rotate" data-webhook-id=${webhook.id}
         ...${confirmation('Rotate the secret?', 'A new secret is made and shown once. The current one keeps signing beside it for 24 hours, so your system can switch without missing an event.', 'Rotate')}>Rotate the secret</button>
-      ${webhook.enabled
-        ? html`<button type="button" class="button button-quiet" data-webhook-action="disable" data-webhook-id=${webhook.id}>Disable</button>`
-        : html`<button type="button" class="button button-quiet" data-webhook-action="enable" data-webhook-id=${webhook.id}>Enable</button>`}
+      ${
+        webhook.enabled
+          ? html`<button type="button" class="button button-quiet" data-webhook-action="disable" data-webhook-id=${webhook.id}>Disable</button>`
+          : html`<button type="button" class="button button-quiet" data-webhook-action="enable" data-webhook-id=${webhook.id}>Enable</button>`
+      }
       <button type="button" class="button button-quiet" data-webhook-action="delete" data-webhook-id=${webhook.id}
         ...${confirmation(`Delete ${webhook.url}?`, 'No more events are sent to it, and its delivery log goes with it. This cannot be undone.', 'Delete')}>Delete</button>
     </div>
@@ -136,11 +139,13 @@ export function WebhooksSettings({ visit, endpoints }: { visit: AppVisit; endpoi
     <h1>Webhooks</h1>
     <p class="lead">Tell your own systems what happens here: each event is sent to your endpoint as it happens, signed with the endpoint's secret (Standard Webhooks), and retried for 3 days.</p>
     <p>What each event holds: <a href="/docs/webhooks-we-send">the webhooks in the API reference</a>.</p>
-    ${visit.may('webhooks:manage')
-      ? html`<${CreateForm} />
+    ${
+      visit.may('webhooks:manage')
+        ? html`<${CreateForm} />
           <p class="form-status" role="status" data-page-status></p>
           ${endpoints.length === 0 ? html`<p class="muted" data-endpoints-empty>No endpoints yet.</p>` : endpoints.map((endpoint) => html`<${Endpoint} endpoint=${endpoint} />`)}
           <${ConfirmDialog} />`
-      : html`<p class="notice">Owners and admins add and manage the account's webhook endpoints. Ask one of them if you need one.</p>`}
+        : html`<p class="notice">Owners and admins add and manage the account's webhook endpoints. Ask one of them if you need one.</p>`
+    }
   `;
 }

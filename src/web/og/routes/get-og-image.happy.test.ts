@@ -141,7 +141,7 @@ describe('GET /api/og', () => {
 
     // The bars sit in the right half: at least the shortest bar's worth (level 1 of 4) per function is accent.
     const bars = colourCounts(png, { x: 600, y: 60, width: 560, height: 480 });
-    expect(bars.get(CARD_COLOURS.accent) ?? 0).toBeGreaterThan(6 * ((BAR_TRACK_WIDTH / 4) * 10) / 4);
+    expect(bars.get(CARD_COLOURS.accent) ?? 0).toBeGreaterThan((6 * ((BAR_TRACK_WIDTH / 4) * 10)) / 4);
     expect(bars.has(CARD_COLOURS.track)).toBe(true);
 
     const generic = await og('');
@@ -199,7 +199,7 @@ describe('GET /api/og', () => {
     expect(afterImage.headers.etag).toBe(fresh.headers.etag);
   });
 
-  it("answers 404 for a result whose account was erased, though its card was kept", async () => {
+  it('answers 404 for a result whose account was erased, though its card was kept', async () => {
     const { result, headers } = await score('og_erased_owner');
     expect((await og(`?id=${result.id}`)).statusCode).toBe(200);
     const erased = await a.app.inject({ method: 'DELETE', url: '/api/account/delete', headers, payload: { confirmation: 'DELETE' } });

@@ -47,7 +47,8 @@ export function comparisonAnswer(result: SubmittedResult, comparedWith: Submitte
     const entry = comparison.dimensions.find((d) => d.dimensionId === dimensionId);
     if (entry) {
       const step = entry.a < MAX_LEVEL ? playbookStep(dimensionId, entry.a) : null;
-      const verdict = entry.delta === 0 ? 'Both are at the same level.' : entry.delta > 0 ? `${own} leads by ${entry.delta}.` : `${theirs} leads by ${-entry.delta}.`;
+      const verdict =
+        entry.delta === 0 ? 'Both are at the same level.' : entry.delta > 0 ? `${own} leads by ${entry.delta}.` : `${theirs} leads by ${-entry.delta}.`;
       return joinBlocks([
         heading(`${entry.dimensionName}: ${own} against ${theirs}`),
         `${own}: level ${entry.a} of ${MAX_LEVEL}. ${theirs}: level ${entry.b} of ${MAX_LEVEL}. ${verdict}`,

@@ -56,7 +56,9 @@ function deeperAdviceAnswer(view: ResultView, score: DimensionScore): string {
   const stepAfter = target < MAX_LEVEL ? playbookStep(score.dimensionId, target)! : null;
   const beyond = stepAfter
     ? [heading(`After that, ${targetLevelPhrase(target + 1)} asks for`), bullets(stepAfter.practices.slice(0, 2).map(asItem))]
-    : [`${targetLevelPhrase(target)} is the top of the scale; from there the work is to sustain it: ${lowerFirst(asItem(PLAYBOOK[score.dimensionId].sustain.practices[0]!))}.`];
+    : [
+        `${targetLevelPhrase(target)} is the top of the scale; from there the work is to sustain it: ${lowerFirst(asItem(PLAYBOOK[score.dimensionId].sustain.practices[0]!))}.`,
+      ];
   return joinBlocks([
     heading(`More on ${dimensionName(score.dimensionId)}, ${levelPhrase(score)}`),
     `Why the assessment placed you there: ${reasoningExcerpt(score)}`,
@@ -174,10 +176,7 @@ export function dimensionsSideBySide(view: ResultView, ids: readonly DimensionId
         return `${citeLevel(s)} ${evidenceSentence(s)} ${next}`;
       })
       .join('\n\n'),
-    weakest && tied
-      ? `They stand at the same level; ask "tell me more" for the playbook of **${dimensionName(weakest.dimensionId)}** first.`
-      : null,
+    weakest && tied ? `They stand at the same level; ask "tell me more" for the playbook of **${dimensionName(weakest.dimensionId)}** first.` : null,
     weakest && !tied ? `The weakest of these is **${dimensionName(weakest.dimensionId)}**; ask "tell me more" for its playbook.` : null,
   ]);
 }
-

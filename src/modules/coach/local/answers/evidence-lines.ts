@@ -32,7 +32,9 @@ export function dimensionEvidenceLine(evidence: CombinedEvidence | null | undefi
 
 function measuredSentence(dimension: CombinedDimension): string | null {
   if (dimension.tools.length === 0) return null;
-  const figures = dimension.tools.map((entry) => (entry.level !== null ? `${entry.summary} (level ${entry.level} on ${bandWords(entry.bandSource)})` : entry.summary));
+  const figures = dimension.tools.map((entry) =>
+    entry.level !== null ? `${entry.summary} (level ${entry.level} on ${bandWords(entry.bandSource)})` : entry.summary,
+  );
   return `Your tools measure: ${figures.join('; ')}.`;
 }
 

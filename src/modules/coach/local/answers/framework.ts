@@ -23,7 +23,12 @@ function bandsLine(): string {
 
 function functionLines(): string {
   return bullets(
-    FUNCTIONS.map((fn) => `${FUNCTION_LABELS[fn]}: ${DIMENSIONS.filter((d) => d.function === fn).map((d) => d.name).join(', ')}`),
+    FUNCTIONS.map(
+      (fn) =>
+        `${FUNCTION_LABELS[fn]}: ${DIMENSIONS.filter((d) => d.function === fn)
+          .map((d) => d.name)
+          .join(', ')}`,
+    ),
   );
 }
 
@@ -75,7 +80,15 @@ export function dimensionGuidance(id: DimensionId, dimensionView: DimensionView,
     return joinBlocks([
       heading(`${dimension.name}: what counts as evidence`),
       'The assessment credits what a visitor can see on your public site. The signs it looks for, by level:',
-      bullets(playbook.steps.map((step, i) => `${levelName(i + 2)}: ${step.practices.slice(0, 2).map((p) => lowerFirst(asItem(p))).join('; ')}`)),
+      bullets(
+        playbook.steps.map(
+          (step, i) =>
+            `${levelName(i + 2)}: ${step.practices
+              .slice(0, 2)
+              .map((p) => lowerFirst(asItem(p)))
+              .join('; ')}`,
+        ),
+      ),
       SCORE_INVITATION,
     ]);
   }

@@ -90,10 +90,7 @@ function breakdown(view: ResultView, ranked: FunctionStanding[]): string {
   return joinBlocks([
     heading(`Dimension by dimension`),
     ...shown.map((f) =>
-      joinBlocks([
-        `${standingLine(f)}:`,
-        bullets(f.scores.map((s) => `${dimensionName(s.dimensionId)}: ${levelPhrase(s)}, ${s.confidence} confidence`)),
-      ]),
+      joinBlocks([`${standingLine(f)}:`, bullets(f.scores.map((s) => `${dimensionName(s.dimensionId)}: ${levelPhrase(s)}, ${s.confidence} confidence`))]),
     ),
     'Ask about any of these by name for its evidence or its playbook.',
   ]);

@@ -85,12 +85,7 @@ function firstMonthDetail(candidates: DimensionScore[]): string {
   const core = candidates.slice(0, LIST_SIZE);
   return joinBlocks([
     heading('Days 1–30 in detail'),
-    ...core.map((s) =>
-      joinBlocks([
-        `**${name(s)}**, ${levelPhrase(s)}; effort: ${EFFORT_WORDS[step(s).effort]}.`,
-        bullets(step(s).firstSteps.map(asItem)),
-      ]),
-    ),
+    ...core.map((s) => joinBlocks([`**${name(s)}**, ${levelPhrase(s)}; effort: ${EFFORT_WORDS[step(s).effort]}.`, bullets(step(s).firstSteps.map(asItem))])),
     'Give each item one owner and a date inside the 30 days; the metrics come in the last month.',
   ]);
 }
@@ -114,7 +109,10 @@ function afterNinetyDays(view: ResultView, candidates: DimensionScore[]): string
   return joinBlocks([
     heading('After the first 90 days'),
     following.length > 0
-      ? joinBlocks(['Next in line, cheapest first:', bullets(following.map((s) => `${name(s)}, ${levelPhrase(s)}: ${lowerFirst(asItem(step(s).firstSteps[0]!))}`))])
+      ? joinBlocks([
+          'Next in line, cheapest first:',
+          bullets(following.map((s) => `${name(s)}, ${levelPhrase(s)}: ${lowerFirst(asItem(step(s).firstSteps[0]!))}`)),
+        ])
       : 'No other dimension in this plan is below level 4.',
     stepsAfter.length > 0 ? joinBlocks(['And the following step for the first three:', bullets(stepsAfter)]) : null,
     `Re-score each quarter to check the levels moved; ${view.company} is at ${view.result.totalScore} today.`,

@@ -51,7 +51,10 @@ function summary(view: ResultView): string {
     `${s.next.stageName} starts at ${s.next.minTotal}, so you are ${s.pointsToNext} point${s.pointsToNext === 1 ? '' : 's'} away. Every dimension that rises one level adds one point.`,
     heading(`Cheapest level-ups toward ${s.next.stageName}`),
     bullets(
-      listed.map((d) => `${dimensionName(d.dimensionId)} (level ${d.score} → ${d.score + 1}): ${lowerFirst(asItem(playbookStep(d.dimensionId, d.score)!.firstSteps[0]!))}`),
+      listed.map(
+        (d) =>
+          `${dimensionName(d.dimensionId)} (level ${d.score} → ${d.score + 1}): ${lowerFirst(asItem(playbookStep(d.dimensionId, d.score)!.firstSteps[0]!))}`,
+      ),
     ),
     s.pointsToNext > listed.length ? `That is ${listed.length} of the ${s.pointsToNext} level-ups needed; ask for a 30/60/90-day plan for the rest.` : null,
   ]);
@@ -77,7 +80,10 @@ function distribution(view: ResultView): string {
     `The tier is your average level mapped onto five equal bands between 1 and 4. Your average is ${averageText(s.averageLevel)}, from these levels:`,
     bullets(counts.map((count, i) => `level ${i + 1}: ${count} dimension${count === 1 ? '' : 's'}`)),
     foundations.length > 0
-      ? `The level-1 dimensions pull the average down most, and they are the cheapest to lift: ${foundations.slice(0, MAX_NAMED_FOUNDATIONS).map((d) => dimensionName(d.dimensionId)).join(', ')}${foundations.length > MAX_NAMED_FOUNDATIONS ? ` and ${foundations.length - MAX_NAMED_FOUNDATIONS} more` : ''}.`
+      ? `The level-1 dimensions pull the average down most, and they are the cheapest to lift: ${foundations
+          .slice(0, MAX_NAMED_FOUNDATIONS)
+          .map((d) => dimensionName(d.dimensionId))
+          .join(', ')}${foundations.length > MAX_NAMED_FOUNDATIONS ? ` and ${foundations.length - MAX_NAMED_FOUNDATIONS} more` : ''}.`
       : 'No dimension is at level 1, so each further point comes from turning visible practices into systematic ones.',
   ]);
 }
