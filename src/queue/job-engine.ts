@@ -41,6 +41,8 @@ export class JobEngine {
   readonly #queues = new Set<string>();
   readonly #drainTimeoutMs: number;
   #supervisedAt = 0;
+  /** The clock sync in progress, if any: the next waits for it. */
+  #clockSync: Promise<void> = Promise.resolve();
 
   private constructor(boss: PgBoss, schema: string, clock: Clock, testClock: TestClock | null, drainTimeoutMs: number) {
     this.boss = boss;
@@ -97,11 +99,19 @@ export class JobEngine {
    * now, and once the clock has moved a heartbeat's length, pg-boss's
    * supervision runs as its timer would have (jobs whose worker went silent
    * are given back for a retry; finished jobs past retention are deleted).
+   * One at a time: a test's runDue and a waiting score's worker may both
+   * drain at once, and pg-boss refuses a second setTime while one runs.
    */
-  async syncClock(): Promise<void> {
-    if (!this.#testClock) return;
+  syncClock(): Promise<void> {
+    if (!this.#testClock) return Promise.resolve();
+    const synced = this.#clockSync.then(() => this.#syncClockNow(this.#testClock!));
+    this.#clockSync = synced.catch(() => undefined);
+    return synced;
+  }
+
+  async #syncClockNow(testClock: TestClock): Promise<void> {
     const now = this.#clock.now().getTime();
-    if (this.#testClock.now() !== now) await this.#testClock.setTime(now);
+    if (testClock.now() !== now) await testClock.setTime(now);
     if (Math.abs(now - this.#supervisedAt) >= HEARTBEAT_SECONDS * 1000) {
       this.#supervisedAt = now;
       await this.boss.supervise();
