@@ -87,6 +87,8 @@ describe('the webhooks settings page', () => {
     await expectVisible(page.locator('.webhook .webhook-state').getByText('Disabled'));
     await page.locator('.webhook').getByRole('button', { name: 'Enable' }).click();
     await expectVisible(page.locator('.webhook .webhook-state').getByText('Enabled'));
+    // The page's script has run on the reloaded page (it shows the word): a click before that would be lost.
+    await expectVisible(page.getByText('Enabled: events are sent to it again.'));
 
     receiver.setSecrets([rotated]);
     await page

@@ -186,8 +186,8 @@ export class AnomalyService {
     const productId = rows.find((row) => row.productId)?.productId;
     const base = this.#deps.publicBaseUrl;
     const alert = { name: 'Measured signals', link: productId ? `${base}/app/products/${productId}` : `${base}/app`, detection: `signals ${signalIds[0]}` };
-    const recipients = rows.length > 0 ? recipientsOf(await this.#deps.members(accountId)) : [];
     if (rows.length === 0) return 0;
+    const recipients = recipientsOf(await this.#deps.members(accountId));
     return this.#deps.db.transaction((tx) => this.#recordAndAlert(tx, accountId, rows, recipients, alert));
   }
 
