@@ -15,7 +15,7 @@
  *
  * While the work runs, this instance renews the leases of the charges it
  * holds every RENEW_EVERY_MS (one statement for all of them), so a long
- * crawl or a wait for a crawl slot never loses its charge. Should the
+ * crawl or a wait in the score queue never loses its charge. Should the
  * renewals fail for longer than the lease (the database unreachable for half
  * a minute), the charge may be given back while the work goes on: the
  * result is then not stored against it (settling fails), and the request
