@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { OPT_OUT_CATEGORIES } from '../../vocabulary/mail-categories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,11 +40,11 @@ describe('GET /unsubscribe', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('page.reader@example.com');
-    for (const label of ['Product updates', 'Ritual emails', 'Score decay reminders', 'Peer benchmark updates', 'Weekly digest'])
+    for (const label of ['Product updates', 'Ritual emails', 'Score decay reminders', 'Peer benchmark updates', 'Weekly digest', 'Anomaly alerts'])
       expect(page.body).toContain(label);
-    expect(page.body.match(/<button type="submit"[^>]*>Unsubscribe<\/button>/g)).toHaveLength(5);
+    expect(page.body.match(/<button type="submit"[^>]*>Unsubscribe<\/button>/g)).toHaveLength(OPT_OUT_CATEGORIES.length);
     expect(page.body).toContain('noindex');
-    expect(Object.values(await stateOf(token))).toEqual([true, true, true, true, true]);
+    expect(Object.values(await stateOf(token))).toEqual(OPT_OUT_CATEGORIES.map(() => true));
   });
 
   it('shows a plain "no longer valid" page with 404 for a token that does not work, or none', async () => {
@@ -72,7 +73,7 @@ describe('POST /unsubscribe (the buttons)', () => {
 
     const all = await press({ token, csrf, change: 'opt_out_all' }, cookie);
     expect(all.statusCode).toBe(200);
-    expect(Object.values(await stateOf(token))).toEqual([false, false, false, false, false]);
+    expect(Object.values(await stateOf(token))).toEqual(OPT_OUT_CATEGORIES.map(() => false));
   });
 
   it('changes nothing without the CSRF token of the page (403), or with a button that is not ours (400)', async () => {
@@ -85,7 +86,7 @@ describe('POST /unsubscribe (the buttons)', () => {
     expect(mismatched.statusCode).toBe(403);
     const transactional = await press({ token, csrf, change: 'opt_out', category: 'billing' }, cookie);
     expect(transactional.statusCode).toBe(400);
-    expect(Object.values(await stateOf(token))).toEqual([true, true, true, true, true]);
+    expect(Object.values(await stateOf(token))).toEqual(OPT_OUT_CATEGORIES.map(() => true));
   });
 
   it('answers an invalid token with the "no longer valid" page', async () => {
