@@ -130,7 +130,7 @@ function evidencePages(result: Comparable): Map<string, DimensionId[]> {
 }
 
 /** A page's path without its trailing slash: the same page whether or not the host redirects to the slash form. */
-function pageKey(address: string): string {
+export function pageKey(address: string): string {
   try {
     const path = new URL(address).pathname.replace(/\/+$/, '');
     return path === '' ? '/' : path;

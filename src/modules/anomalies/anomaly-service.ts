@@ -26,7 +26,8 @@ import type { JobRunner } from '../../queue/job-runner.ts';
 import type { Role } from '../../vocabulary/roles.ts';
 import type { ScoringResult } from '../scoring/result-schema.ts';
 import { anomalyMailFor } from './anomaly-mail.ts';
-import { detectAnomalies } from './anomaly-rules.ts';
+import { detectAnomalies, pageKey } from './anomaly-rules.ts';
+import { recipientsOf } from '../lifecycle-mail/lifecycle-mail.ts';
 import { HISTORY_WINDOW, outsideBand } from './signal-band.ts';
 import { anomalies, type AnomalyState } from './tables.ts';
 
@@ -62,20 +63,12 @@ export interface AnomalyDependencies {
 }
 
 export interface AnomalyQuery {
-  state?: AnomalyState;
+  /** Only anomalies in one of these states. */
+  states?: readonly AnomalyState[];
   productId?: string;
   /** An anomaly id: only those listed after it, newest first (the next page). */
   after?: string;
   limit: number;
-}
-
-/** The owners' and admins' addresses, once each. */
-function recipientsOf(members: { role: Role; email: string | null }[]): string[] {
-  return [
-    ...new Set(
-      members.filter((member) => ALERT_ROLES.includes(member.role) && member.email?.includes('@')).map((member) => member.email!.trim().toLowerCase()),
-    ),
-  ];
 }
 
 const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
@@ -135,7 +128,7 @@ export class AnomalyService {
       detection: `result ${resultId}`,
     };
     // Read before the transaction: on the embedded database a read outside it would wait for it to end.
-    const recipients = rows.length > 0 ? recipientsOf(await this.#deps.members(accountId)) : [];
+    const recipients = rows.length > 0 ? recipientsOf(await this.#deps.members(accountId), ALERT_ROLES) : [];
     return this.#deps.db.transaction(async (tx) => {
       if (productId) await this.#resolveMended(tx, accountId, productId, current, now);
       return this.#recordAndAlert(tx, accountId, rows, recipients, alert);
@@ -187,7 +180,7 @@ export class AnomalyService {
     const base = this.#deps.publicBaseUrl;
     const alert = { name: 'Measured signals', link: productId ? `${base}/app/products/${productId}` : `${base}/app`, detection: `signals ${signalIds[0]}` };
     if (rows.length === 0) return 0;
-    const recipients = recipientsOf(await this.#deps.members(accountId));
+    const recipients = recipientsOf(await this.#deps.members(accountId), ALERT_ROLES);
     return this.#deps.db.transaction((tx) => this.#recordAndAlert(tx, accountId, rows, recipients, alert));
   }
 
@@ -225,7 +218,7 @@ export class AnomalyService {
       .where(
         and(
           eq(anomalies.accountId, accountId),
-          query.state ? eq(anomalies.state, query.state) : undefined,
+          query.states ? inArray(anomalies.state, [...query.states]) : undefined,
           query.productId ? eq(anomalies.productId, query.productId) : undefined,
           query.after
             ? sql`(${anomalies.detectedAt}, ${anomalies.id}) < (SELECT c.detected_at, c.id FROM anomalies c WHERE c.id = ${query.after} AND c.account_id = ${accountId})`
@@ -262,7 +255,7 @@ export class AnomalyService {
           lt(anomalies.detectedAt, now),
         ),
       );
-    const read = new Set((current.crawledPages ?? []).map((page) => new URL(page).pathname.replace(/\/+$/, '') || '/'));
+    const read = new Set((current.crawledPages ?? []).map(pageKey));
     const mended = unresolved.filter((anomaly) => {
       if (anomaly.kind === 'dimension_down')
         return (current.dimensions.find((d) => d.dimensionId === anomaly.subject)?.score ?? 0) >= (anomaly.before.value ?? 5);

@@ -22,7 +22,7 @@ export function registerGetAnomalies(app: App, deps: { anomalies: AnomalyService
       const principal = requirePrincipal(request);
       const { state, productId, cursor, limit } = request.query;
       const page = await deps.anomalies.list(principal.accountId, {
-        state,
+        states: state && [state],
         productId,
         after: cursor,
         limit: limit === undefined ? ANOMALY_PAGE_LIMIT : Number(limit),

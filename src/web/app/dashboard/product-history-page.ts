@@ -58,15 +58,13 @@ export async function sendProductPage(
   const accountId = visit.account.id;
   const history = at ? await productHistory(deps, accountId, at.id, at.resultId, at.cursor) : null;
   if (!history) return sendNotFoundPage(reply, deps.settings, visit.viewer, 'product');
-  const [peers, goals, schedule, open, acknowledged] = await Promise.all([
+  const [peers, goals, schedule, unresolved] = await Promise.all([
     history.latest ? peerComparisonOf(deps.benchmarks, history.latest.id) : null,
     deps.goals.list(accountId, history.product.id),
     deps.schedules.get(accountId, history.product.id),
-    deps.anomalies.list(accountId, { productId: history.product.id, state: 'open', limit: ANOMALIES_SHOWN }),
-    deps.anomalies.list(accountId, { productId: history.product.id, state: 'acknowledged', limit: ANOMALIES_SHOWN }),
+    deps.anomalies.list(accountId, { productId: history.product.id, states: ['open', 'acknowledged'], limit: ANOMALIES_SHOWN }),
   ]);
-  const anomalies = [...open.anomalies, ...acknowledged.anomalies].sort((a, b) => b.detectedAt.getTime() - a.detectedAt.getTime()).slice(0, ANOMALIES_SHOWN);
-  const section = html`<${ProductAnomaliesSection} anomalies=${anomalies} /><${ProductGoalsSection}
+  const section = html`<${ProductAnomaliesSection} anomalies=${unresolved.anomalies} /><${ProductGoalsSection}
     productId=${history.product.id}
     productName=${history.product.name}
     outcomes=${{ goals, schedule }}
