@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { registerEmbeddedAnalyze } from './db/embedded-statistics.ts';
 import { DomainEvents } from './domain-events.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -67,6 +68,7 @@ export async function buildInfrastructure(config: Config, chosen: Infrastructure
     onJobEvent: reportJobEvent(metrics.jobs),
   });
   const outbox = outboxOn(jobs, jobRunner);
+  registerEmbeddedAnalyze(jobRunner, database);
   const mailer = createMailer(config, clock);
   const paymentProvider =
     chosen.paymentProvider ??
