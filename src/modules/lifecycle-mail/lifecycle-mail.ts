@@ -318,6 +318,9 @@ export class LifecycleMail {
   }
 
   async #digestForAccount(accountId: string, week: IsoWeek): Promise<number> {
+    // No one to tell: nothing to compose (each listed score's change is a query).
+    const recipients = recipientsOf(await this.#deps.members(accountId), DIGEST_ROLES);
+    if (recipients.length === 0) return 0;
     // One more than listed, so the digest can say there are more.
     const found = await this.#deps.scoresBetween(accountId, week.start, week.end, DIGEST_SCORE_LIMIT + 1);
     if (found.length === 0) return 0;
@@ -327,7 +330,6 @@ export class LifecycleMail {
       scores.push({ ...score, change: index < DIGEST_SCORE_LIMIT ? await this.#deps.changeOf(accountId, score.id) : null });
     }
     const content = weeklyDigestFor(week, scores, await this.#deps.usage(accountId), this.#deps.publicBaseUrl);
-    const recipients = recipientsOf(await this.#deps.members(accountId), DIGEST_ROLES);
     return this.#enqueueEach(recipients, content, 'weekly_digest', accountId, (to) => `weekly digest ${week.label} for ${accountId} to ${to}`);
   }
 
