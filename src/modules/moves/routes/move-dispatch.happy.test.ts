@@ -1,0 +1,253 @@
+/**
+ * Moves beyond the acceptance scenario: a product whose GitHub repository is
+ * scoped to it gets GitHub moves, created exactly once even when GitHub
+ * created the issue and its answer was lost (the local server stores it and
+ * answers 502; the retry finds the issue by its hidden marker); a rescore
+ * proposed after it for a product with no schedule; dismissal with a reason
+ * and CONFLICT after; a member refused the lead's routes; a kind the account
+ * lets dispatch alone; and the dispatch rate limit. Scores are stored as a
+ * score stores them, and proposed from as the proposal job does.
+ */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../clock.ts';
+import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
+import { caller } from '../../../../test/onboarding-client.ts';
+import { startFakeGitHub, type FakeGitHub } from '../../../../test/fakes/github-api.ts';
+import { startFakeLinear, type FakeLinear } from '../../../../test/fakes/linear-api.ts';
+import { sourceEnvironment } from '../../../../test/fakes/source-environment.ts';
+import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { DimensionId } from '../../../framework/dimensions.ts';
+import { billingAccounts } from '../../billing/tables.ts';
+import { MOVE_DISPATCH_RATE_LIMIT } from '../../limits/policies.ts';
+import { scoringResults } from '../../scoring/tables.ts';
+import { githubMarker } from '../move-providers.ts';
+import { moves } from '../tables.ts';
+
+const BASE = 'https://maturity.example';
+const HOUR = 3600_000;
+const clock = new ManualClock('2026-06-01T09:00:00.000Z');
+const owner = { sub: 'dispatch_owner', account: 'org_dispatch', role: 'owner' as const };
+const member = { sub: 'dispatch_member', account: 'org_dispatch', role: 'member' as const };
+
+let t: TestApp;
+let github: FakeGitHub;
+let linear: FakeLinear;
+let accountId = '';
+let productId = '';
+
+type Claims = typeof owner | typeof member;
+const post = async (url: string, claims: Claims = owner, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: await t.authHeaders(claims), payload });
+const listed = async (query = '') =>
+  (await t.app.inject({ method: 'GET', url: `/api/moves${query}`, headers: await t.authHeaders(owner) })).json().moves as {
+    id: string;
+    kind: string;
+    state: string;
+    dimensionId: string | null;
+    [field: string]: unknown;
+  }[];
+
+/** A full score of the product with these levels, stored now, and the proposals it calls for; how many were new. */
+async function scoredAndProposed(levels: Partial<Record<DimensionId, 1 | 2 | 3 | 4>>, product = productId): Promise<{ resultId: string; proposed: number }> {
+  clock.advance(60_000);
+  const id = crypto.randomUUID();
+  const result = { ...fixtureResult({ levels }), id, productId: product, createdAt: clock.now().toISOString() };
+  await t.database.db.insert(scoringResults).values({ id, accountId, productId: product, url: result.url, depth: 'full', result, createdAt: clock.now() });
+  return { resultId: id, proposed: await t.services.moves.propose(accountId, id) };
+}
+
+beforeAll(async () => {
+  github = await startFakeGitHub({ now: () => clock.now().getTime() });
+  linear = await startFakeLinear({ now: () => clock.now().getTime() });
+  t = await startTestApp({ clock, env: { ...sourceEnvironment(github, linear), PUBLIC_BASE_URL: BASE } });
+  accountId = await caller(t, owner).accountId();
+  await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
+  productId = (await post('/api/products', owner, { name: 'Acme', url: 'https://acme.example' })).json().id;
+  await connect('github', { productId, resourceId: 'acme/api', resourceName: 'acme/api' });
+}, 60_000);
+
+/** Connects a provider through its local OAuth server and scopes one of its repositories or teams to a product. */
+async function connect(provider: 'github' | 'linear', scope: { productId: string; resourceId: string; resourceName: string }): Promise<void> {
+  const started = await post(`/api/sources/${provider}/connect`);
+  const approved = await fetch(new URL(started.json().authorizeUrl), { redirect: 'manual' });
+  const back = new URL(approved.headers.get('location')!);
+  const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: await t.authHeaders(owner) });
+  const connectionId = new URL(callback.headers.location as string, 'http://app').searchParams.get('connected')!;
+  const scoped = await t.app.inject({
+    method: 'PUT',
+    url: `/api/sources/${connectionId}/scopes`,
+    headers: await t.authHeaders(owner),
+    payload: { scopes: [scope] },
+  });
+  expect(scoped.statusCode).toBe(200);
+}
+
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([github?.close(), linear?.close()]);
+});
+
+describe('a GitHub move', () => {
+  let moveId = '';
+
+  it('is proposed for a dimension that fell a level, once, however often the proposal runs', async () => {
+    await scoredAndProposed({ pricing_packaging: 3 });
+    const fell = await scoredAndProposed({ pricing_packaging: 2 });
+    expect(fell.proposed).toBe(1);
+    expect(await t.services.moves.propose(accountId, fell.resultId)).toBe(0);
+    const [move] = await listed();
+    expect(move).toMatchObject({
+      kind: 'github_issue',
+      origin: 'dimension_fell',
+      dimensionId: 'pricing_packaging',
+      fromLevel: 2,
+      targetLevel: 3,
+      target: 'acme/api',
+      resultId: fell.resultId,
+      goalId: null,
+    });
+    expect(move!.body).toContain('Pricing & Packaging fell from level 3 to 2');
+    // Another fall while it is open proposes nothing more for the dimension.
+    expect((await scoredAndProposed({ pricing_packaging: 1 })).proposed).toBe(0);
+    moveId = move!.id;
+  });
+
+  it('creates exactly one issue when GitHub created it and its answer was lost', async () => {
+    github.loseNextCreateResponse();
+    expect((await post(`/api/moves/${moveId}/approve`)).json()).toMatchObject({ state: 'approved' });
+    await t.services.jobRunner.runDue();
+    expect(github.createdIssues()).toHaveLength(1);
+    const [waiting] = await listed('?state=approved');
+    expect(waiting).toMatchObject({ id: moveId, link: null, lastError: expect.stringContaining('Server Error') });
+
+    // The engine's backoff has passed: the retry finds the issue by its marker rather than creating another.
+    clock.advance(HOUR);
+    await t.services.jobRunner.runDue();
+    const issues = github.createdIssues();
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.body).toContain(githubMarker(moveId));
+    expect(issues[0]!.body).toContain('## First steps');
+    const [dispatched] = await listed('?state=dispatched');
+    expect(dispatched).toMatchObject({ id: moveId, link: issues[0]!.html_url, lastError: null });
+  });
+
+  it('is followed by one rescore move, the product having no schedule', async () => {
+    const rescores = (await listed()).filter((move) => move.kind === 'rescore');
+    expect(rescores).toMatchObject([{ state: 'proposed', dimensionId: null, title: 'Rescore to see whether it moved', target: 'Acme' }]);
+  });
+});
+
+describe('a Linear move', () => {
+  it('creates exactly one issue when Linear created it and its answer was lost: the retry asks for the issue by the move id', async () => {
+    const beta = (await post('/api/products', owner, { name: 'Beta', url: 'https://beta.example' })).json().id as string;
+    await connect('linear', { productId: beta, resourceId: 'team-eng', resourceName: 'ENG Engineering' });
+    await scoredAndProposed({ customer_success: 3 }, beta);
+    expect((await scoredAndProposed({ customer_success: 2 }, beta)).proposed).toBe(1);
+    const [move] = (await listed(`?productId=${beta}`)).filter((candidate) => candidate.kind === 'linear_issue');
+    expect(move).toMatchObject({ dimensionId: 'customer_success', target: 'ENG Engineering', state: 'proposed' });
+
+    linear.loseNextCreateResponse();
+    await post(`/api/moves/${move!.id}/approve`);
+    await t.services.jobRunner.runDue();
+    expect(linear.createdIssues()).toHaveLength(1);
+    expect((await listed(`?productId=${beta}&state=approved`)).map((candidate) => candidate.id)).toEqual([move!.id]);
+
+    clock.advance(HOUR);
+    await t.services.jobRunner.runDue();
+    const issues = linear.createdIssues();
+    expect(issues).toMatchObject([{ id: move!.id, teamId: 'team-eng' }]);
+    expect(await listed(`?productId=${beta}&state=dispatched`)).toMatchObject([{ id: move!.id, link: issues[0]!.url, lastError: null }]);
+  });
+});
+
+describe('dismissing and approving', () => {
+  it('dismisses a proposed move with a reason, by any member, and answers CONFLICT after', async () => {
+    const [rescore] = (await listed()).filter((move) => move.kind === 'rescore');
+    const refused = await post(`/api/moves/${rescore!.id}/approve`, member);
+    expect(refused.statusCode).toBe(403);
+    const dismissed = await post(`/api/moves/${rescore!.id}/dismiss`, member, { reason: 'wrong_priority', note: 'We rescore after the launch.' });
+    expect(dismissed.statusCode).toBe(200);
+    expect(dismissed.json()).toMatchObject({
+      state: 'dismissed',
+      dismissal: { reason: 'wrong_priority', note: 'We rescore after the launch.', by: member.sub, at: clock.now().toISOString() },
+    });
+    expect((await post(`/api/moves/${rescore!.id}/dismiss`, member, { reason: 'helpful' })).statusCode).toBe(409);
+    expect((await post(`/api/moves/${rescore!.id}/approve`)).statusCode).toBe(409);
+    expect((await post(`/api/moves/${rescore!.id}/dismiss`, member, { reason: 'because' })).statusCode).toBe(400);
+    expect((await post(`/api/moves/${crypto.randomUUID()}/approve`)).statusCode).toBe(404);
+  });
+
+  it('refuses a dispatched move a dismissal', async () => {
+    const [dispatched] = await listed('?state=dispatched');
+    expect((await post(`/api/moves/${dispatched!.id}/dismiss`, owner, { reason: 'helpful' })).statusCode).toBe(409);
+  });
+});
+
+describe('a kind the account lets dispatch alone', () => {
+  it('is set by a lead only, and dispatches without approval', async () => {
+    const byMember = await t.app.inject({
+      method: 'PUT',
+      url: '/api/moves/settings',
+      headers: await t.authHeaders(member),
+      payload: { autoDispatch: ['github_issue'] },
+    });
+    expect(byMember.statusCode).toBe(403);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/moves/settings',
+      headers: await t.authHeaders(owner),
+      payload: { autoDispatch: ['github_issue'] },
+    });
+    expect(set.json()).toEqual({ autoDispatch: ['github_issue'] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/moves/settings', headers: await t.authHeaders(member) })).json()).toEqual({
+      autoDispatch: ['github_issue'],
+    });
+
+    await scoredAndProposed({ pricing_packaging: 1, adoption_expansion: 3 });
+    const fell = await scoredAndProposed({ pricing_packaging: 1, adoption_expansion: 2 });
+    expect(fell.proposed).toBe(1);
+    const [auto] = (await listed()).filter((move) => move.dimensionId === 'adoption_expansion');
+    expect(auto).toMatchObject({ kind: 'github_issue', state: 'approved', approvedBy: 'auto' });
+    await t.services.jobRunner.runDue();
+    expect(github.createdIssues()).toHaveLength(2);
+    expect((await listed('?state=dispatched')).map((move) => move.id)).toContain(auto!.id);
+  });
+});
+
+describe('the dispatch rate limit', () => {
+  it(`refuses approvals past ${MOVE_DISPATCH_RATE_LIMIT.limit} an hour with Retry-After`, async () => {
+    // A fresh window: the next hour.
+    clock.advance(HOUR);
+    const now = clock.now();
+    const rows = await t.database.db
+      .insert(moves)
+      .values(
+        Array.from({ length: MOVE_DISPATCH_RATE_LIMIT.limit + 1 }, (_, index) => ({
+          accountId,
+          productId,
+          kind: 'slack_post' as const,
+          origin: 'goal_at_risk' as const,
+          dimensionId: 'launch_execution' as const,
+          fromLevel: 2,
+          targetLevel: 3,
+          resultId: crypto.randomUUID(),
+          title: `Move ${index}`,
+          body: 'Body',
+          target: 'Slack',
+          proposedAt: now,
+          proposalKey: `throttle ${index}`,
+        })),
+      )
+      .returning({ id: moves.id });
+    const answers = [];
+    for (const row of rows) answers.push(await post(`/api/moves/${row.id}/approve`));
+    expect(answers.slice(0, -1).every((answer) => answer.statusCode === 200)).toBe(true);
+    const refused = answers.at(-1)!;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'SCORING_RATE_LIMITED' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await listed('?state=proposed')).map((move) => move.id)).toContain(rows.at(-1)!.id);
+  });
+});
