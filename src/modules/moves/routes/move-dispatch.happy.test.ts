@@ -16,6 +16,7 @@ import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
 import { caller } from '../../../../test/onboarding-client.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/fakes/github-api.ts';
 import { startFakeLinear, type FakeLinear } from '../../../../test/fakes/linear-api.ts';
+import { startHttpRecorder, type HttpRecorder } from '../../../../test/fakes/http-recorder.ts';
 import { sourceEnvironment } from '../../../../test/fakes/source-environment.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import type { DimensionId } from '../../../framework/dimensions.ts';
@@ -30,14 +31,16 @@ const HOUR = 3600_000;
 const clock = new ManualClock('2026-06-01T09:00:00.000Z');
 const owner = { sub: 'dispatch_owner', account: 'org_dispatch', role: 'owner' as const };
 const member = { sub: 'dispatch_member', account: 'org_dispatch', role: 'member' as const };
+const stranger = { sub: 'dispatch_stranger', account: 'org_dispatch_elsewhere', role: 'owner' as const };
 
 let t: TestApp;
 let github: FakeGitHub;
 let linear: FakeLinear;
+let slack: HttpRecorder;
 let accountId = '';
 let productId = '';
 
-type Claims = typeof owner | typeof member;
+type Claims = typeof owner | typeof member | typeof stranger;
 const post = async (url: string, claims: Claims = owner, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: await t.authHeaders(claims), payload });
 const listed = async (query = '') =>
@@ -61,7 +64,9 @@ async function scoredAndProposed(levels: Partial<Record<DimensionId, 1 | 2 | 3 |
 beforeAll(async () => {
   github = await startFakeGitHub({ now: () => clock.now().getTime() });
   linear = await startFakeLinear({ now: () => clock.now().getTime() });
-  t = await startTestApp({ clock, env: { ...sourceEnvironment(github, linear), PUBLIC_BASE_URL: BASE } });
+  // Slack answers an incoming-webhook post with 200 and the body "ok".
+  slack = await startHttpRecorder(() => ({ status: 200, body: 'ok' }));
+  t = await startTestApp({ clock, env: { ...sourceEnvironment(github, linear), WEBHOOK_ALLOWLIST: new URL(slack.url).host, PUBLIC_BASE_URL: BASE } });
   accountId = await caller(t, owner).accountId();
   await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
   productId = (await post('/api/products', owner, { name: 'Acme', url: 'https://acme.example' })).json().id;
@@ -86,7 +91,7 @@ async function connect(provider: 'github' | 'linear', scope: { productId: string
 
 afterAll(async () => {
   await t?.close();
-  await Promise.all([github?.close(), linear?.close()]);
+  await Promise.all([github?.close(), linear?.close(), slack?.close()]);
 });
 
 describe('a GitHub move', () => {
@@ -162,6 +167,31 @@ describe('a Linear move', () => {
   });
 });
 
+describe('a Slack move', () => {
+  it('goes to a product with no tool of its own when the account has a Slack address: the title, the first steps, a link to the moves', async () => {
+    const gamma = (await post('/api/products', owner, { name: 'Gamma', url: 'https://gamma.example' })).json().id as string;
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/anomalies/slack',
+      headers: await t.authHeaders(owner),
+      payload: { webhookUrl: `${slack.url}/services/T0/B0/gamma` },
+    });
+    expect(set.statusCode).toBe(200);
+    await scoredAndProposed({ trust_security: 3 }, gamma);
+    expect((await scoredAndProposed({ trust_security: 2 }, gamma)).proposed).toBe(1);
+    const [move] = await listed(`?productId=${gamma}`);
+    expect(move).toMatchObject({ kind: 'slack_post', target: 'Slack', dimensionId: 'trust_security' });
+    await post(`/api/moves/${move!.id}/approve`);
+    await t.services.jobRunner.runDue();
+    expect(slack.requests).toHaveLength(1);
+    const { text } = JSON.parse(slack.requests[0]!.body);
+    expect(text).toContain(`*${move!.title as string}*`);
+    expect(text).toContain('First steps:');
+    expect(text).toContain(`<${BASE}/app/moves|`);
+    expect(await listed(`?productId=${gamma}&state=dispatched`)).toMatchObject([{ id: move!.id, link: null }]);
+  });
+});
+
 describe('dismissing and approving', () => {
   it('dismisses a proposed move with a reason, by any member, and answers CONFLICT after', async () => {
     const [rescore] = (await listed()).filter((move) => move.kind === 'rescore');
@@ -182,6 +212,18 @@ describe('dismissing and approving', () => {
   it('refuses a dispatched move a dismissal', async () => {
     const [dispatched] = await listed('?state=dispatched');
     expect((await post(`/api/moves/${dispatched!.id}/dismiss`, owner, { reason: 'helpful' })).statusCode).toBe(409);
+  });
+});
+
+describe('another account', () => {
+  it('sees none of the moves, cannot approve or dismiss them, and counts none of their loops', async () => {
+    const [move] = await listed();
+    expect((await t.app.inject({ method: 'GET', url: '/api/moves', headers: await t.authHeaders(stranger) })).json()).toEqual({ moves: [], nextCursor: null });
+    expect((await post(`/api/moves/${move!.id}/approve`, stranger)).statusCode).toBe(404);
+    expect((await post(`/api/moves/${move!.id}/dismiss`, stranger, { reason: 'helpful' })).statusCode).toBe(404);
+    const figures = (await t.app.inject({ method: 'GET', url: '/api/intelligence', headers: await t.authHeaders(stranger) })).json();
+    expect(figures).toMatchObject({ movesProposed: 0, movesDispatched: 0, loopsClosed: 0, loopClosureRate: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/intelligence', headers: await t.authHeaders(owner) })).json().movesDispatched).toBeGreaterThan(0);
   });
 });
 
