@@ -9,21 +9,25 @@
  * score stores them, and proposed from as the proposal job does.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../clock.ts';
 import { fixtureResult } from '../../../../test/fixtures/coach-result.ts';
 import { caller } from '../../../../test/onboarding-client.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/fakes/github-api.ts';
 import { startFakeLinear, type FakeLinear } from '../../../../test/fakes/linear-api.ts';
+import path from 'node:path';
+import { serveSite, SITES_DIR, type ServedSite } from '../../../../test/fixtures/static-site.ts';
 import { startHttpRecorder, type HttpRecorder } from '../../../../test/fakes/http-recorder.ts';
 import { sourceEnvironment } from '../../../../test/fakes/source-environment.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import type { DimensionId } from '../../../framework/dimensions.ts';
+import { auditLog } from '../../accounts/tables.ts';
 import { billingAccounts } from '../../billing/tables.ts';
 import { MOVE_DISPATCH_RATE_LIMIT } from '../../limits/policies.ts';
 import { scoringResults } from '../../scoring/tables.ts';
 import { githubMarker } from '../move-providers.ts';
+import { DISPATCH_ATTEMPTS } from '../move-service.ts';
 import { moves } from '../tables.ts';
 
 const BASE = 'https://maturity.example';
@@ -32,19 +36,22 @@ const clock = new ManualClock('2026-06-01T09:00:00.000Z');
 const owner = { sub: 'dispatch_owner', account: 'org_dispatch', role: 'owner' as const };
 const member = { sub: 'dispatch_member', account: 'org_dispatch', role: 'member' as const };
 const stranger = { sub: 'dispatch_stranger', account: 'org_dispatch_elsewhere', role: 'owner' as const };
+/** An account with no tool and no Slack: its moves are rescores. */
+const solo = { sub: 'dispatch_solo', account: 'org_dispatch_solo', role: 'owner' as const };
 
 let t: TestApp;
 let github: FakeGitHub;
 let linear: FakeLinear;
 let slack: HttpRecorder;
+let site: ServedSite;
 let accountId = '';
 let productId = '';
 
-type Claims = typeof owner | typeof member | typeof stranger;
+type Claims = typeof owner | typeof member | typeof stranger | typeof solo;
 const post = async (url: string, claims: Claims = owner, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: await t.authHeaders(claims), payload });
-const listed = async (query = '') =>
-  (await t.app.inject({ method: 'GET', url: `/api/moves${query}`, headers: await t.authHeaders(owner) })).json().moves as {
+const listed = async (query = '', claims: Claims = owner) =>
+  (await t.app.inject({ method: 'GET', url: `/api/moves${query}`, headers: await t.authHeaders(claims) })).json().moves as {
     id: string;
     kind: string;
     state: string;
@@ -53,12 +60,18 @@ const listed = async (query = '') =>
   }[];
 
 /** A full score of the product with these levels, stored now, and the proposals it calls for; how many were new. */
-async function scoredAndProposed(levels: Partial<Record<DimensionId, 1 | 2 | 3 | 4>>, product = productId): Promise<{ resultId: string; proposed: number }> {
+async function scoredAndProposed(
+  levels: Partial<Record<DimensionId, 1 | 2 | 3 | 4>>,
+  product = productId,
+  account = accountId,
+): Promise<{ resultId: string; proposed: number }> {
   clock.advance(60_000);
   const id = crypto.randomUUID();
   const result = { ...fixtureResult({ levels }), id, productId: product, createdAt: clock.now().toISOString() };
-  await t.database.db.insert(scoringResults).values({ id, accountId, productId: product, url: result.url, depth: 'full', result, createdAt: clock.now() });
-  return { resultId: id, proposed: await t.services.moves.propose(accountId, id) };
+  await t.database.db
+    .insert(scoringResults)
+    .values({ id, accountId: account, productId: product, url: result.url, depth: 'full', result, createdAt: clock.now() });
+  return { resultId: id, proposed: await t.services.moves.propose(account, id) };
 }
 
 beforeAll(async () => {
@@ -66,15 +79,24 @@ beforeAll(async () => {
   linear = await startFakeLinear({ now: () => clock.now().getTime() });
   // Slack answers an incoming-webhook post with 200 and the body "ok".
   slack = await startHttpRecorder(() => ({ status: 200, body: 'ok' }));
-  t = await startTestApp({ clock, env: { ...sourceEnvironment(github, linear), WEBHOOK_ALLOWLIST: new URL(slack.url).host, PUBLIC_BASE_URL: BASE } });
+  site = await serveSite(path.join(SITES_DIR, 'relaymesh-scaleup'));
+  t = await startTestApp({
+    clock,
+    env: {
+      ...sourceEnvironment(github, linear),
+      WEBHOOK_ALLOWLIST: new URL(slack.url).host,
+      CRAWL_ALLOWLIST: new URL(site.origin).host,
+      PUBLIC_BASE_URL: BASE,
+    },
+  });
   accountId = await caller(t, owner).accountId();
   await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
   productId = (await post('/api/products', owner, { name: 'Acme', url: 'https://acme.example' })).json().id;
   await connect('github', { productId, resourceId: 'acme/api', resourceName: 'acme/api' });
 }, 60_000);
 
-/** Connects a provider through its local OAuth server and scopes one of its repositories or teams to a product. */
-async function connect(provider: 'github' | 'linear', scope: { productId: string; resourceId: string; resourceName: string }): Promise<void> {
+/** Connects a provider through its local OAuth server and chooses its repositories or teams for products. */
+async function connect(provider: 'github' | 'linear', ...scopes: { productId: string; resourceId: string; resourceName: string }[]): Promise<void> {
   const started = await post(`/api/sources/${provider}/connect`);
   const approved = await fetch(new URL(started.json().authorizeUrl), { redirect: 'manual' });
   const back = new URL(approved.headers.get('location')!);
@@ -84,14 +106,14 @@ async function connect(provider: 'github' | 'linear', scope: { productId: string
     method: 'PUT',
     url: `/api/sources/${connectionId}/scopes`,
     headers: await t.authHeaders(owner),
-    payload: { scopes: [scope] },
+    payload: { scopes },
   });
   expect(scoped.statusCode).toBe(200);
 }
 
 afterAll(async () => {
   await t?.close();
-  await Promise.all([github?.close(), linear?.close(), slack?.close()]);
+  await Promise.all([github?.close(), linear?.close(), slack?.close(), site?.close()]);
 });
 
 describe('a GitHub move', () => {
@@ -190,6 +212,55 @@ describe('a Slack move', () => {
     expect(text).toContain(`<${BASE}/app/moves|`);
     expect(await listed(`?productId=${gamma}&state=dispatched`)).toMatchObject([{ id: move!.id, link: null }]);
   });
+});
+
+describe('a move the provider keeps refusing', () => {
+  it('is failed after its last attempt, with the error, audited, and may be approved again', async () => {
+    const delta = (await post('/api/products', owner, { name: 'Delta', url: 'https://delta.example' })).json().id as string;
+    // A repository the grant cannot reach any more: GitHub answers 404 to every call. Connecting again
+    // finds the account's GitHub connection, whose choice of repositories is replaced as a whole.
+    await connect(
+      'github',
+      { productId, resourceId: 'acme/api', resourceName: 'acme/api' },
+      { productId: delta, resourceId: 'acme/archived', resourceName: 'acme/archived' },
+    );
+    await scoredAndProposed({ market_intelligence: 3 }, delta);
+    await scoredAndProposed({ market_intelligence: 2 }, delta);
+    const [move] = await listed(`?productId=${delta}`);
+    expect(move).toMatchObject({ kind: 'github_issue', target: 'acme/archived' });
+    await post(`/api/moves/${move!.id}/approve`);
+    for (let attempt = 0; attempt < DISPATCH_ATTEMPTS; attempt += 1) {
+      await t.services.jobRunner.runDue();
+      clock.advance(2 * HOUR);
+    }
+    const [failed] = await listed(`?productId=${delta}`);
+    expect(failed).toMatchObject({ id: move!.id, state: 'failed', link: null, lastError: expect.stringContaining('Not Found') });
+    const audited = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, accountId), sql`${auditLog.details}->>'moveId' = ${move!.id}`));
+    expect(audited.map((row) => row.action)).toEqual(['move_approved', 'move_dispatch_failed']);
+    expect((await post(`/api/moves/${move!.id}/approve`)).json()).toMatchObject({ state: 'approved', lastError: null });
+  });
+});
+
+describe('a rescore move', () => {
+  it('stands in for a product with no tool, and scores it when approved, linking the result', async () => {
+    const soloAccount = await caller(t, solo).accountId();
+    await t.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, soloAccount));
+    const product = (await post('/api/products', solo, { name: 'Relaymesh', url: site.origin })).json().id as string;
+    await scoredAndProposed({ positioning_messaging: 3 }, product, soloAccount);
+    await scoredAndProposed({ positioning_messaging: 2 }, product, soloAccount);
+    const [move] = await listed('', solo);
+    expect(move).toMatchObject({ kind: 'rescore', target: 'Relaymesh', dimensionId: 'positioning_messaging', state: 'proposed' });
+    await post(`/api/moves/${move!.id}/approve`, solo);
+    await t.services.jobRunner.runDue();
+    const [dispatched] = await listed('?state=dispatched', solo);
+    expect(dispatched).toMatchObject({ id: move!.id, link: expect.stringMatching(new RegExp(`^${BASE}/r/[0-9a-f-]{36}$`)) });
+    const resultId = (dispatched!.link as string).split('/r/')[1];
+    const history = (await t.app.inject({ method: 'GET', url: `/api/products/${product}/scores`, headers: await t.authHeaders(solo) })).json();
+    expect(JSON.stringify(history)).toContain(resultId);
+  }, 60_000);
 });
 
 describe('dismissing and approving', () => {
