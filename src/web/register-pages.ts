@@ -38,6 +38,7 @@ import type { WebhookService } from '../modules/webhooks/webhook-service.ts';
 import { registerBillingPages } from './app/billing/register-billing-pages.ts';
 import { registerCoachPage } from './app/coach/register-coach-page.ts';
 import { registerDashboardForms, registerDashboardPages } from './app/dashboard/register-dashboard-pages.ts';
+import { registerLoopForms, registerLoopPages } from './app/loop/register-loop-pages.ts';
 import { registerOnboardingPages } from './app/onboarding/register-onboarding-pages.ts';
 import { registerSettingsPages } from './app/settings/register-settings-pages.ts';
 import { registerIdentityPage } from './identity-page.ts';
@@ -108,6 +109,8 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
   const appPages = { settings, accounts: s.accounts, billing: s.billing, onboarding: s.onboarding };
   const dashboard = { ...appPages, scoring: s.scoring, products: s.products, usageReports: s.usageReports, benchmarks: s.benchmarks, signals: s.signals };
   registerDashboardPages(app, { ...dashboard, goals: s.goals, schedules: s.schedules, anomalies: s.anomalies });
+  const loop = { ...appPages, products: s.products, anomalies: s.anomalies };
+  registerLoopPages(app, loop);
   registerCoachPage(app, { ...appPages, scoring: s.scoring, conversations: s.coachConversations });
   registerSettingsPages(app, {
     ...appPages,
@@ -124,6 +127,7 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
     registerTrySubmit(forms, { settings, scoring: s.scoring, scoreJobs: s.scoreJobs, admissionGate: s.admissionGate, onboarding: s.onboarding });
     registerPricingCheckout(forms, { settings, billing: s.billing });
     registerDashboardForms(forms, { ...dashboard, goals: s.goals, schedules: s.schedules, anomalies: s.anomalies });
+    registerLoopForms(forms, loop);
     registerUnsubscribeSubmit(forms, { settings, emailPreferences: s.emailPreferences });
     // An API route, here because RFC 8058 one-click posts a form body (List-Unsubscribe=One-Click).
     registerPostOneClickUnsubscribe(forms, { emailPreferences: s.emailPreferences });

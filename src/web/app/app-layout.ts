@@ -14,6 +14,7 @@ import type { AppVisit } from './app-visit.ts';
 
 export const APP_PATHS = {
   dashboard: '/app',
+  changes: '/app/anomalies',
   coach: '/app/coach',
   onboarding: '/app/onboarding',
   account: '/app/settings',
@@ -77,6 +78,7 @@ export function AppLayout({ visit, section, children }: { visit: AppVisit; secti
     <nav class="app-nav" aria-label="App">
       <ul>
         <${NavLink} href=${APP_PATHS.dashboard} label="Dashboard" current=${section === 'dashboard'} />
+        <${NavLink} href=${APP_PATHS.changes} label="Changes" current=${section === 'changes'} />
         <${NavLink} href=${APP_PATHS.coach} label="Coach" current=${section === 'coach'} />
         <${NavLink} href=${APP_PATHS.onboarding} label=${onboardingLabel(visit)} current=${section === 'onboarding'} />
         <${NavLink} href=${APP_PATHS.account} label="Settings" current=${inSettings} />
