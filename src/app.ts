@@ -35,6 +35,7 @@ import { registerBillingRoutes } from './modules/billing/routes/register-billing
 import { jobBacklogCheck } from './queue/job-backlog-check.ts';
 import { registerOutcomeRoutes } from './modules/outcomes/routes/register-outcome-routes.ts';
 import { registerAnomalyRoutes } from './modules/anomalies/routes/register-anomaly-routes.ts';
+import { registerMoveRoutes } from './modules/moves/routes/register-move-routes.ts';
 import { registerCoachRoutes } from './modules/coach/routes/register-coach-routes.ts';
 import { registerEmailPreferenceRoutes } from './modules/email-preferences/routes/register-email-preference-routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes/register-feedback-routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerProductRoutes(app, { ...services, crawlAllowlist: config.crawl.allowlist });
   registerOutcomeRoutes(app, { goals: services.goals, schedules: services.schedules, productInAccount: services.productInAccount });
   registerAnomalyRoutes(app, { anomalies: services.anomalies, slack: services.slack, publicBaseUrl: config.publicBaseUrl });
+  registerMoveRoutes(app, { moves: services.moves });
   registerCoachRoutes(app, { ...services, progressStream });
   // The pages, after the API routes: the reference pages read the document they generated.
   await registerPages(app, services, { config, clock, devKey, sessions, localPayments: infra.paymentProvider.name === 'local' });

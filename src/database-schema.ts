@@ -24,3 +24,4 @@ export * from './modules/lifecycle-mail/tables.ts';
 export * from './modules/coach/tables.ts';
 export * from './modules/outcomes/tables.ts';
 export * from './modules/anomalies/tables.ts';
+export * from './modules/moves/tables.ts';

@@ -17,7 +17,7 @@
  * | pack.bought      | billing (the payment event's transaction)          | metering: the pack's scores credited; lifecycle-mail: thanks |
  * | plan.changed     | billing (the payment event's transaction)          | webhooks: plan.changed; lifecycle-mail: the change told    |
  * | usage.threshold  | metering (the admitting transaction)               | webhooks: usage.threshold                                  |
- * | score.stored     | scoring (the storing transaction, an owned score)  | webhooks: score.completed; anomalies: detection enqueued   |
+ * | score.stored     | scoring (the storing transaction, an owned score)  | webhooks: score.completed; anomalies: detection enqueued; moves: proposal enqueued (a product's score) |
  * | score.linked     | scoring (the linking transaction)                  | webhooks: score.linked                                     |
  * | signals.recorded | signals (a push's or a sync's storing transaction) | anomalies: detection enqueued                             |
  * | anomaly.detected | anomalies (the recording transaction, per anomaly) | webhooks: anomaly.detected                                 |
@@ -46,6 +46,7 @@ import type { Clock } from './clock.ts';
 import type { WebhookDeliveries } from './modules/webhooks/webhook-deliveries.ts';
 import type { Anomaly, AnomalyService } from './modules/anomalies/anomaly-service.ts';
 import { anomalyView } from './modules/anomalies/anomaly-view.ts';
+import type { MoveService } from './modules/moves/move-service.ts';
 import { planChangedData, scoreCompletedData, scoreLinkedData, usageThresholdData } from './modules/webhooks/webhook-events.ts';
 
 /** Every event and its payload. */
@@ -98,6 +99,7 @@ export interface Subscribers {
   emailPreferences: EmailPreferences;
   jobs: JobQueue;
   anomalies: AnomalyService;
+  moves: MoveService;
   clock: Clock;
   publicBaseUrl: string;
 }
@@ -141,6 +143,7 @@ export function subscribeDomainEvents(events: DomainEvents, s: Subscribers): voi
 
   events.subscribe('score.stored', (tx, { accountId, result }) => emit(tx, accountId, 'score.completed', scoreCompletedData(result, s.publicBaseUrl)));
   events.subscribe('score.stored', (tx, { accountId, result }) => s.anomalies.afterScore(tx, accountId, result.id));
+  events.subscribe('score.stored', (tx, { accountId, result }) => s.moves.afterScore(tx, accountId, result));
   events.subscribe('score.linked', (tx, { accountId, linked }) => emit(tx, accountId, 'score.linked', scoreLinkedData(linked, s.publicBaseUrl)));
 
   events.subscribe('signals.recorded', (tx, { accountId, signalIds }) => s.anomalies.afterSignals(tx, accountId, signalIds));

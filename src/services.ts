@@ -16,6 +16,8 @@ import { measureCrawls, measureMailSends, measureModelFetch, measureWebhookPosts
 import { AccountService } from './modules/accounts/account-service.ts';
 import { AnomalyService } from './modules/anomalies/anomaly-service.ts';
 import { SlackAlerts } from './modules/anomalies/slack-alerts.ts';
+import { MoveDispatcher } from './modules/moves/move-dispatcher.ts';
+import { MoveService } from './modules/moves/move-service.ts';
 import { checkWebhookUrl } from './modules/webhooks/webhook-url.ts';
 import { invitationMail } from './modules/accounts/invitation-mail.ts';
 import { InvitationService } from './modules/accounts/invitations.ts';
@@ -296,11 +298,40 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
   });
   registerSourceRevocation(outbox, sources);
   registerSourceSync(jobRunner, sources, config.sources.syncEveryMs);
+  // Moves (issue 28, item 4): the next step for a goal at risk or a dimension that fell, dispatched into the team's tools.
+  const moves = new MoveService({
+    db,
+    clock,
+    jobs,
+    publicBaseUrl,
+    withPrevious: (accountId, resultId) => scoring.withPrevious(accountId, resultId),
+    goals: (accountId, productId) => goals.list(accountId, productId),
+    product: (accountId, productId) => products.find(accountId, productId),
+    scheduled: async (accountId, productId) => (await schedules.get(accountId, productId)).cadence !== 'off',
+    dispatcher: new MoveDispatcher({
+      publicBaseUrl,
+      productResource: (accountId, productId, provider) => sources.productResource(accountId, productId, provider),
+      withProductResource: (accountId, productId, provider, work) => sources.withProductResource(accountId, productId, provider, work),
+      slackTarget: (accountId) => slack.target(accountId),
+      post: (url, headers, body) => webhookPoster.post(url, headers, body),
+      scoreNow: (accountId, productId, userId) => schedules.scoreNow(accountId, productId, userId),
+      productName: async (accountId, productId) => (await products.find(accountId, productId))?.name ?? null,
+    }),
+    throttle: (accountId) => admissionGate.throttle('move_dispatch', accountId),
+    audit: (executor, accountId, actor, action, details) => accounts.audit(executor, accountId, actor, action, details),
+    firstLevelSince: async (accountId, productId, dimensionId, since) =>
+      (await scoring.productDimensionLevels(accountId, productId, dimensionId, { since, limit: 1, depth: 'full', earliest: true }))[0]?.level ?? null,
+    productTotalsSince: async (accountId, productId, since, limit) =>
+      (await scoring.history(accountId, { productId, depth: 'full', createdFrom: since, limit })).flatMap((score) =>
+        score.productId ? [{ productId: score.productId, totalScore: score.totalScore, createdAt: new Date(score.createdAt) }] : [],
+      ),
+  });
+  moves.register(jobRunner);
 
   const services = {
     ...{ accounts, invitations, billing, creditLedger, admissionGate, chargesInFlight, usageReports, apiKeys, integrations, products, productInAccount },
     ...{ scoring, scoreJobs, scoreWorker, sharedResults, visitorResultPages, crawler, coach, coachConversations, onboarding, emailPreferences, lifecycleMail },
-    ...{ benchmarks, feedback, webhooks, webhookDeliveries, webhookPoster, sources, signals, tribalNotes, goals, schedules, anomalies, slack },
+    ...{ benchmarks, feedback, webhooks, webhookDeliveries, webhookPoster, sources, signals, tribalNotes, goals, schedules, anomalies, slack, moves },
     ...{ outbox, jobs, jobRunner, mailer },
   };
   // Every service exists: the reactions to the domain events can be subscribed (the list is src/domain-events.ts).

@@ -5,12 +5,21 @@
  */
 import type { Role } from '../vocabulary/roles.ts';
 
-export const PERMISSIONS = ['chat:use', 'account:edit', 'account:delete', 'billing:manage', 'api_keys:manage', 'webhooks:manage', 'sources:manage'] as const;
+export const PERMISSIONS = [
+  'chat:use',
+  'account:edit',
+  'account:delete',
+  'billing:manage',
+  'api_keys:manage',
+  'webhooks:manage',
+  'sources:manage',
+  'moves:approve',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   owner: new Set(PERMISSIONS),
-  admin: new Set<Permission>(['chat:use', 'account:edit', 'billing:manage', 'api_keys:manage', 'webhooks:manage', 'sources:manage']),
+  admin: new Set<Permission>(['chat:use', 'account:edit', 'billing:manage', 'api_keys:manage', 'webhooks:manage', 'sources:manage', 'moves:approve']),
   member: new Set<Permission>(['chat:use']),
 };
 

@@ -1216,6 +1216,98 @@ export interface paths {
         patch: operations["patchAnomaliesById"];
         trace?: never;
     };
+    "/api/moves/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds of move dispatched without approval */
+        get: operations["getMovesSettings"];
+        /** Choose the kinds of move dispatched without approval */
+        put: operations["putMovesSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's moves, newest first, a page at a time */
+        get: operations["getMoves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moves/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a move: it is dispatched once
+         * @description A proposed or failed move is approved and its dispatch enqueued; one approved or dispatched already is answered as it is. Dispatches are limited to 30 an hour per account (SCORING_RATE_LIMITED with Retry-After).
+         */
+        post: operations["postMovesByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moves/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss a move with a reason
+         * @description A move approved, dispatched or dismissed already is answered with CONFLICT.
+         */
+        post: operations["postMovesByIdDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intelligence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loop over the last 30 days: moves dispatched, loops closed, points gained per week */
+        get: operations["getIntelligence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat": {
         parameters: {
             query?: never;
@@ -12925,6 +13017,915 @@ export interface operations {
             };
             /** @description Flat error shape (spec part 7). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    getMovesSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The kinds of move dispatched without approval as soon as they are proposed (within the dispatch rate limit). */
+                        autoDispatch: ("linear_issue" | "github_issue" | "slack_post" | "rescore")[];
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    putMovesSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The kinds of move dispatched without approval as soon as they are proposed (within the dispatch rate limit). */
+                    autoDispatch: ("linear_issue" | "github_issue" | "slack_post" | "rescore")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The kinds of move dispatched without approval as soon as they are proposed (within the dispatch rate limit). */
+                        autoDispatch: ("linear_issue" | "github_issue" | "slack_post" | "rescore")[];
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    getMoves: {
+        parameters: {
+            query?: {
+                /** @description Only moves in this state. */
+                state?: "proposed" | "approved" | "dispatched" | "failed" | "dismissed";
+                /** @description Only this product's moves. */
+                productId?: string;
+                /** @description The previous page's `nextCursor`: lists the moves after it, newest first. */
+                cursor?: string;
+                /** @description Moves per page: 1 to 100; default 50. */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        moves: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            productId: string;
+                            /**
+                             * @description `linear_issue`, `github_issue`: an issue in the product's Linear team or GitHub repository; `slack_post`: a post to the account's Slack; `rescore`: score the product again.
+                             * @enum {unknown}
+                             */
+                            kind: "linear_issue" | "github_issue" | "slack_post" | "rescore";
+                            /**
+                             * @description `goal_at_risk`: a goal the score left at risk; `dimension_fell`: the dimension lost a level since the score before.
+                             * @enum {unknown}
+                             */
+                            origin: "goal_at_risk" | "dimension_fell";
+                            dimensionId: ("market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success") | null;
+                            dimensionName: string | null;
+                            fromLevel: number | null;
+                            targetLevel: number | null;
+                            title: string;
+                            /** @description Markdown: the practices of the next level, the first steps, the metrics to watch, and why the move was proposed. */
+                            body: string;
+                            /** @description Where it goes: the Linear team, the GitHub repository, "Slack", or the product. */
+                            target: string;
+                            /**
+                             * @description `approved`: the dispatch is under way; `dispatched`: done, with its link; `failed`: see lastError (approve again to retry).
+                             * @enum {unknown}
+                             */
+                            state: "proposed" | "approved" | "dispatched" | "failed" | "dismissed";
+                            /** Format: date-time */
+                            proposedAt: string;
+                            approvedAt: string | null;
+                            approvedBy: string | null;
+                            dispatchedAt: string | null;
+                            link: string | null;
+                            lastError: string | null;
+                            dismissal: {
+                                /** @enum {unknown} */
+                                reason: "helpful" | "already_doing_it" | "wrong_diagnosis" | "wrong_priority" | "not_actionable" | "implemented_differently";
+                                note: string | null;
+                                by: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /**
+                             * Format: uuid
+                             * @description The score the move was proposed from.
+                             */
+                            resultId: string;
+                            goalId: string | null;
+                        }[];
+                        /** @description Pass as `cursor` for the next page (older moves); null when this page holds the oldest. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    postMovesByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        productId: string;
+                        /**
+                         * @description `linear_issue`, `github_issue`: an issue in the product's Linear team or GitHub repository; `slack_post`: a post to the account's Slack; `rescore`: score the product again.
+                         * @enum {unknown}
+                         */
+                        kind: "linear_issue" | "github_issue" | "slack_post" | "rescore";
+                        /**
+                         * @description `goal_at_risk`: a goal the score left at risk; `dimension_fell`: the dimension lost a level since the score before.
+                         * @enum {unknown}
+                         */
+                        origin: "goal_at_risk" | "dimension_fell";
+                        dimensionId: ("market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success") | null;
+                        dimensionName: string | null;
+                        fromLevel: number | null;
+                        targetLevel: number | null;
+                        title: string;
+                        /** @description Markdown: the practices of the next level, the first steps, the metrics to watch, and why the move was proposed. */
+                        body: string;
+                        /** @description Where it goes: the Linear team, the GitHub repository, "Slack", or the product. */
+                        target: string;
+                        /**
+                         * @description `approved`: the dispatch is under way; `dispatched`: done, with its link; `failed`: see lastError (approve again to retry).
+                         * @enum {unknown}
+                         */
+                        state: "proposed" | "approved" | "dispatched" | "failed" | "dismissed";
+                        /** Format: date-time */
+                        proposedAt: string;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        dispatchedAt: string | null;
+                        link: string | null;
+                        lastError: string | null;
+                        dismissal: {
+                            /** @enum {unknown} */
+                            reason: "helpful" | "already_doing_it" | "wrong_diagnosis" | "wrong_priority" | "not_actionable" | "implemented_differently";
+                            note: string | null;
+                            by: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description The score the move was proposed from.
+                         */
+                        resultId: string;
+                        goalId: string | null;
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    postMovesByIdDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Why the move is not taken (or, `helpful`, why it needs no dispatch).
+                     * @enum {unknown}
+                     */
+                    reason: "helpful" | "already_doing_it" | "wrong_diagnosis" | "wrong_priority" | "not_actionable" | "implemented_differently";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        productId: string;
+                        /**
+                         * @description `linear_issue`, `github_issue`: an issue in the product's Linear team or GitHub repository; `slack_post`: a post to the account's Slack; `rescore`: score the product again.
+                         * @enum {unknown}
+                         */
+                        kind: "linear_issue" | "github_issue" | "slack_post" | "rescore";
+                        /**
+                         * @description `goal_at_risk`: a goal the score left at risk; `dimension_fell`: the dimension lost a level since the score before.
+                         * @enum {unknown}
+                         */
+                        origin: "goal_at_risk" | "dimension_fell";
+                        dimensionId: ("market_intelligence" | "decision_quality" | "roadmap_discipline" | "competitive_positioning" | "research_discovery" | "prototyping_speed" | "experience_design" | "design_dev_handoff" | "architecture_systems" | "spec_context_quality" | "build_vs_buy" | "delivery_velocity" | "developer_ecosystem" | "customer_signal_synthesis" | "product_analytics" | "data_strategy_flywheel" | "feedback_loop_quality" | "quality_experimentation" | "team_orchestration" | "process_iteration" | "cost_token_economics" | "trust_security" | "positioning_messaging" | "launch_execution" | "adoption_expansion" | "pricing_packaging" | "customer_success") | null;
+                        dimensionName: string | null;
+                        fromLevel: number | null;
+                        targetLevel: number | null;
+                        title: string;
+                        /** @description Markdown: the practices of the next level, the first steps, the metrics to watch, and why the move was proposed. */
+                        body: string;
+                        /** @description Where it goes: the Linear team, the GitHub repository, "Slack", or the product. */
+                        target: string;
+                        /**
+                         * @description `approved`: the dispatch is under way; `dispatched`: done, with its link; `failed`: see lastError (approve again to retry).
+                         * @enum {unknown}
+                         */
+                        state: "proposed" | "approved" | "dispatched" | "failed" | "dismissed";
+                        /** Format: date-time */
+                        proposedAt: string;
+                        approvedAt: string | null;
+                        approvedBy: string | null;
+                        dispatchedAt: string | null;
+                        link: string | null;
+                        lastError: string | null;
+                        dismissal: {
+                            /** @enum {unknown} */
+                            reason: "helpful" | "already_doing_it" | "wrong_diagnosis" | "wrong_priority" | "not_actionable" | "implemented_differently";
+                            note: string | null;
+                            by: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description The score the move was proposed from.
+                         */
+                        resultId: string;
+                        goalId: string | null;
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+        };
+    };
+    getIntelligence: {
+        parameters: {
+            query?: {
+                /** @description Only this product's moves and scores. */
+                productId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        productId: string | null;
+                        /** Format: date-time */
+                        from: string;
+                        /** Format: date-time */
+                        to: string;
+                        windowDays: number;
+                        movesProposed: number;
+                        movesDispatched: number;
+                        movesDismissed: {
+                            total: number;
+                            byReason: {
+                                helpful: number;
+                                already_doing_it: number;
+                                wrong_diagnosis: number;
+                                wrong_priority: number;
+                                not_actionable: number;
+                                implemented_differently: number;
+                            };
+                        };
+                        /** @description The distinct product dimensions among the closed loops. */
+                        dimensionsImproved: number;
+                        /** @description Work moves dispatched in the window whose dimension's level on the product's first full score after the dispatch is above the level they were proposed from. */
+                        loopsClosed: number;
+                        /** @description loopsClosed over the work moves dispatched in the window that have a later full score; null when none has one yet. */
+                        loopClosureRate: number | null;
+                        /** @description Per product, the latest full score's total in the window minus the earliest, summed, over 30/7 weeks. */
+                        pointsPerWeek: number;
+                        byKind: {
+                            /** @enum {unknown} */
+                            kind: "linear_issue" | "github_issue" | "slack_post" | "rescore";
+                            dispatched: number;
+                            closed: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Nested error shape for rate-limit and quota errors (spec part 7). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description Flat error shape (spec part 7). */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

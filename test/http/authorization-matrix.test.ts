@@ -76,6 +76,9 @@ const ROLES_ALLOWED: Record<string, readonly Role[]> = {
   'POST /api/sources/:id/sync': ['admin', 'owner'],
   'DELETE /api/sources/:id': ['admin', 'owner'],
   'PUT /api/signal-types/:type': ['admin', 'owner'],
+  // Moves (issue 28): dispatching into the team's tools, and letting kinds dispatch alone, is for leads.
+  'POST /api/moves/:id/approve': ['admin', 'owner'],
+  'PUT /api/moves/settings': ['admin', 'owner'],
   'PUT /api/scores/:id/evidence/publication': ['admin', 'owner'],
 };
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID);

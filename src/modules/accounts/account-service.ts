@@ -370,6 +370,11 @@ export class AccountService {
     return account ?? null;
   }
 
+  /** Records an action in the account's audit log, in the caller's transaction: how other modules audit (their moves, their settings). */
+  async audit(executor: Executor, accountId: string, actorUserId: string, action: string, details: Record<string, unknown>): Promise<void> {
+    await executor.insert(auditLog).values({ accountId, actorUserId, action, details, createdAt: this.#clock.now() });
+  }
+
   async rename(accountId: string, name: string, actorUserId: string): Promise<boolean> {
     return this.#db.transaction(async (tx) => {
       const updated = await tx.update(accounts).set({ name }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });

@@ -6,7 +6,7 @@
  * authorizations in flight and the outbox hold them sealed (token-cipher.ts).
  */
 import crypto from 'node:crypto';
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -44,6 +44,12 @@ export const PROVIDER_SETTINGS: Record<SourceProvider, string[]> = {
 };
 
 export type ConnectionRow = typeof integrations.$inferSelect;
+/** A product's repository or team, and the connection it was chosen in. */
+export interface ProductResource {
+  connectionId: string;
+  resourceId: string;
+  resourceName: string;
+}
 export type ScopeRow = typeof integrationScopes.$inferSelect;
 
 export interface SyncedValue extends Measurement {
@@ -263,6 +269,47 @@ export class SourceConnections {
       await this.#deps.db.update(integrations).set({ lastSyncError: detail }).where(eq(integrations.id, id));
       return { ok: false, reason: 'sync_failed', detail };
     }
+  }
+
+  /**
+   * The repository (GitHub) or team (Linear) chosen for a product, with the
+   * connection holding it; null when the product has none. The first chosen,
+   * by connection and resource, when several are.
+   */
+  async productResource(accountId: string, productId: string, provider: SourceProvider): Promise<ProductResource | null> {
+    const [row] = await this.#deps.db
+      .select({ connectionId: integrationScopes.integrationId, resourceId: integrationScopes.resourceId, resourceName: integrationScopes.resourceName })
+      .from(integrationScopes)
+      .innerJoin(integrations, eq(integrations.id, integrationScopes.integrationId))
+      .where(
+        and(
+          eq(integrationScopes.accountId, accountId),
+          eq(integrationScopes.productId, productId),
+          eq(integrations.provider, provider),
+          isNotNull(integrations.accessTokenSealed),
+        ),
+      )
+      .orderBy(asc(integrationScopes.integrationId), asc(integrationScopes.resourceId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Runs `work` on the product's repository or team with a live access token
+   * (refreshed as the sync refreshes it) and the provider's API address; null
+   * when the product has none for the provider (any more).
+   */
+  async withProductResource<T>(
+    accountId: string,
+    productId: string,
+    provider: SourceProvider,
+    work: (access: { token: string; apiUrl: string; resource: ProductResource }) => Promise<T>,
+  ): Promise<{ value: T } | null> {
+    const resource = await this.productResource(accountId, productId, provider);
+    const connection = resource && (await this.find(accountId, resource.connectionId));
+    if (!resource || !connection) return null;
+    const apiUrl = provider === 'github' ? this.#deps.endpoints.githubApiUrl : this.#deps.endpoints.linearApiUrl;
+    return { value: await this.#withToken(connection, (token) => work({ token, apiUrl, resource })) };
   }
 
   /** The scheduled sync: every connection, one after the other; one failing leaves the others be. */

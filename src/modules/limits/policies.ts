@@ -81,6 +81,21 @@ export const SIGNAL_PUSH_RATE_LIMIT = {
 } as const satisfies RateLimitPolicy;
 
 /**
+ * Dispatched moves (issue 28, item 4): 30 per 3600 seconds per account,
+ * counting each approval a lead makes and each automatic one. Each creates
+ * an issue in the team's tracker, posts to its Slack or spends a score:
+ * a team acting on its moves approves a handful a week, a script approving
+ * every proposal in a loop is held to thirty an hour.
+ */
+export const MOVE_DISPATCH_RATE_LIMIT = {
+  name: 'move-dispatch',
+  limit: 30,
+  windowSeconds: 3600,
+  counting: 'every-request',
+  retryAfter: 'window',
+} as const satisfies RateLimitPolicy;
+
+/**
  * Feedback on scores (issue 24): 60 per 60 seconds per account
  * (POST /api/feedback). A result page offers 28 verdicts; a team going
  * through two results at once stays under it, a script writing rows as fast

@@ -33,6 +33,7 @@ import {
   FEEDBACK_RATE_LIMIT,
   SCORE_RATE_LIMIT,
   SIGNAL_PUSH_RATE_LIMIT,
+  MOVE_DISPATCH_RATE_LIMIT,
   WEBHOOK_SEND_RATE_LIMIT,
   type RateLimitPolicy,
 } from '../limits/policies.ts';
@@ -120,7 +121,7 @@ export type Admission = { ok: true; charge: Charge; rateLimit: RateLimitState | 
 export type ApiCallAdmission = { ok: true } | ApiCallRefusal;
 
 /** Actions that spend nothing but are limited per account all the same (issue 24). */
-export type ThrottledAction = 'webhook_send' | 'feedback' | 'signal_push';
+export type ThrottledAction = 'webhook_send' | 'feedback' | 'signal_push' | 'move_dispatch';
 
 export type Throttling = { ok: true; rateLimit: RateLimitState } | RateLimitedRefusal;
 
@@ -128,6 +129,7 @@ const THROTTLED_POLICIES: Record<ThrottledAction, RateLimitPolicy> = {
   webhook_send: WEBHOOK_SEND_RATE_LIMIT,
   feedback: FEEDBACK_RATE_LIMIT,
   signal_push: SIGNAL_PUSH_RATE_LIMIT,
+  move_dispatch: MOVE_DISPATCH_RATE_LIMIT,
 };
 
 export type Allowance = { ok: true } | PlanLimitRefusal;

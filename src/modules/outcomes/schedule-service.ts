@@ -31,6 +31,12 @@ export interface Schedule {
   lastRun: { at: Date; outcome: ScheduledRunOutcome } | null;
 }
 
+/** How a score asked for now ended: its result when it scored. */
+export interface ScoreNowOutcome {
+  outcome: ScheduledRunOutcome;
+  resultId: string | null;
+}
+
 export interface ScheduleDependencies {
   db: Database;
   clock: Clock;
@@ -137,7 +143,7 @@ export class ScheduleService {
     let product: { id: string; name: string; url: string } | null = null;
     try {
       product = await this.#deps.product(row.accountId, row.productId);
-      await record(product ? await this.#run(row, product) : 'failed', product);
+      await record(product ? (await this.#run(row.accountId, row.setBy, product)).outcome : 'failed', product);
     } catch (error) {
       // Recorded, then the job engine logs it; the run waits for the next period like any other failure.
       await record('failed', product);
@@ -146,16 +152,28 @@ export class ScheduleService {
     return true;
   }
 
-  async #run(row: typeof productSchedules.$inferSelect, product: { id: string; name: string; url: string }): Promise<ScheduledRunOutcome> {
-    if (await this.#deps.readOnly(row.accountId)) return 'read_only';
+  /**
+   * Scores the product now, admitted and charged as a scheduled score is, in
+   * the name of `userId` (the moves module's rescore). The result when it
+   * scored; else why not, in a scheduled run's words.
+   */
+  async scoreNow(accountId: string, productId: string, userId: string): Promise<ScoreNowOutcome> {
+    const product = await this.#deps.product(accountId, productId);
+    if (!product) return { outcome: 'failed', resultId: null };
+    return this.#run(accountId, userId, product);
+  }
+
+  async #run(accountId: string, userId: string, product: { id: string; name: string; url: string }): Promise<ScoreNowOutcome> {
+    const refused = (outcome: ScheduledRunOutcome): ScoreNowOutcome => ({ outcome, resultId: null });
+    if (await this.#deps.readOnly(accountId)) return refused('read_only');
     // The member who set the cadence, as a session would be: the gate's rate limit is per member, quotas and credits per account.
-    const principal: Principal = { userId: row.setBy, accountId: row.accountId, role: 'member', email: null, method: 'session', apiKeyId: null };
+    const principal: Principal = { userId, accountId, role: 'member', email: null, method: 'session', apiKeyId: null };
     const admission = await this.#deps.admit({ action: 'score', principal, clientAddress: null });
     if (!admission.ok) {
-      if (admission.reason === 'plan_limit_reached') return 'quota_exhausted';
-      if (admission.reason === 'credit_exhausted') return 'no_credits';
-      if (admission.reason === 'rate_limited') return 'rate_limited';
-      return 'failed';
+      if (admission.reason === 'plan_limit_reached') return refused('quota_exhausted');
+      if (admission.reason === 'credit_exhausted') return refused('no_credits');
+      if (admission.reason === 'rate_limited') return refused('rate_limited');
+      return refused('failed');
     }
     const { charge } = admission;
     try {
@@ -164,15 +182,15 @@ export class ScheduleService {
         depth: 'full',
         context: null,
         companyName: product.name,
-        owner: { accountId: row.accountId, userId: row.setBy },
+        owner: { accountId, userId },
         productId: product.id,
         segment: null,
         signal: new AbortController().signal,
         settleCharge: (tx: Transaction) => charge.settle(tx),
       });
-      if (outcome.ok) return 'scored';
+      if (outcome.ok) return { outcome: 'scored', resultId: outcome.result.id };
       await charge.refund();
-      return 'failed';
+      return refused('failed');
     } catch (error) {
       await charge.refund();
       throw error;

@@ -483,16 +483,18 @@ export class ScoringService {
   }
 
   /**
-   * One dimension's level in a product's full scores, oldest first, from
-   * `since` on when given (issue 28: a goal's progress). At most `limit` of
-   * the newest.
+   * One dimension's level in a product's scores, oldest first, from `since`
+   * on when given (issue 28: a goal's progress), of one depth when given. At
+   * most `limit` of the newest; of the oldest when `earliest` (a move's
+   * first score after its dispatch).
    */
   async productDimensionLevels(
     accountId: string,
     productId: string,
     dimensionId: string,
-    options: { since?: Date; limit: number },
+    options: { since?: Date; limit: number; depth?: ScoreDepth; earliest?: boolean },
   ): Promise<{ resultId: string; level: number; scoredAt: Date }[]> {
+    const order = options.earliest ? [asc(scoringResults.createdAt), asc(scoringResults.id)] : [desc(scoringResults.createdAt), desc(scoringResults.id)];
     const rows = await this.#deps.db
       .select({ id: scoringResults.id, result: scoringResults.result, createdAt: scoringResults.createdAt })
       .from(scoringResults)
@@ -501,11 +503,13 @@ export class ScoringService {
           eq(scoringResults.accountId, accountId),
           eq(scoringResults.productId, productId),
           options.since ? gte(scoringResults.createdAt, options.since) : undefined,
+          options.depth ? eq(scoringResults.depth, options.depth) : undefined,
         ),
       )
-      .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
+      .orderBy(...order)
       .limit(options.limit);
-    return rows.reverse().flatMap((row) => {
+    if (!options.earliest) rows.reverse();
+    return rows.flatMap((row) => {
       const level = row.result.dimensions.find((dimension) => dimension.dimensionId === dimensionId)?.score;
       return level === undefined ? [] : [{ resultId: row.id, level, scoredAt: row.createdAt }];
     });
