@@ -28,6 +28,7 @@ import type { OnboardingService } from '../modules/onboarding/onboarding-service
 import type { GoalService } from '../modules/outcomes/goal-service.ts';
 import type { ScheduleService } from '../modules/outcomes/schedule-service.ts';
 import type { AnomalyService } from '../modules/anomalies/anomaly-service.ts';
+import type { MoveService } from '../modules/moves/move-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { ScoringService } from '../modules/scoring/scoring-service.ts';
 import type { ScoreJobs } from '../modules/scoring/score-jobs.ts';
@@ -80,6 +81,7 @@ export interface PageServices {
   goals: GoalService;
   schedules: ScheduleService;
   anomalies: AnomalyService;
+  moves: MoveService;
 }
 
 export interface PageContext {
@@ -109,7 +111,7 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
   const appPages = { settings, accounts: s.accounts, billing: s.billing, onboarding: s.onboarding };
   const dashboard = { ...appPages, scoring: s.scoring, products: s.products, usageReports: s.usageReports, benchmarks: s.benchmarks, signals: s.signals };
   registerDashboardPages(app, { ...dashboard, goals: s.goals, schedules: s.schedules, anomalies: s.anomalies });
-  const loop = { ...appPages, products: s.products, anomalies: s.anomalies };
+  const loop = { ...appPages, products: s.products, anomalies: s.anomalies, moves: s.moves };
   registerLoopPages(app, loop);
   registerCoachPage(app, { ...appPages, scoring: s.scoring, conversations: s.coachConversations });
   registerSettingsPages(app, {

@@ -1,6 +1,7 @@
 /**
- * The Changes page's addresses: the list with its filter, page and the word
- * a form left for it, and where an anomaly's buttons post.
+ * The loop pages' addresses: the Changes and Moves lists with their filter,
+ * page and the word a form left for them, where their buttons and forms
+ * post, and the Intelligence page for the account or one product.
  */
 import type { AnomalyState } from '../../../modules/anomalies/tables.ts';
 import { APP_PATHS } from '../app-layout.ts';
@@ -36,4 +37,28 @@ export function changesPath({
   if (cursor) query.set('cursor', cursor);
   if (done) query.set('done', done);
   return query.size > 0 ? `${APP_PATHS.changes}?${query}` : APP_PATHS.changes;
+}
+
+/** What a Moves form just did, shown as a sentence after its 303 (?done=<word>). */
+export const MOVE_ACTIONS = ['approved', 'dismissed', 'settings'] as const;
+export type MoveAction = (typeof MOVE_ACTIONS)[number];
+export const isMoveAction = (value: string): value is MoveAction => (MOVE_ACTIONS as readonly string[]).includes(value);
+
+export const MOVE_APPROVE_FORM_PATH = '/app/moves/:id/approve';
+export const MOVE_DISMISS_FORM_PATH = '/app/moves/:id/dismiss';
+export const MOVE_SETTINGS_FORM_PATH = '/app/moves/settings';
+export const moveApproveFormPath = (moveId: string) => `/app/moves/${moveId}/approve`;
+export const moveDismissFormPath = (moveId: string) => `/app/moves/${moveId}/dismiss`;
+
+/** /app/moves, with ?cursor= (an older page of every move) and ?done= (what a form just did). */
+export function movesPath({ cursor = null, done = null }: { cursor?: string | null; done?: MoveAction | null } = {}): string {
+  const query = new URLSearchParams();
+  if (cursor) query.set('cursor', cursor);
+  if (done) query.set('done', done);
+  return query.size > 0 ? `${APP_PATHS.moves}?${query}` : APP_PATHS.moves;
+}
+
+/** /app/intelligence, optionally for one product (?product=<id>). */
+export function intelligencePath(productId: string | null = null): string {
+  return productId ? `${APP_PATHS.intelligence}?product=${productId}` : APP_PATHS.intelligence;
 }
