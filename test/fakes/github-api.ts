@@ -4,6 +4,8 @@
  * REST endpoints the sync reads, with the fields Octokit and the sync use.
  * Authorize approves at once and redirects back with a code, as GitHub does
  * for an app the user already granted. Data is dated relative to `now`.
+ * POST /repos/{owner}/{repo}/issues creates an issue (201), which the
+ * repository's issue list then shows, newest first.
  */
 import crypto from 'node:crypto';
 import { startHttpRecorder, type HttpRecorder, type RecordedRequest } from './http-recorder.ts';
@@ -17,6 +19,18 @@ export interface FakeGitHub extends HttpRecorder {
   liveTokens(): string[];
   /** Makes every issued access token expire, so the next API call needs a refresh. */
   expireAccessTokens(): void;
+  /** The issues created through POST /repos/{owner}/{repo}/issues, in order. */
+  createdIssues(): CreatedGitHubIssue[];
+  /** The next issue created is stored, then answered with a 502 as a lost response would be. */
+  loseNextCreateResponse(): void;
+}
+
+export interface CreatedGitHubIssue {
+  repository: string;
+  number: number;
+  title: string;
+  body: string;
+  html_url: string;
 }
 
 const HOUR = 3600_000;
@@ -76,6 +90,18 @@ export async function startFakeGitHub(options: { now?: () => number; clientId?: 
     return match !== null && accessTokens.has(match[1]!);
   };
   const json = (body: unknown, status = 200) => ({ status, body, headers: { 'x-github-media-type': 'github.v3' } });
+  const created: CreatedGitHubIssue[] = [];
+  let loseNextResponse = false;
+  const issueJson = (issue: CreatedGitHubIssue) => ({
+    id: 5000 + issue.number,
+    number: issue.number,
+    title: issue.title,
+    body: issue.body,
+    state: 'open',
+    html_url: issue.html_url,
+    created_at: new Date(now()).toISOString(),
+    labels: [],
+  });
 
   const respond = (request: RecordedRequest) => {
     const url = new URL(request.url, 'http://fake');
@@ -172,6 +198,22 @@ export async function startFakeGitHub(options: { now?: () => number; clientId?: 
         })),
       );
     }
+    if (rest === '/issues' && request.method === 'POST') {
+      const input = JSON.parse(request.body || '{}') as { title?: string; body?: string };
+      if (!input.title) return json({ message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }] }, 422);
+      const number = 300 + created.length;
+      const issue = { repository: repo.full_name, number, title: input.title, body: input.body ?? '', html_url: `${repo.html_url}/issues/${number}` };
+      created.push(issue);
+      if (loseNextResponse) {
+        loseNextResponse = false;
+        return json({ message: 'Server Error' }, 502);
+      }
+      return json(issueJson(issue), 201);
+    }
+    if (rest === '/issues' && url.searchParams.get('labels') !== 'incident') {
+      const open = created.filter((issue) => issue.repository === repo.full_name).reverse();
+      return json(open.slice(0, Number(url.searchParams.get('per_page') ?? 30)).map(issueJson));
+    }
     if (rest === '/issues') {
       return json(
         (busy && url.searchParams.get('labels') === 'incident' ? incidents : []).map((issue) => ({
@@ -196,5 +238,9 @@ export async function startFakeGitHub(options: { now?: () => number; clientId?: 
     revokedGrants: () => [...revoked],
     liveTokens: () => [...accessTokens],
     expireAccessTokens: () => accessTokens.clear(),
+    createdIssues: () => [...created],
+    loseNextCreateResponse: () => {
+      loseNextResponse = true;
+    },
   };
 }

@@ -3,7 +3,10 @@
  * and refresh tokens, /oauth/revoke) and GraphQL API (/graphql), answering
  * the operations the sync sends: the SDK's `organization` and `teams`
  * queries, and the sync's own `SourceIssues`, `SourceCycles` and
- * `SourceProjects` documents. Data is dated relative to `now`.
+ * `SourceProjects` documents. Data is dated relative to `now`. A move's
+ * `issueCreate` (with a client-chosen id, refused when the id exists, as
+ * Linear refuses it) stores the issue; `issue(id:)` answers it, or Linear's
+ * "Entity not found" error.
  */
 import crypto from 'node:crypto';
 import { startHttpRecorder, type HttpRecorder, type RecordedRequest } from './http-recorder.ts';
@@ -15,6 +18,19 @@ export interface FakeLinear extends HttpRecorder {
   revokedTokens(): string[];
   liveTokens(): string[];
   expireAccessTokens(): void;
+  /** The issues `issueCreate` stored, in order. */
+  createdIssues(): CreatedLinearIssue[];
+  /** The next `issueCreate` stores its issue, then answers 502 as a lost response would. */
+  loseNextCreateResponse(): void;
+}
+
+export interface CreatedLinearIssue {
+  id: string;
+  identifier: string;
+  url: string;
+  teamId: string;
+  title: string;
+  description: string;
 }
 
 const HOUR = 3600_000;
@@ -60,6 +76,38 @@ export async function startFakeLinear(options: { now?: () => number; clientId?: 
     { id: 'p3', name: 'SSO', url: 'https://linear.app/acme/project/p3', targetDate: iso(9 * DAY).slice(0, 10), completedAt: null },
   ];
 
+  const created: CreatedLinearIssue[] = [];
+  let loseNextResponse = false;
+  // Linear's answer to an id that names nothing, and to an id taken already (invalid input, HTTP 400).
+  const invalidInput = (message: string, userPresentableMessage: string, path: string) => ({
+    status: 400,
+    body: {
+      errors: [
+        { message, path: [path], extensions: { type: 'invalid input', code: 'INVALID_INPUT', statusCode: 400, userError: true, userPresentableMessage } },
+      ],
+      data: null,
+    },
+  });
+  const createIssue = (input: { id?: string; teamId?: string; title?: string; description?: string }) => {
+    if (input.teamId !== team.id) return invalidInput('Entity not found: Team', 'Could not find referenced Team.', 'issueCreate');
+    const id = input.id ?? crypto.randomUUID();
+    if (created.some((issue) => issue.id === id)) return invalidInput('Argument Validation Error', 'An issue with this id already exists.', 'issueCreate');
+    const identifier = `${team.key}-${200 + created.length}`;
+    const issue = {
+      id,
+      identifier,
+      url: `https://linear.app/acme/issue/${identifier}`,
+      teamId: team.id,
+      title: input.title ?? '',
+      description: input.description ?? '',
+    };
+    created.push(issue);
+    if (loseNextResponse) {
+      loseNextResponse = false;
+      return { status: 502, body: 'Bad Gateway' };
+    }
+    return json({ data: { issueCreate: { success: true, issue: { id, identifier, url: issue.url } } } });
+  };
   const json = (body: unknown, status = 200) => ({ status, body });
   const respond = (request: RecordedRequest) => {
     const url = new URL(request.url, 'http://fake');
@@ -122,7 +170,7 @@ export async function startFakeLinear(options: { now?: () => number; clientId?: 
         400,
       );
     }
-    const { query } = JSON.parse(request.body) as { query: string; variables?: Record<string, unknown> };
+    const { query, variables = {} } = JSON.parse(request.body) as { query: string; variables?: Record<string, unknown> };
     const pageInfo = { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null };
     if (/query organization\b/.test(query))
       return json({
@@ -132,6 +180,12 @@ export async function startFakeLinear(options: { now?: () => number; clientId?: 
     if (/query SourceIssues\b/.test(query)) return json({ data: { issues: { nodes: issues, pageInfo } } });
     if (/query SourceCycles\b/.test(query)) return json({ data: { cycles: { nodes: cycles, pageInfo } } });
     if (/query SourceProjects\b/.test(query)) return json({ data: { projects: { nodes: projects, pageInfo } } });
+    if (/^\s*mutation\b[\s\S]*\bissueCreate\s*\(/.test(query)) return createIssue(variables.input as Parameters<typeof createIssue>[0]);
+    if (/^\s*query\b[\s\S]*\bissue\s*\(\s*id:/.test(query)) {
+      const issue = created.find((candidate) => candidate.id === variables.id);
+      if (!issue) return invalidInput('Entity not found: Issue', 'Could not find referenced Issue.', 'issue');
+      return json({ data: { issue: { id: issue.id, identifier: issue.identifier, url: issue.url } } });
+    }
     return json({ errors: [{ message: 'Unknown operation' }] }, 400);
   };
 
@@ -143,5 +197,9 @@ export async function startFakeLinear(options: { now?: () => number; clientId?: 
     revokedTokens: () => [...revoked],
     liveTokens: () => [...accessTokens],
     expireAccessTokens: () => accessTokens.clear(),
+    createdIssues: () => [...created],
+    loseNextCreateResponse: () => {
+      loseNextResponse = true;
+    },
   };
 }
