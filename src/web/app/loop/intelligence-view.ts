@@ -36,7 +36,7 @@ export function signedWords(value: number): string {
 function Figure({ name, value, hint, figure }: { name: string; value: string; hint: string; figure: string }) {
   return html`<div class="loop-figure" data-figure=${figure}>
     <dt>${name}</dt>
-    <dd><span class="loop-figure-value">${value}</span> <span class="loop-figure-hint">${hint}</span></dd>
+    <dd><span class=${/^[-+\d.%]+$/.test(value) ? 'loop-figure-value' : 'loop-figure-value loop-figure-words'}>${value}</span> <span class="loop-figure-hint">${hint}</span></dd>
   </div>`;
 }
 

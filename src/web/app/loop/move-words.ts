@@ -20,7 +20,7 @@ export const DISMISS_REASON_WORDS: Readonly<Record<DismissReason, string>> = {
   implemented_differently: 'We did it another way',
 };
 
-/** Where one move goes: "Linear issue in ENG Engineering", "Post to Slack", "Rescore of Relaymesh". */
+/** Where one move goes: "Linear issue in ENG Engineering", "Post to Slack", "Rescore" (of the product it is listed with). */
 export function destinationWords(move: Pick<Move, 'kind' | 'target'>): string {
   switch (move.kind) {
     case 'linear_issue':
@@ -30,7 +30,7 @@ export function destinationWords(move: Pick<Move, 'kind' | 'target'>): string {
     case 'slack_post':
       return 'Post to Slack';
     case 'rescore':
-      return `Rescore of ${move.target}`;
+      return 'Rescore';
   }
 }
 
