@@ -22,7 +22,7 @@ const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const ApproveForm = Type.Object({ csrf: Type.Optional(Type.String({ maxLength: 100 })) });
 
 /** "in 12 minutes", "in 40 seconds": the wait a throttled approval is told. */
-export function waitWords(seconds: number): string {
+function waitWords(seconds: number): string {
   if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
