@@ -28,6 +28,7 @@ import type { OnboardingService } from '../modules/onboarding/onboarding-service
 import type { GoalService } from '../modules/outcomes/goal-service.ts';
 import type { ScheduleService } from '../modules/outcomes/schedule-service.ts';
 import type { AnomalyService } from '../modules/anomalies/anomaly-service.ts';
+import type { MoveService } from '../modules/moves/move-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { ScoringService } from '../modules/scoring/scoring-service.ts';
 import type { ScoreJobs } from '../modules/scoring/score-jobs.ts';
@@ -38,6 +39,7 @@ import type { WebhookService } from '../modules/webhooks/webhook-service.ts';
 import { registerBillingPages } from './app/billing/register-billing-pages.ts';
 import { registerCoachPage } from './app/coach/register-coach-page.ts';
 import { registerDashboardForms, registerDashboardPages } from './app/dashboard/register-dashboard-pages.ts';
+import { registerLoopForms, registerLoopPages } from './app/loop/register-loop-pages.ts';
 import { registerOnboardingPages } from './app/onboarding/register-onboarding-pages.ts';
 import { registerSettingsPages } from './app/settings/register-settings-pages.ts';
 import { registerIdentityPage } from './identity-page.ts';
@@ -79,6 +81,7 @@ export interface PageServices {
   goals: GoalService;
   schedules: ScheduleService;
   anomalies: AnomalyService;
+  moves: MoveService;
 }
 
 export interface PageContext {
@@ -108,6 +111,8 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
   const appPages = { settings, accounts: s.accounts, billing: s.billing, onboarding: s.onboarding };
   const dashboard = { ...appPages, scoring: s.scoring, products: s.products, usageReports: s.usageReports, benchmarks: s.benchmarks, signals: s.signals };
   registerDashboardPages(app, { ...dashboard, goals: s.goals, schedules: s.schedules, anomalies: s.anomalies });
+  const loop = { ...appPages, products: s.products, anomalies: s.anomalies, moves: s.moves };
+  registerLoopPages(app, loop);
   registerCoachPage(app, { ...appPages, scoring: s.scoring, conversations: s.coachConversations });
   registerSettingsPages(app, {
     ...appPages,
@@ -124,6 +129,7 @@ export async function registerPages(app: App, s: PageServices, context: PageCont
     registerTrySubmit(forms, { settings, scoring: s.scoring, scoreJobs: s.scoreJobs, admissionGate: s.admissionGate, onboarding: s.onboarding });
     registerPricingCheckout(forms, { settings, billing: s.billing });
     registerDashboardForms(forms, { ...dashboard, goals: s.goals, schedules: s.schedules, anomalies: s.anomalies });
+    registerLoopForms(forms, loop);
     registerUnsubscribeSubmit(forms, { settings, emailPreferences: s.emailPreferences });
     // An API route, here because RFC 8058 one-click posts a form body (List-Unsubscribe=One-Click).
     registerPostOneClickUnsubscribe(forms, { emailPreferences: s.emailPreferences });

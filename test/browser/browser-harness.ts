@@ -257,6 +257,8 @@ export interface SignInIdentity {
   /** An organisation id; without it the user signs in to a personal account. */
   account?: string;
   role?: Role;
+  /** The address the identity provider gives; without it the member has none on record. */
+  email?: string;
 }
 
 /**
@@ -270,6 +272,7 @@ export async function signIn(page: Page, identity: SignInIdentity): Promise<void
   await form.locator('[name="sub"]').fill(identity.sub);
   if (identity.account) await form.locator('[name="account"]').fill(identity.account);
   if (identity.role) await form.locator('[name="role"]').selectOption(identity.role);
+  if (identity.email) await form.locator('[name="email"]').fill(identity.email);
   const [response] = await Promise.all([
     page.waitForResponse((candidate) => candidate.request().method() === 'POST' && new URL(candidate.url()).pathname === '/sign-in'),
     form.locator('[type="submit"]').click(),

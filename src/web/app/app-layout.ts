@@ -14,6 +14,9 @@ import type { AppVisit } from './app-visit.ts';
 
 export const APP_PATHS = {
   dashboard: '/app',
+  changes: '/app/anomalies',
+  moves: '/app/moves',
+  intelligence: '/app/intelligence',
   coach: '/app/coach',
   onboarding: '/app/onboarding',
   account: '/app/settings',
@@ -77,6 +80,9 @@ export function AppLayout({ visit, section, children }: { visit: AppVisit; secti
     <nav class="app-nav" aria-label="App">
       <ul>
         <${NavLink} href=${APP_PATHS.dashboard} label="Dashboard" current=${section === 'dashboard'} />
+        <${NavLink} href=${APP_PATHS.changes} label="Changes" current=${section === 'changes'} />
+        <${NavLink} href=${APP_PATHS.moves} label="Moves" current=${section === 'moves'} />
+        <${NavLink} href=${APP_PATHS.intelligence} label="Intelligence" current=${section === 'intelligence'} />
         <${NavLink} href=${APP_PATHS.coach} label="Coach" current=${section === 'coach'} />
         <${NavLink} href=${APP_PATHS.onboarding} label=${onboardingLabel(visit)} current=${section === 'onboarding'} />
         <${NavLink} href=${APP_PATHS.account} label="Settings" current=${inSettings} />

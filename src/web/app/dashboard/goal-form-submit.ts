@@ -12,7 +12,7 @@ import { hasValidCsrfToken } from '../../csrf.ts';
 import { appVisit } from '../app-visit.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import { GOAL_FORM_PATH } from './goal-paths.ts';
-import { formRefusal } from './goal-form-refusal.ts';
+import { formRefusal } from '../form-refusal.ts';
 import { sendProductPage } from './product-history-page.ts';
 import type { GoalFormState } from './product-goals-view.ts';
 

@@ -10,7 +10,7 @@ import { isUuid } from '../../../http/uuid.ts';
 import { hasValidCsrfToken } from '../../csrf.ts';
 import { appVisit } from '../app-visit.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
-import { formRefusal } from './goal-form-refusal.ts';
+import { formRefusal } from '../form-refusal.ts';
 import { GOAL_REMOVE_PATH } from './goal-paths.ts';
 import { sendProductPage } from './product-history-page.ts';
 

@@ -3,11 +3,13 @@
  * or acknowledged (issue 28, item 3), most recent first, each with what was
  * shown before and what is shown now, so a leader sees the drop and
  * its evidence without leaving the page. Resolved ones are left out: a later
- * score mended them, or someone dealt with them.
+ * score mended them, or someone dealt with them. Acknowledging and resolving
+ * are on the Changes page (/app/anomalies), which the section links to.
  */
 import type { Anomaly } from '../../../modules/anomalies/anomaly-service.ts';
 import { html } from '../../view.ts';
-import { ScoreMoment } from './score-dates.ts';
+import { APP_PATHS } from '../app-layout.ts';
+import { AnomalyEvidence } from '../loop/anomaly-evidence.ts';
 
 export function ProductAnomaliesSection({ anomalies }: { anomalies: readonly Anomaly[] }) {
   if (anomalies.length === 0) return null;
@@ -17,12 +19,10 @@ export function ProductAnomaliesSection({ anomalies }: { anomalies: readonly Ano
     <ul class="anomaly-list">
       ${anomalies.map(
         (anomaly) => html`<li data-anomaly=${anomaly.kind}>
-          <p><strong>${anomaly.severity === 'high' ? 'High' : 'Medium'}:</strong> ${anomaly.summary}
-            ${anomaly.state === 'acknowledged' ? html` <span class="muted">(acknowledged)</span>` : null}</p>
-          <p class="muted">Found <${ScoreMoment} iso=${anomaly.detectedAt.toISOString()} />. Before: ${anomaly.before.evidence}</p>
-          <p class="muted">Now: ${anomaly.after.evidence}</p>
+          <${AnomalyEvidence} anomaly=${anomaly}>${anomaly.state === 'acknowledged' ? html` <span class="muted">(acknowledged)</span>` : null}<//>
         </li>`,
       )}
     </ul>
+    <p><a href=${APP_PATHS.changes}>Acknowledge or resolve them on the Changes page</a></p>
   </section>`;
 }

@@ -10,7 +10,7 @@ import { SCHEDULE_CADENCES } from '../../../modules/outcomes/tables.ts';
 import { hasValidCsrfToken } from '../../csrf.ts';
 import { appVisit } from '../app-visit.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
-import { formRefusal } from './goal-form-refusal.ts';
+import { formRefusal } from '../form-refusal.ts';
 import { SCHEDULE_FORM_PATH } from './goal-paths.ts';
 import { sendProductPage } from './product-history-page.ts';
 

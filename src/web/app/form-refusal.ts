@@ -1,14 +1,14 @@
 /**
- * What refuses any of the product page's goal and cadence forms before its
- * fields are read: an expired form (the CSRF token: another site could post
- * it in a member's name otherwise), or an account the trial left read-only,
- * which the API refuses the same writes (whenReadOnly: 'refuse').
+ * What refuses any of the app's HTML forms (the product page's goal and
+ * cadence forms, the anomaly and move buttons) before their fields are read:
+ * an expired form (the CSRF token: another site could post it in a member's
+ * name otherwise), or an account the trial left read-only, which the API
+ * refuses the same writes (whenReadOnly: 'refuse').
  */
-import type { AppVisit } from '../app-visit.ts';
-import type { DashboardDeps } from './dashboard-deps.ts';
+import type { AppPageDeps, AppVisit } from './app-visit.ts';
 
 export async function formRefusal(
-  deps: Pick<DashboardDeps, 'onboarding'>,
+  deps: Pick<AppPageDeps, 'onboarding'>,
   visit: AppVisit,
   csrf: string | undefined,
   validCsrf: (token: string | undefined) => boolean,
