@@ -23,8 +23,6 @@
  *   their verdicts);
  * - GET /app, GET /app/products/<id>, GET /api/benchmarks?segment=,
  *   GET /api/scores/<id>/percentile;
- * - the job claim: a poll of a queue holding as many jobs leased as there
- *   are results, and as many more due only the next day, none due now;
  * - the daily sweeps (trial mail, score decay, weekly digest, peer
  *   benchmarks) a day later, each timed once with what it found due, then
  *   one runDue of the job runner (the mails they enqueued sent).
@@ -68,8 +66,6 @@ const SEGMENTS = ['b2b_saas', 'developer_tools', 'marketplace', 'ai_native'];
  * table grows is what they read besides it.
  */
 const WEEK_RESULTS = 1000;
-const CLAIM_QUEUE = 'bench.claim';
-const CLAIM_BATCH = 1000;
 const DAY_MS = 86_400_000;
 
 function log(line: string): void {
@@ -81,7 +77,6 @@ interface Setup {
   clock: ManualClock;
   cookie: string;
   productId: string;
-  size: number;
   /** Account 0's results, newest first (a few hundred at most). */
   resultIds: string[];
   close(): Promise<void>;
@@ -133,7 +128,6 @@ async function setUp(accountCount: number, size: number, databaseUrl: string | n
   return {
     built,
     clock,
-    size,
     cookie: await token('scale_0'),
     productId: product!.id,
     resultIds: recent.map((row) => row.id),
@@ -182,27 +176,6 @@ async function measure(setup: Setup, requests: number): Promise<Figures> {
   figures['GET /app/products/<id>'] = await timed(requests, () => asMember(`/app/products/${productId}`));
   figures['GET /api/benchmarks?segment='] = await timed(requests, () => asApi(`/api/benchmarks?segment=${SEGMENTS[0]}`));
   figures['GET /api/scores/<id>/percentile'] = await timed(requests, () => asApi(`/api/scores/${resultIds[0]}/percentile`));
-  // The claim: a poll of a queue holding `size` jobs leased (claimed, running) and `size` due only tomorrow, none due now.
-  const engine = built.services.jobs.engine;
-  await engine.ensureQueue(CLAIM_QUEUE);
-  const tomorrow = new Date(setup.clock.now().getTime() + DAY_MS);
-  for (let inserted = 0; inserted < setup.size; inserted += CLAIM_BATCH) {
-    const batch = Math.min(CLAIM_BATCH, setup.size - inserted);
-    await engine.boss.insert(
-      CLAIM_QUEUE,
-      Array.from({ length: batch }, () => ({ data: {} })),
-    );
-    await engine.boss.insert(
-      CLAIM_QUEUE,
-      Array.from({ length: batch }, () => ({ data: {}, startAfter: tomorrow })),
-    );
-  }
-  await engine.syncClock();
-  while ((await engine.boss.fetch(CLAIM_QUEUE, { batchSize: CLAIM_BATCH })).length > 0);
-  figures['job claim, none due'] = await timed(requests, async () => {
-    if ((await engine.boss.fetch(CLAIM_QUEUE)).length > 0) throw new Error('a job was due');
-    return { statusCode: 200 };
-  });
   // The daily sweeps fall due a day later: each timed alone with its due work (mails enqueued), then one pass of the
   // runner, as a poll makes it (the mails sent; the sweeps again, finding nothing new).
   setup.clock.advance(DAY_MS);
