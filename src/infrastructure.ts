@@ -73,7 +73,7 @@ export async function buildInfrastructure(config: Config, chosen: Infrastructure
   const paymentProvider =
     chosen.paymentProvider ??
     (config.payments.stripeSecretKey
-      ? new StripePaymentProvider(createStripeClient({ secretKey: config.payments.stripeSecretKey, apiBase: config.payments.stripeApiBase }))
+      ? new StripePaymentProvider(await createStripeClient({ secretKey: config.payments.stripeSecretKey, apiBase: config.payments.stripeApiBase }))
       : new LocalPaymentProvider({
           publicBaseUrl: config.publicBaseUrl,
           signingSecret: config.payments.webhookSecrets[0]!,

@@ -3,7 +3,7 @@
  * SDK when STRIPE_SECRET_KEY is set, the built-in local provider otherwise.
  */
 import crypto from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Clock } from '../../clock.ts';
 import { priceKeyOf, type CheckoutItem, type Price, type PriceKey } from '../../vocabulary/plans.ts';
 import { encodeLocalCheckout, LOCAL_CHECKOUT_PATH, LOCAL_CHECKOUT_TTL_MS } from './local-checkout-session.ts';
@@ -100,9 +100,11 @@ export interface StripeProviderOptions {
   apiBase?: string | null;
 }
 
-export function createStripeClient(options: StripeProviderOptions): Stripe {
+export async function createStripeClient(options: StripeProviderOptions): Promise<Stripe> {
+  // Loaded only when Stripe is configured: the embedded default's local provider needs none of the SDK's memory (issue 29, item 7).
+  const { default: StripeClient } = await import('stripe');
   const base = options.apiBase ? new URL(options.apiBase) : null;
-  return new Stripe(options.secretKey, {
+  return new StripeClient(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,
     ...(base
@@ -171,7 +173,7 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       if (isUnavailable(error)) throw new PaymentProviderUnavailable(error);
       // A price id the provider does not know: nothing to show, and the checkout will say so.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      if (isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing') return null;
       throw new Error('the payment provider refused to read a price', { cause: error });
     }
   }
@@ -211,7 +213,7 @@ export class StripePaymentProvider implements PaymentProvider {
       await this.#stripe.subscriptions.cancel(subscriptionId, { prorate: false, invoice_now: false });
     } catch (error) {
       // Already cancelled or gone: the side effect has happened.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+      if (isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing') return;
       throw error;
     }
   }
@@ -219,9 +221,12 @@ export class StripePaymentProvider implements PaymentProvider {
 
 /** Stripe's connection, API (its 5xx) and rate-limit errors; after the SDK's own retries. */
 function isUnavailable(error: unknown): boolean {
-  return (
-    error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError
-  );
+  return isStripeError(error, 'StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError');
+}
+
+/** A Stripe error of one of these kinds: the SDK names each error's class in its `type`, so telling them apart needs no class loaded. */
+function isStripeError(error: unknown, ...types: string[]): error is { type: string; code?: string } {
+  return typeof error === 'object' && error !== null && types.includes(String((error as { type?: unknown }).type));
 }
 
 export interface LocalProviderOptions {

@@ -5,7 +5,7 @@
  * deployments and incident issues are read (a busier repository is
  * measured on its latest 100), and first reviews on at most 30 pull requests.
  */
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
 import { hoursBetween, median, perWeek, rounded, within, type Measurement } from './measurements.ts';
 
 const PAGE = 100;
@@ -19,7 +19,9 @@ export interface SourceResource {
   name: string;
 }
 
-export function githubClient(apiUrl: string, accessToken: string): Octokit {
+/** Octokit is loaded when a GitHub connection is first used, not at start (issue 29, item 7: the idle service's memory). */
+export async function githubClient(apiUrl: string, accessToken: string): Promise<Octokit> {
+  const { Octokit } = await import('@octokit/rest');
   return new Octokit({ baseUrl: apiUrl, auth: accessToken, userAgent: 'MaturityScoring-Sources/1' });
 }
 

@@ -148,8 +148,8 @@ export class SourceConnections {
       });
       externalAccount =
         provider === 'github'
-          ? await githubLogin(githubClient(this.#deps.endpoints.githubApiUrl, tokens.accessToken))
-          : await linearOrganization(linearClient(this.#deps.endpoints.linearApiUrl, tokens.accessToken));
+          ? await githubLogin(await githubClient(this.#deps.endpoints.githubApiUrl, tokens.accessToken))
+          : await linearOrganization(await linearClient(this.#deps.endpoints.linearApiUrl, tokens.accessToken));
     } catch (error) {
       this.#deps.log.warn({ err: error, provider }, 'source connection refused');
       return { ok: false, reason: 'provider_refused', detail: error instanceof ProviderError ? error.message : `${provider} could not be reached` };
@@ -205,10 +205,10 @@ export class SourceConnections {
   async resources(accountId: string, id: string): Promise<SourceResource[] | null> {
     const connection = await this.find(accountId, id);
     if (!connection) return null;
-    return this.#withToken(connection, (token) =>
+    return this.#withToken(connection, async (token) =>
       connection.provider === 'github'
-        ? githubRepositories(githubClient(this.#deps.endpoints.githubApiUrl, token))
-        : linearTeams(linearClient(this.#deps.endpoints.linearApiUrl, token)),
+        ? githubRepositories(await githubClient(this.#deps.endpoints.githubApiUrl, token))
+        : linearTeams(await linearClient(this.#deps.endpoints.linearApiUrl, token)),
     );
   }
 
@@ -247,8 +247,12 @@ export class SourceConnections {
         for (const scope of scopes) {
           const measurements =
             connection.provider === 'github'
-              ? await githubMeasurements(githubClient(this.#deps.endpoints.githubApiUrl, token), scope.resourceId, period)
-              : await linearMeasurements(linearClient(this.#deps.endpoints.linearApiUrl, token), { id: scope.resourceId, name: scope.resourceName }, period);
+              ? await githubMeasurements(await githubClient(this.#deps.endpoints.githubApiUrl, token), scope.resourceId, period)
+              : await linearMeasurements(
+                  await linearClient(this.#deps.endpoints.linearApiUrl, token),
+                  { id: scope.resourceId, name: scope.resourceName },
+                  period,
+                );
           values.push(...measurements.map((measurement) => ({ ...measurement, productId: scope.productId })));
         }
         return values;

@@ -8,7 +8,6 @@
  * /oauth/revoke (RFC 7009).
  */
 import crypto from 'node:crypto';
-import { Octokit } from '@octokit/rest';
 
 export const SOURCE_PROVIDERS = ['github', 'linear'] as const;
 export type SourceProvider = (typeof SOURCE_PROVIDERS)[number];
@@ -139,6 +138,8 @@ export async function revokeAtProvider(
   tokens: { accessToken: string; refreshToken: string | null },
 ): Promise<void> {
   if (provider === 'github') {
+    // Loaded here, when a grant is revoked, rather than at start (github-source.ts says why).
+    const { Octokit } = await import('@octokit/rest');
     const octokit = new Octokit({ baseUrl: endpoints.githubApiUrl, request: { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) } });
     const basic = Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64');
     try {

@@ -72,15 +72,15 @@ export class MoveDispatcher {
     switch (move.kind) {
       case 'linear_issue':
         return issue(
-          await this.#deps.withProductResource(move.accountId, move.productId, 'linear', ({ token, apiUrl, resource }) =>
-            createLinearIssue(linearClient(apiUrl, token), resource.resourceId, input, retry),
+          await this.#deps.withProductResource(move.accountId, move.productId, 'linear', async ({ token, apiUrl, resource }) =>
+            createLinearIssue(await linearClient(apiUrl, token), resource.resourceId, input, retry),
           ),
           'Linear team',
         );
       case 'github_issue':
         return issue(
-          await this.#deps.withProductResource(move.accountId, move.productId, 'github', ({ token, apiUrl, resource }) =>
-            createGitHubIssue(githubClient(apiUrl, token), resource.resourceId, input, retry),
+          await this.#deps.withProductResource(move.accountId, move.productId, 'github', async ({ token, apiUrl, resource }) =>
+            createGitHubIssue(await githubClient(apiUrl, token), resource.resourceId, input, retry),
           ),
           'GitHub repository',
         );

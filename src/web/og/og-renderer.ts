@@ -16,8 +16,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderAsync } from '@resvg/resvg-js';
-import satori, { type Font } from 'satori';
+import type { Font } from 'satori';
 import { CARD_HEIGHT, CARD_WIDTH, genericCard, type CardElement } from './og-card.ts';
 
 /** A card as sent: the PNG and a strong entity tag, a hash of its bytes (the same in every instance). */
@@ -57,6 +56,8 @@ export function loadCardFonts(): Font[] {
 
 /** Lays out and rasterises one card; resvg works off the event loop (libuv's pool), satori on it. */
 export async function renderCardPng(element: CardElement, fonts: Font[]): Promise<Buffer> {
+  // Both are loaded by the first card drawn, not at start: the idle service needs neither (issue 29, item 7).
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   // satori's types name React's node; the plain element tree is the shape it reads.
   const svg = await satori(element as never, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts });
   const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { dimensionById } from '../../framework/dimensions.ts';
 import { MAX_LEVEL, stageForLevel } from '../../framework/tiers.ts';
 import { pagesRead, quickScoreLabelOf } from '../../modules/scoring/result-depth.ts';
@@ -230,9 +230,11 @@ function footers(doc: Doc, options: ReportOptions): void {
 }
 
 /** The report as PDF bytes. */
-export function resultReportPdf(result: ScoringResult, options: ReportOptions): Promise<Buffer> {
+export async function resultReportPdf(result: ScoringResult, options: ReportOptions): Promise<Buffer> {
+  // pdfkit is loaded by the first report asked for, not at start: it holds about 10 MB the idle service needs not (issue 29, item 7).
+  const { default: PdfDocument } = await import('pdfkit');
   const company = companyLabel(result);
-  const doc = new PDFDocument({
+  const doc = new PdfDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

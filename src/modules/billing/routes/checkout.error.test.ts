@@ -118,12 +118,12 @@ describe('POST /api/payment/checkout errors', () => {
 });
 
 describe('provider failures seen from the billing service', () => {
-  function billingWithLog() {
+  async function billingWithLog() {
     const lines: string[] = [];
     const billing = new BillingService({
       db: t.database.db,
       clock: systemClock,
-      provider: new StripePaymentProvider(createStripeClient({ secretKey: 'sk_test_local', apiBase: stripe.url })),
+      provider: new StripePaymentProvider(await createStripeClient({ secretKey: 'sk_test_local', apiBase: stripe.url })),
       outbox: t.services.outbox,
       jobs: t.services.jobs,
       log: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }),
@@ -134,7 +134,7 @@ describe('provider failures seen from the billing service', () => {
   }
 
   it('logs the cause of a 503', async () => {
-    const { billing, lines } = billingWithLog();
+    const { billing, lines } = await billingWithLog();
     stripe.outage();
     try {
       const outcome = await billing.startCheckout(await accountIdOf(t, { sub: 'ce_logged' }), { kind: 'plan', plan: 'pro' });
@@ -154,7 +154,7 @@ describe('provider failures seen from the billing service', () => {
   });
 
   it('throws a refused request with the provider error as its cause (the error handler logs it and answers 500)', async () => {
-    const { billing } = billingWithLog();
+    const { billing } = await billingWithLog();
     stripe.respondWith(() => ({ status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } }));
     try {
       const failure = await billing.startCheckout(await accountIdOf(t, { sub: 'ce_thrown' }), { kind: 'plan', plan: 'pro' }).catch((error: unknown) => error);

@@ -15,8 +15,6 @@
  *   hold a stream open forever. The timer is paused while the consumer holds
  *   a delta, so a slow reader is never mistaken for a slow provider.
  */
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText } from 'ai';
 import type { LlmConfig } from '../../../config.ts';
 import type { SubmittedResult } from '../../scoring/result-schema.ts';
 import { NO_CONTEXT, type CoachContext } from '../coach-context.ts';
@@ -43,8 +41,13 @@ export interface CoachSeams {
 }
 
 export function createLlmCoach(llm: LlmConfig, seams: CoachSeams = {}): LlmCoach {
-  const provider = createOpenAICompatible({ name: 'llm', baseURL: llm.baseUrl, apiKey: llm.apiKey ?? undefined, fetch: seams.fetch });
-  const model = provider.chatModel(llm.model);
+  // The model SDK is loaded by the first answer, not at start: only a service with LLM_BASE_URL set uses it (issue 29, item 7).
+  const loadSdk = async () => {
+    const [{ createOpenAICompatible }, { streamText }] = await Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]);
+    const provider = createOpenAICompatible({ name: 'llm', baseURL: llm.baseUrl, apiKey: llm.apiKey ?? undefined, fetch: seams.fetch });
+    return { streamText, model: provider.chatModel(llm.model) };
+  };
+  let sdk: ReturnType<typeof loadSdk> | undefined;
 
   return {
     async *stream({ messages, result, context = NO_CONTEXT, signal }) {
@@ -68,6 +71,7 @@ export function createLlmCoach(llm: LlmConfig, seams: CoachSeams = {}): LlmCoach
         new CoachProviderError(timedOut ? 'timeout' : 'provider-error', !delivered, cause === undefined ? undefined : { cause });
       armIdleTimer();
       try {
+        const { streamText, model } = await (sdk ??= loadSdk());
         const response = streamText({
           model,
           instructions: coachSystemPrompt(result, context),

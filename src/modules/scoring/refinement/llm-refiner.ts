@@ -9,8 +9,6 @@
  * input's dimensions unchanged with `refined: false` and the reason, for the
  * log. Total, tier, strengths and gaps are the caller's to recompute.
  */
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
 import type { LlmConfig } from '../../../config.ts';
 import { applyRefinement } from './apply-refinement.ts';
 import { readRefinementAnswer, REFINEMENT_ANSWER_NAME, RefinementAnswerSchema } from './refinement-answer.ts';
@@ -27,17 +25,29 @@ export interface RefinerSeams {
 }
 
 export function createLlmRefiner(llm: LlmConfig, seams: RefinerSeams = {}): LlmRefiner {
-  const provider = createOpenAICompatible({
-    name: 'llm',
-    baseURL: llm.baseUrl,
-    apiKey: llm.apiKey ?? undefined,
-    fetch: seams.fetch,
-    // Sends response_format json_schema (strict) rather than bare JSON mode.
-    supportsStructuredOutputs: true,
-  });
-  const model = provider.chatModel(llm.model);
-  // The whole answer is validated by readRefinementAnswer, so the SDK only parses the JSON.
-  const output = Output.object({ schema: jsonSchema<unknown>(RefinementAnswerSchema), name: REFINEMENT_ANSWER_NAME });
+  // The model SDK is loaded by the first refinement, not at start: only a service with LLM_BASE_URL set uses it (issue 29, item 7).
+  const loadSdk = async () => {
+    const [{ createOpenAICompatible }, { generateText, jsonSchema, NoObjectGeneratedError, Output }] = await Promise.all([
+      import('@ai-sdk/openai-compatible'),
+      import('ai'),
+    ]);
+    const provider = createOpenAICompatible({
+      name: 'llm',
+      baseURL: llm.baseUrl,
+      apiKey: llm.apiKey ?? undefined,
+      fetch: seams.fetch,
+      // Sends response_format json_schema (strict) rather than bare JSON mode.
+      supportsStructuredOutputs: true,
+    });
+    return {
+      generateText,
+      NoObjectGeneratedError,
+      model: provider.chatModel(llm.model),
+      // The whole answer is validated by readRefinementAnswer, so the SDK only parses the JSON.
+      output: Output.object({ schema: jsonSchema<unknown>(RefinementAnswerSchema), name: REFINEMENT_ANSWER_NAME }),
+    };
+  };
+  let sdk: ReturnType<typeof loadSdk> | undefined;
 
   return {
     async refine(input, signal) {
@@ -49,7 +59,10 @@ export function createLlmRefiner(llm: LlmConfig, seams: RefinerSeams = {}): LlmR
       });
       const deadline = AbortSignal.timeout(llm.timeoutMs);
       let value: unknown;
+      let loaded: Awaited<ReturnType<typeof loadSdk>> | undefined;
       try {
+        loaded = await (sdk ??= loadSdk());
+        const { generateText, model, output } = loaded;
         const response = await generateText({
           model,
           instructions: REFINEMENT_INSTRUCTIONS,
@@ -63,7 +76,7 @@ export function createLlmRefiner(llm: LlmConfig, seams: RefinerSeams = {}): LlmR
       } catch (error) {
         if (signal?.aborted) return unchanged('aborted', 'the caller aborted the request');
         if (deadline.aborted) return unchanged('timeout', `no answer within ${llm.timeoutMs} ms`);
-        if (NoObjectGeneratedError.isInstance(error)) return unchanged('invalid-output', error.message);
+        if (loaded?.NoObjectGeneratedError.isInstance(error)) return unchanged('invalid-output', error.message);
         return unchanged('provider-error', error instanceof Error ? error.message : String(error));
       }
       const reading = readRefinementAnswer(value);
