@@ -25,6 +25,7 @@ describe('markdown-lite', () => {
       { text: 'here', href: '/app/moves' },
     ]);
     expect(inlinePieces('[x](//evil.example/) [y](javascript:alert(1))', APP)).toEqual([{ text: '[x](//evil.example/) [y](javascript:alert(1))' }]);
+    expect(inlinePieces('[z](/\\evil.example/)', APP)).toEqual([{ text: '[z](/\\evil.example/)' }]);
   });
 
   it('escapes every piece of text', () => {

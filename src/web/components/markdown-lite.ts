@@ -54,7 +54,8 @@ export function inlinePieces(text: string, appOrigin: string): InlinePiece[] {
 }
 
 function leadsHere(href: string, appOrigin: string): boolean {
-  if (href.startsWith('/') && !href.startsWith('//')) return true;
+  // A path of this app; not `//host` nor `/\host`, which browsers read as another host.
+  if (href.startsWith('/')) return !/^\/[/\\]/.test(href);
   try {
     return new URL(href).origin === appOrigin;
   } catch {
