@@ -90,6 +90,11 @@ export class JobEngine {
     this.#queues.add(name);
   }
 
+  /** Whether pg-boss's timers run (the system clock): under a test clock nothing runs unless a test drains. */
+  get runsTimers(): boolean {
+    return this.#testClock === null;
+  }
+
   hasQueue(name: string): boolean {
     return this.#queues.has(name);
   }

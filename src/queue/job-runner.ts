@@ -18,6 +18,12 @@
  *   PermanentJobError fails the job for good at once.
  * - Recurring work is a pg-boss cron schedule (once per occurrence, whatever
  *   the number of instances), not a row enqueued at every poll.
+ * - One query looks for due work, not every worker: every `pollMs` a single
+ *   scan lists the queues holding due jobs and wakes their workers, and a
+ *   worker that finished a job looks for the next at once. Each worker's own
+ *   poll is only a backstop (BACKSTOP_POLL_SECONDS). Before, each of the
+ *   four workers of some thirty queues polled every 2 s: an idle embedded
+ *   instance spent a quarter of a core on it (docs/BENCHMARKS.md).
  *
  * runDue() drains what is due now, in this process, and returns: for tests
  * (and a test clock, under which pg-boss's own timers never fire).
@@ -59,7 +65,7 @@ export interface JobRunnerOptions {
   log: FastifyBaseLogger;
   /** Handlers run at once per queue in this process (WORKER_CONCURRENCY). Default DEFAULT_WORKER_CONCURRENCY. */
   concurrency?: number;
-  /** How often an idle worker looks for due jobs (OUTBOX_POLL_MS); at least 500 ms. New jobs wake it sooner (LISTEN/NOTIFY). Default 2 s. */
+  /** How often the runner looks for due jobs (OUTBOX_POLL_MS); at least 500 ms. New jobs wake workers sooner (LISTEN/NOTIFY). Default 2 s. */
   pollMs?: number;
   /** Told how each attempt ended (the metrics). */
   onJobEvent?: (event: JobEvent) => void;
@@ -78,6 +84,12 @@ interface RecurringJob {
 
 export const DEFAULT_WORKER_CONCURRENCY = 4;
 const DRAIN_BATCH = 100;
+/**
+ * How often a worker polls on its own, should the due scan not wake it (the
+ * scan's query failing): a backstop, far apart, since each poll is a claim
+ * query per worker of every queue.
+ */
+const BACKSTOP_POLL_SECONDS = 60;
 const LAST_ERROR_MAX_CHARS = 1000;
 
 type ClaimedJob = JobWithMetadata<JobEnvelope>;
@@ -95,6 +107,9 @@ export class JobRunner {
   readonly #onJobEvent: ((event: JobEvent) => void) | undefined;
   readonly #handlers = new Map<string, JobHandler>();
   readonly #recurring: RecurringJob[] = [];
+  /** Each queue's workers in this process, to wake when the due scan finds its jobs. */
+  readonly #workerIds = new Map<string, string[]>();
+  #dueScan: NodeJS.Timeout | null = null;
   #working = false;
 
   constructor(options: JobRunnerOptions) {
@@ -128,31 +143,61 @@ export class JobRunner {
     for (const name of [...this.#handlers.keys(), ...this.#recurring.map((job) => job.name)]) await this.#engine.ensureQueue(name);
   }
 
-  /** Starts the workers and the cron schedules; stop() ends them. */
+  /** Starts the workers, the due scan and the cron schedules; stop() ends them. */
   async start(): Promise<void> {
     await this.prepare();
     this.#working = true;
     for (const [name] of this.#handlers) {
-      await this.#engine.boss.work<JobEnvelope>(
-        name,
-        {
-          includeMetadata: true,
-          batchSize: 1,
-          localConcurrency: this.#concurrency,
-          groupConcurrency: 1,
-          pollingIntervalSeconds: this.#pollSeconds,
-          // NOTIFY only speeds a worker up: with it on, pg-boss would otherwise poll every 30 s, and a job whose
-          // wake-up is missed (the embedded database's listener, a dropped connection) waited that long.
-          notifyPollingIntervalSeconds: this.#pollSeconds,
-        },
-        async ([job]) => {
-          if (job) await this.#runClaimed(job as ClaimedJob);
-        },
-      );
+      // One pg-boss worker per slot, each known by its id: the due scan wakes as many as there are jobs.
+      const ids: string[] = [];
+      for (let slot = 0; slot < this.#concurrency; slot++) ids.push(await this.#startWorker(name));
+      this.#workerIds.set(name, ids);
     }
     for (const job of this.#recurring) {
       const envelope: JobEnvelope = { payload: job.payload, accountId: null, trace: {} };
       await this.#engine.boss.schedule(job.name, job.recurrence.cron, envelope, { tz: 'UTC' });
+    }
+    // Under a test clock pg-boss's timers never fire and tests drain with runDue(): no scan either.
+    if (this.#engine.runsTimers) {
+      this.#dueScan = setInterval(() => void this.#wakeDue(), this.#pollSeconds * 1000);
+      this.#dueScan.unref();
+    }
+  }
+
+  async #startWorker(name: string): Promise<string> {
+    let workerId = '';
+    workerId = await this.#engine.boss.work<JobEnvelope>(
+      name,
+      {
+        includeMetadata: true,
+        batchSize: 1,
+        localConcurrency: 1,
+        groupConcurrency: 1,
+        pollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
+        // A NOTIFY (a job enqueued) wakes the queue's workers at once; without one, the due scan does.
+        notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
+      },
+      async ([job]) => {
+        try {
+          if (job) await this.#runClaimed(job as ClaimedJob);
+        } finally {
+          // Drains the queue: the next job now, not at the next wake-up (an empty claim then sleeps).
+          this.#engine.boss.notifyWorker(workerId);
+        }
+      },
+    );
+    return workerId;
+  }
+
+  /** Wakes, for each queue with due jobs, as many of its workers as it has jobs. */
+  async #wakeDue(): Promise<void> {
+    if (!this.#working) return;
+    try {
+      for (const { queue, depth } of await this.#engine.backlog()) {
+        for (const id of (this.#workerIds.get(queue) ?? []).slice(0, depth)) this.#engine.boss.notifyWorker(id);
+      }
+    } catch (error) {
+      this.#log.warn({ err: error }, 'looking for due jobs failed; workers fall back to their own polling');
     }
   }
 
@@ -165,6 +210,8 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (!this.#working) return;
     this.#working = false;
+    if (this.#dueScan) clearInterval(this.#dueScan);
+    this.#dueScan = null;
     await Promise.all([...this.#handlers.keys()].map((name) => this.#engine.boss.offWork(name, { wait: false })));
   }
 
