@@ -3,7 +3,7 @@
  * SSE endpoint (issue 11).
  *
  *   node_modules/.bin/node bench/chat-first-event.ts [--rounds 5] [--requests 160] [--messages 10]
- *     [--concurrency 1,8,32] [--database-url postgres://...] [--service-root /path/to/checkout]
+ *     [--concurrency 1,8,32] [--database-url postgres://...] [--service-root /path/to/checkout] [--profile <dir>]
  *
  * The peer is a bare Fastify server in its own process, started with the
  * service's Node flags: it parses the same JSON body and answers with the
@@ -23,7 +23,8 @@
  * runs alternate, several rounds at each concurrency (who goes first swaps
  * every round); each run gives its p50 and p99, the table shows the median
  * over rounds and the median of the per-round p99 ratios. The machine is
- * shared: the load average is printed before and after.
+ * shared: the load average is printed before and after. `--profile <dir>`
+ * has the service write a CPU profile there (node --cpu-prof).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,6 +52,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '1,8,32' },
     'database-url': { type: 'string' },
     'service-root': { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
       root: SERVICE_ROOT,
       // This checkout's start flags, as the peer's, also for another --service-root (not startScriptFlags(SERVICE_ROOT)).
       nodeFlags: SERVICE_NODE_FLAGS,
+      extraNodeFlags: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [],
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SSE_HEARTBEAT_MS: '60000', ...env },
       readyPath: '/healthz',
     });

@@ -43,9 +43,11 @@ export async function createHttpServer(config: Config, logStream?: DestinationSt
   app.addHook('preClose', async () => {
     shuttingDown = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks that every request passes take a callback, not a promise: one less turn of the event loop each.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
   // An empty JSON body is an absent body: routes then report the missing field by name.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -125,6 +125,8 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
     const mode = request.routeOptions.config.auth ?? 'public';
     if (mode === 'public') return;
     if (mode === 'page') {
+      // No cookie, no session (BrowserSessions.page): a visitor, without building the request's address for the port.
+      if (request.headers.cookie === undefined) return;
       const session = await deps.sessions.page(sessionRequestOf(request, deps.publicOrigin));
       setCookies(reply, session.setCookies);
       if (session.state === 'handshake') {

@@ -13,11 +13,12 @@ import type { App } from './app-types.ts';
 import { ApiError } from './errors.ts';
 
 export function installHttpMetrics(app: App, duration: Histogram<'method' | 'route' | 'status_code'>): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }
 

@@ -70,7 +70,10 @@ export type PageSession =
   | { state: 'handshake'; location: string; setCookies: SetCookies };
 
 export interface BrowserSessions {
-  /** A page load (or any request) of a page route: who it is, or the redirect that finds out. */
+  /**
+   * A page load (or any request) of a page route: who it is, or the redirect that finds out.
+   * A request with no cookies at all is signed out, with nothing to set: authentication answers it without asking.
+   */
   page(request: SessionRequest): Promise<PageSession>;
   /** An API request whose session token no longer verifies: a renewed token and its cookies, or null (signed out). */
   refresh(request: SessionRequest): Promise<{ token: string; setCookies: SetCookies } | null>;

@@ -7,6 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../../http/app-types.ts';
 import { ApiError } from '../../../http/errors.ts';
+import { addHooksToRoutes } from '../../../http/route-hooks.ts';
 import { clientAddressOf } from '../../limits/client-address.ts';
 import type { IdempotencyService, StoredResponse } from '../idempotency-service.ts';
 
@@ -41,8 +42,9 @@ export interface IdempotencyDeps {
 export function installIdempotency(app: App, deps: IdempotencyDeps): void {
   const claims = new WeakMap<FastifyRequest, OpenClaim>();
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  addHooksToRoutes(app, (route) => route.config?.idempotent === true, { preHandler: claimKey, onSend: keepResponse });
+
+  async function claimKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const key = keyOf(request);
     if (key === null) return;
     const scope = request.principal ? `user:${request.principal.accountId}:${request.principal.userId}` : `anon:${clientAddressOf(request) ?? 'unknown'}`;
@@ -76,9 +78,9 @@ export function installIdempotency(app: App, deps: IdempotencyDeps): void {
       }
       await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
     }
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function keepResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const open = claims.get(request);
     if (!open || open.settled) return payload;
     // A stream (a score's progress) is not known whole when it starts, so it is not kept: the key
@@ -92,7 +94,7 @@ export function installIdempotency(app: App, deps: IdempotencyDeps): void {
       await deps.idempotency.complete(open.scope, open.key, { statusCode: reply.statusCode, body: String(payload ?? ''), headers: replayedHeaders(reply) });
     }
     return payload;
-  });
+  }
 }
 
 function keyOf(request: FastifyRequest): string | null {
