@@ -212,6 +212,7 @@ export function buildServices(infra: Infrastructure, chosen: ServiceChoices) {
   });
   const { scoreJobs, scoreWorker } = createScoreQueue({
     ...{ db, clock, log, jobs, scoring, crawlAllowlist: config.crawl.allowlist, queueLimit: config.crawl.queueLimit, concurrency: config.crawl.maxActive },
+    sharedDatabase: database.native.kind === 'postgres',
     settleReservation: (tx, reservationId) => admissionGate.settleReservation(tx, reservationId),
   });
   const benchmarks = new BenchmarkService({

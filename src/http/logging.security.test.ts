@@ -50,6 +50,23 @@ describe('request logs', () => {
     // Nor any recognisable part of it: the signature, or the encoded session.
     for (const part of token.split('.')) expect(logs.text()).not.toContain(part.slice(0, 16));
   });
+
+  it('hold no credential or cookie: neither the bearer token, nor a cookie sent, nor one set', async () => {
+    const headers = await t.authHeaders({ sub: 'log_header_user' });
+    const bearer = String(headers.authorization).replace(/^Bearer /, '');
+    logs.clear();
+    const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: { ...headers, cookie: 'ms_session=cookie-value-7f3a9c' } });
+    expect(account.statusCode).toBe(200);
+    // A page with a form sets its CSRF cookie.
+    const page = await t.app.inject({ method: 'GET', url: '/try' });
+    const setCookie = String(page.headers['set-cookie']);
+    expect(setCookie).toMatch(/=[^;]{16,}/);
+
+    const completed = logs.lines.filter((line) => line.msg === 'request completed');
+    expect(completed.map((line) => (line.req as { url: string }).url)).toEqual(['/api/account', '/try']);
+    expect(completed.map((line) => line.res)).toEqual([{ statusCode: 200 }, { statusCode: page.statusCode }]);
+    for (const secret of [bearer.split('.')[2]!, 'cookie-value-7f3a9c', /=([^;]+)/.exec(setCookie)![1]!]) expect(logs.text()).not.toContain(secret);
+  });
 });
 
 describe('database error logs', () => {

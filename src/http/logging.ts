@@ -1,9 +1,9 @@
 /**
  * The server's logger: pino through Fastify, with what must never be written
- * kept out. Credentials in headers are redacted by path; secrets in request
- * addresses and the values bound to failed database queries are removed by
- * the serializers, since they sit inside strings that redact paths cannot
- * reach.
+ * kept out, by the serializers: a request is logged without its headers (no
+ * credential, no cookie) and with the secrets in its address masked, an
+ * answer by its status alone (no Set-Cookie), a failed database query
+ * without the values bound to it.
  */
 import type { IncomingMessage } from 'node:http';
 import { trace } from '@opentelemetry/api';
@@ -23,8 +23,9 @@ export const REDACTED = '[redacted]';
 export function loggerOptions(level: string, stream?: DestinationStream): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    serializers: { req: serializeRequest, err: serializeError },
+    // No redact paths: the serializers write no header at all (credentials and cookies included), and
+    // pino's redaction cloned every request line's objects to look for them (about 4% of a cached page's CPU).
+    serializers: { req: serializeRequest, res: serializeReply, err: serializeError },
     ...(stream ? { stream } : {}),
   };
 }
@@ -53,6 +54,11 @@ export function serializeRequest(request: FastifyRequest): Record<string, unknow
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/** The answer's status, and nothing of its headers (Set-Cookie). */
+export function serializeReply(reply: { statusCode: number }): { statusCode: number } {
+  return { statusCode: reply.statusCode };
 }
 
 /** The address with the value of every secret query parameter replaced; the rest is kept byte for byte. */

@@ -24,6 +24,8 @@ export interface ScoreQueueOptions {
   queueLimit: number;
   /** Scores this process runs at once when it runs jobs (CRAWL_MAX_ACTIVE). */
   concurrency: number;
+  /** Other processes share the database (PostgreSQL): the worker polls for their scores more often. */
+  sharedDatabase: boolean;
   settleReservation: (tx: Transaction, reservationId: string) => Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export function createScoreQueue(options: ScoreQueueOptions): { scoreJobs: Score
     channel,
     settleReservation: options.settleReservation,
     concurrency: options.concurrency,
+    sharedDatabase: options.sharedDatabase,
     log,
   });
   return { scoreJobs, scoreWorker };

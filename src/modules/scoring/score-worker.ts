@@ -7,8 +7,8 @@
  *
  * Its own claim loop on pg-boss's fetch rather than a pg-boss worker: it runs
  * under a test clock too (where pg-boss's timers never fire), and a job
- * enqueued in this process is taken at once. It polls every POLL_MS and is
- * woken by enqueues in this process; it sends the job's heartbeat itself, so
+ * enqueued in this process is taken at once. It polls every POLL_MS
+ * (EMBEDDED_POLL_MS on the embedded database) and is woken by enqueues in this process; it sends the job's heartbeat itself, so
  * a worker killed mid-crawl stops them and pg-boss's monitor hands the job
  * to another worker for its second and last attempt.
  *
@@ -28,8 +28,15 @@ import { SCORE_JOB, SCORE_JOB_ATTEMPTS, SCORE_JOB_HEARTBEAT_SECONDS, type LocalS
 import type { ScoreRuns } from './score-runs.ts';
 import type { ScoreOutcome, ScoreProgress, ScoringService } from './scoring-service.ts';
 
-/** How often an idle worker looks for score jobs (enqueues in this process wake it sooner). */
+/** How often an idle worker looks for score jobs that another process may have enqueued (enqueues in this process wake it at once). */
 const POLL_MS = 250;
+/**
+ * The same on the embedded database, which no other process opens: every
+ * score is enqueued here and wakes the worker, so the poll only finds a job
+ * handed back for a retry. Each poll is a claim query on the main thread
+ * (about 2% of a core at POLL_MS, docs/BENCHMARKS.md).
+ */
+const EMBEDDED_POLL_MS = 5000;
 /** Progress is written for other processes at most this often per run (a new stage at once). */
 const PROGRESS_WRITE_MS = 250;
 /** How often a running score reads whether its run was cancelled by a web instance in another process. */
@@ -53,6 +60,8 @@ export interface ScoreWorkerDependencies {
   /** Settles the admission's charge by its reservation id in the storing transaction; throws when it was given back (metering). */
   settleReservation: (tx: Transaction, reservationId: string) => Promise<void>;
   concurrency: number;
+  /** Whether other processes share the database, and so enqueue scores this worker is not told of (PostgreSQL; not the embedded PGlite). */
+  sharedDatabase: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -93,7 +102,7 @@ export class ScoreWorker {
   start(): void {
     if (this.#active) return;
     this.#active = true;
-    this.#timer = setInterval(() => void this.#fill(), POLL_MS);
+    this.#timer = setInterval(() => void this.#fill(), this.#deps.sharedDatabase ? POLL_MS : EMBEDDED_POLL_MS);
     this.#heartbeat = setInterval(() => void this.#beat(), (SCORE_JOB_HEARTBEAT_SECONDS * 1000) / 3);
     this.#timer.unref();
     this.#heartbeat.unref();
