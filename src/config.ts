@@ -190,7 +190,8 @@ export const EnvironmentSchema = Type.Object({
     minimum: 10,
     maximum: 600_000,
     default: 2000,
-    description: 'How often job workers poll for due jobs (at least every 500 ms; LISTEN/NOTIFY wakes them sooner for new jobs)',
+    description:
+      'How often an instance looks for due jobs, in one query for every queue (at least every 500 ms; LISTEN/NOTIFY wakes workers sooner for new jobs)',
   }),
   WORKER_CONCURRENCY: Type.Integer({
     minimum: 0,
