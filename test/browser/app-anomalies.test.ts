@@ -4,46 +4,30 @@
  * on its page: what fell, with what the score before showed and what the
  * latest shows. Desktop and phone, axe-clean.
  */
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveSite, SITES_DIR, type ServedSite } from '../fixtures/static-site.ts';
 import { expectAccessible, expectVisible, fitsTheViewport, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+import { productThatLostPricing, serveChangingSite, type ChangingSite } from './losing-pricing.ts';
 
 const person = { sub: 'anomalies_person' };
 
 describe("the product page's changes to look at", () => {
   let web: WebApp;
-  let site: ServedSite;
-  let siteDir = '';
+  let site: ChangingSite;
   let productId = '';
 
   beforeAll(async () => {
-    siteDir = await mkdtemp(path.join(os.tmpdir(), 'anomaly-page-site-'));
-    await cp(path.join(SITES_DIR, 'relaymesh-scaleup'), siteDir, { recursive: true });
-    site = await serveSite(siteDir);
+    site = await serveChangingSite();
     web = await startWebApp({ backgroundWork: true, env: { CRAWL_ALLOWLIST: new URL(site.origin).host } });
   });
   afterAll(async () => {
     await web?.close();
     await site?.close();
-    await rm(siteDir, { recursive: true, force: true });
   });
 
   it('lists what fell when the pricing page went, with its evidence before and now', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
     await signIn(page, person);
-    // The product and its two scores through the API: the page is what is tested here.
-    const origin = { origin: web.baseUrl };
-    const created = await page.request.post('/api/products', { data: { name: 'Relaymesh', url: `${site.origin}/` }, headers: origin });
-    expect(created.status()).toBe(201);
-    productId = ((await created.json()) as { id: string }).id;
-    const score = async () =>
-      expect((await page.request.post('/api/score/product', { data: { productId }, headers: origin, timeout: 60_000 })).status()).toBe(200);
-    await score();
-    await rename(path.join(siteDir, 'pricing.html'), path.join(siteDir, 'pricing.html.gone'));
-    await score();
+    productId = await productThatLostPricing(page, web.baseUrl, site);
 
     // Detection runs as a job after the score: the page shows it once it has run.
     const changes = page.locator('[data-anomalies]');

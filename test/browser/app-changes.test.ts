@@ -5,45 +5,29 @@
  * resolves another, and finds each under its state's filter. On a phone the
  * page fits the screen. Axe-clean in both colour schemes.
  */
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveSite, SITES_DIR, type ServedSite } from '../fixtures/static-site.ts';
 import { expectAccessible, expectVisible, fitsTheViewport, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+import { productThatLostPricing, serveChangingSite, type ChangingSite } from './losing-pricing.ts';
 
 const person = { sub: 'changes_person' };
 
 describe('the Changes page', () => {
   let web: WebApp;
-  let site: ServedSite;
-  let siteDir = '';
+  let site: ChangingSite;
 
   beforeAll(async () => {
-    siteDir = await mkdtemp(path.join(os.tmpdir(), 'changes-page-site-'));
-    await cp(path.join(SITES_DIR, 'relaymesh-scaleup'), siteDir, { recursive: true });
-    site = await serveSite(siteDir);
+    site = await serveChangingSite();
     web = await startWebApp({ backgroundWork: true, env: { CRAWL_ALLOWLIST: new URL(site.origin).host } });
   });
   afterAll(async () => {
     await web?.close();
     await site?.close();
-    await rm(siteDir, { recursive: true, force: true });
   });
 
   it('acknowledges one change and resolves another, each then under its filter', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
     await signIn(page, person);
-    // The product and its two scores through the API: the pages are what is tested here.
-    const origin = { origin: web.baseUrl };
-    const created = await page.request.post('/api/products', { data: { name: 'Relaymesh', url: `${site.origin}/` }, headers: origin });
-    expect(created.status()).toBe(201);
-    const productId = ((await created.json()) as { id: string }).id;
-    const score = async () =>
-      expect((await page.request.post('/api/score/product', { data: { productId }, headers: origin, timeout: 60_000 })).status()).toBe(200);
-    await score();
-    await rename(path.join(siteDir, 'pricing.html'), path.join(siteDir, 'pricing.html.gone'));
-    await score();
+    const productId = await productThatLostPricing(page, web.baseUrl, site);
 
     // Detection runs as a job after the score: the product page shows the changes once it has run.
     const changes = page.locator('[data-anomalies]');

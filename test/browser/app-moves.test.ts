@@ -9,15 +9,12 @@
  * Once the product is scored again the Intelligence page counts the loop as
  * closed. Desktop and phone, axe-clean in both colour schemes.
  */
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingAccounts } from '../../src/modules/billing/tables.ts';
-import { serveSite, SITES_DIR, type ServedSite } from '../fixtures/static-site.ts';
 import { expectAccessible, expectVisible, fitsTheViewport, openPage, saveScreenshot, signIn, startWebApp, type WebApp } from './browser-harness.ts';
+import { productThatLostPricing, scoreProduct, serveChangingSite, type ChangingSite } from './losing-pricing.ts';
 
 const admin = { sub: 'moves_admin', account: 'org_moves_pages', role: 'admin' as const, email: 'admin@moves-pages.test' };
 const member = { sub: 'moves_member', account: 'org_moves_pages', role: 'member' as const, email: 'member@moves-pages.test' };
@@ -35,20 +32,16 @@ async function reloadUntil(page: Page, url: string, ready: () => Promise<boolean
 
 describe('moves and the intelligence figures', () => {
   let web: WebApp;
-  let site: ServedSite;
-  let siteDir = '';
+  let site: ChangingSite;
   let productId = '';
 
   beforeAll(async () => {
-    siteDir = await mkdtemp(path.join(os.tmpdir(), 'moves-page-site-'));
-    await cp(path.join(SITES_DIR, 'relaymesh-scaleup'), siteDir, { recursive: true });
-    site = await serveSite(siteDir);
+    site = await serveChangingSite();
     web = await startWebApp({ backgroundWork: true, env: { CRAWL_ALLOWLIST: new URL(site.origin).host } });
   });
   afterAll(async () => {
     await web?.close();
     await site?.close();
-    await rm(siteDir, { recursive: true, force: true });
   });
 
   it('proposes a move for each dimension that fell; a member sees who may approve, and no Approve button', async () => {
@@ -57,16 +50,7 @@ describe('moves and the intelligence figures', () => {
     // A paid plan: the member takes a seat.
     const accountId = ((await (await page.request.get('/api/account')).json()) as { id: string }).id;
     await web.app.database.db.update(billingAccounts).set({ plan: 'pro' }).where(eq(billingAccounts.accountId, accountId));
-    // The product and its two scores through the API: the pages are what is tested here.
-    const origin = { origin: web.baseUrl };
-    const created = await page.request.post('/api/products', { data: { name: 'Relaymesh', url: `${site.origin}/` }, headers: origin });
-    expect(created.status()).toBe(201);
-    productId = ((await created.json()) as { id: string }).id;
-    const score = async () =>
-      expect((await page.request.post('/api/score/product', { data: { productId }, headers: origin, timeout: 60_000 })).status()).toBe(200);
-    await score();
-    await rename(path.join(siteDir, 'pricing.html'), path.join(siteDir, 'pricing.html.gone'));
-    await score();
+    productId = await productThatLostPricing(page, web.baseUrl, site);
 
     const { page: memberPage, expectNoConsoleErrors: memberConsoleClean } = await openPage(web.baseUrl);
     await signIn(memberPage, member);
@@ -89,7 +73,7 @@ describe('moves and the intelligence figures', () => {
   it('sends the pricing move once the admin approves it, with the link to its score; the member dismisses another with a reason', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
     await signIn(page, admin);
-    await rename(path.join(siteDir, 'pricing.html.gone'), path.join(siteDir, 'pricing.html'));
+    await site.restorePricingPage();
     await page.goto('/app/moves');
     const toDecide = page.locator('.loop-move');
     const pricing = toDecide.filter({ has: page.getByRole('heading', { level: 3, name: PRICING_MOVE }) });
@@ -136,8 +120,7 @@ describe('moves and the intelligence figures', () => {
   it('counts the loop as closed once the product is scored again, for the account and for the product', async () => {
     const { page, expectNoConsoleErrors } = await openPage(web.baseUrl);
     await signIn(page, admin);
-    const origin = { origin: web.baseUrl };
-    expect((await page.request.post('/api/score/product', { data: { productId }, headers: origin, timeout: 60_000 })).status()).toBe(200);
+    await scoreProduct(page, web.baseUrl, productId);
     await page.goto('/app/intelligence');
     const figure = (name: string) => page.locator(`[data-figure="${name}"] .loop-figure-value`);
     expect(await figure('closed').innerText()).toBe('1');
