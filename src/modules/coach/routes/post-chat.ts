@@ -69,11 +69,12 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
         result = await deps.scoring.get(resultId);
         if (!result) throw new ApiError('NOT_FOUND', { message: 'No scoring result has this id.' });
       }
-      let comparedWith = compareResultId ? await deps.scoring.get(compareResultId) : null;
-      if (compareResultId && !comparedWith && !stored) throw new ApiError('NOT_FOUND', { message: 'No scoring result has the id given in compareResultId.' });
-      // "How do we compare to Rival?": the account's own score of the company the question names.
-      if (!comparedWith && result) comparedWith = await namedCompany(deps.scoring, principal.accountId, result, messages.at(-1)!.content);
-      const [interview, change, evidence, goals] = await Promise.all([
+      const compared = compareResultId ? await deps.scoring.get(compareResultId) : null;
+      if (compareResultId && !compared && !stored) throw new ApiError('NOT_FOUND', { message: 'No scoring result has the id given in compareResultId.' });
+      // Read together: on PostgreSQL each is a round trip of its own.
+      const [named, interview, change, evidence, goals] = await Promise.all([
+        // "How do we compare to Rival?": the account's own score of the company the question names.
+        !compared && result ? namedCompany(deps.scoring, principal.accountId, result, messages.at(-1)!.content) : null,
         deps.interviewOf(principal.accountId),
         resultId ? deps.scoring.changeOf(principal.accountId, resultId) : null,
         // The tools' and team's evidence stored with the score: the account's own, or what its owner published.
@@ -81,7 +82,7 @@ export function registerPostChat(app: App, deps: ChatRouteDeps): void {
         // The goals of the result's product, read in the asker's account: another account's product has none here.
         result?.productId ? deps.goalsOf(principal.accountId, result.productId) : [],
       ]);
-      const context: CoachContext = { comparedWith, interview, change, evidence: evidence?.view ?? null, goals };
+      const context: CoachContext = { comparedWith: compared ?? named, interview, change, evidence: evidence?.view ?? null, goals };
 
       // Watched from before admission, so a client that leaves while being admitted is seen too.
       const signal = abortOnDisconnect(reply);
