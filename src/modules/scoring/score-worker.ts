@@ -8,9 +8,10 @@
  * Its own claim loop on pg-boss's fetch rather than a pg-boss worker: it runs
  * under a test clock too (where pg-boss's timers never fire), and a job
  * enqueued in this process is taken at once. It polls every POLL_MS
- * (EMBEDDED_POLL_MS on the embedded database) and is woken by enqueues in this process; it sends the job's heartbeat itself, so
- * a worker killed mid-crawl stops them and pg-boss's monitor hands the job
- * to another worker for its second and last attempt.
+ * (EMBEDDED_POLL_MS on the embedded database) and is woken by enqueues in
+ * this process; it sends the job's heartbeat itself, so a worker killed
+ * mid-crawl stops them and pg-boss's monitor hands the job to another
+ * worker for its second and last attempt.
  *
  * A score never fails its job: every outcome (a site that cannot be crawled,
  * a lapsed charge, our own error) is the run's, written for the waiting web
