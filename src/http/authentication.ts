@@ -121,17 +121,14 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
     if (identity) verifiedTokens.set(token, identity, verifiedTokens.ticket(), new Date((decodeJwt(token).exp ?? 0) * 1000));
     return identity;
   };
-  app.addHook('onRequest', async (request, reply) => {
-    const mode = request.routeOptions.config.auth ?? 'public';
-    if (mode === 'public') return;
+  const authenticateRequest = async (request: FastifyRequest, reply: FastifyReply, mode: AuthMode): Promise<void> => {
     if (mode === 'page') {
-      // No cookie, no session (BrowserSessions.page): a visitor, without building the request's address for the port.
-      if (request.headers.cookie === undefined) return;
       const session = await deps.sessions.page(sessionRequestOf(request, deps.publicOrigin));
       setCookies(reply, session.setCookies);
       if (session.state === 'handshake') {
         // Through the identity provider and back: it renews the session, or says it ended.
-        return reply.code(307).header('location', session.location).header('cache-control', 'no-store').send();
+        reply.code(307).header('location', session.location).header('cache-control', 'no-store').send();
+        return;
       }
       request.principal = session.state === 'signed_in' ? await pageVisitor(request, session.token, deps, verify) : null;
       return;
@@ -172,6 +169,14 @@ export function installAuthentication(app: App, deps: AuthenticationDeps): void 
     request.principal = outcome;
     const permission = request.routeOptions.config.permission;
     if (permission && !hasPermission(request.principal.role, permission)) throw new ApiError('FORBIDDEN');
+  };
+  // A callback, not a promise: most requests (a public route, a page without a cookie) need nothing, and pass at once.
+  app.addHook('onRequest', (request, reply, done) => {
+    const mode = request.routeOptions.config.auth ?? 'public';
+    if (mode === 'public') return done();
+    // No cookie, no session (BrowserSessions.page): a visitor, without building the request's address for the port.
+    if (mode === 'page' && request.headers.cookie === undefined) return done();
+    authenticateRequest(request, reply, mode).then(() => done(), done);
   });
 }
 

@@ -167,6 +167,16 @@ describe('a path parameter with unstorable text', () => {
   });
 });
 
+describe('a query parameter with unstorable text', () => {
+  // The address is checked whole when it has no escape; an escaped NUL still reaches the field-by-field check.
+  it('GET /api/benchmarks?segment=<a NUL> answers 400 naming querystring.segment, before the segment is validated', async () => {
+    const headers = await t.authHeaders(nextCaller('query'));
+    const response = await t.app.inject({ method: 'GET', url: '/api/benchmarks?segment=b2b_saas%00', headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'querystring.segment', message: 'contains a NUL character' }] });
+  });
+});
+
 describe('a token whose claims carry unstorable text', () => {
   const claims: [string, DevTokenClaims][] = [
     ['a NUL in sub', { sub: 'user_\u0000x' }],
