@@ -20,8 +20,11 @@ import { scoreChange, type ScoreChange } from './score-change.ts';
 import { accountLatestScores, segmentedResult, type CompanyScore, type SegmentedResult } from './segment-scores.ts';
 import type { SharedResultBody, SharedResultCache } from './shared-result-cache.ts';
 import { storedResult } from './stored-result.ts';
+import { scoreHistory, scoreNames, type HistoryQuery, type ScoreName, type ScoreSummary } from './score-history.ts';
 import { scoringResults } from './tables.ts';
 import { combineEvidence, type CombinedEvidence, type MeasuredEvidenceInput, type TeamNoteInput } from './evidence-kinds/combine-evidence.ts';
+
+export type { HistoryQuery, ScoreName, ScoreSummary } from './score-history.ts';
 
 /** Where a score is: crawling the site, then judging and storing it, with an LLM refinement when one runs. */
 export type ScoreStage = 'crawling' | 'scoring' | 'refining';
@@ -87,19 +90,6 @@ export type LinkOutcome =
   | { ok: false; reason: 'already_linked' }
   /** No held (unlinked) result has this id and claim token. */
   | { ok: false; reason: 'no_held_result' };
-
-export interface ScoreSummary {
-  id: string;
-  url: string;
-  companyName: string | null;
-  totalScore: number;
-  stageName: string;
-  depth: ScoreDepth;
-  /** The pages the score read (its crawlStats.pagesAnalyzed, else how many pages it lists); null when it says neither. */
-  pagesAnalyzed: number | null;
-  productId: string | null;
-  createdAt: string;
-}
 
 /** A product's latest score, for the score decay reminders (ScoringService.productsLastScoredBefore). */
 export interface LatestProductScore {
@@ -523,65 +513,14 @@ export class ScoringService {
    * given, and only those after the result `after` in that order when given
    * (keyset pagination: the cursor is the last result of the page before).
    */
-  async history(accountId: string, options: HistoryQuery): Promise<ScoreSummary[]> {
-    // Which rows first, from the index alone; then only the summary's fields of those rows. Asked in one
-    // statement, a planner without statistics (PGlite never gathers them) sorted every row of the account
-    // with its fields, reading each result document: 11 s at 10k results (docs/BENCHMARKS.md, issue 29).
-    const page = this.#deps.db
-      .select({ id: scoringResults.id, createdAt: scoringResults.createdAt })
-      .from(scoringResults)
-      .where(
-        and(
-          eq(scoringResults.accountId, accountId),
-          options.productId ? eq(scoringResults.productId, options.productId) : undefined,
-          options.unfiled ? isNull(scoringResults.productId) : undefined,
-          options.depth ? eq(scoringResults.depth, options.depth) : undefined,
-          options.createdFrom ? gte(scoringResults.createdAt, options.createdFrom) : undefined,
-          options.createdBefore ? lt(scoringResults.createdAt, options.createdBefore) : undefined,
-          options.id ? eq(scoringResults.id, options.id) : undefined,
-          // The cursor's own (created_at, id), read in the database: a timestamp sent through a JavaScript Date
-          // would lose its microseconds and repeat or skip rows. A cursor of another account positions nothing.
-          options.after
-            ? sql`(${scoringResults.createdAt}, ${scoringResults.id}) < (SELECT c.created_at, c.id FROM scoring_results c WHERE c.id = ${options.after} AND c.account_id = ${accountId})`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(scoringResults.createdAt), desc(scoringResults.id))
-      .limit(options.limit)
-      .as('page');
-    const rows = await this.#deps.db
-      .select({
-        id: scoringResults.id,
-        url: scoringResults.url,
-        companyName: sql<string | null>`${scoringResults.result}->>'companyName'`,
-        totalScore: sql<number>`(${scoringResults.result}->>'totalScore')::int`,
-        stageName: sql<string>`${scoringResults.result}->>'stageName'`,
-        depth: scoringResults.depth,
-        pagesAnalyzed: sql<
-          number | null
-        >`coalesce((${scoringResults.result}->'crawlStats'->>'pagesAnalyzed')::int, jsonb_array_length(${scoringResults.result}->'crawledPages'))`,
-        productId: scoringResults.productId,
-        createdAt: scoringResults.createdAt,
-      })
-      .from(page)
-      .innerJoin(scoringResults, eq(scoringResults.id, page.id))
-      .orderBy(desc(page.createdAt), desc(page.id));
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  history(accountId: string, options: HistoryQuery): Promise<ScoreSummary[]> {
+    return scoreHistory(this.#deps.db, accountId, options);
   }
-}
 
-export interface HistoryQuery {
-  productId?: string;
-  /** Only the results filed under no product (a bare address, a claimed anonymous score). */
-  unfiled?: boolean;
-  depth?: ScoreDepth;
-  createdFrom?: Date;
-  createdBefore?: Date;
-  /** Only this result (still within the other filters): how a page finds one score without listing the rest. */
-  id?: string;
-  /** A result id: only the results listed after it, newest first (the next page). */
-  after?: string;
-  limit: number;
+  /** The account's newest `limit` results by the names they go by (for a company a coach question names): only what naming needs. */
+  scoreNames(accountId: string, limit: number): Promise<ScoreName[]> {
+    return scoreNames(this.#deps.db, accountId, limit);
+  }
 }
 
 /** A new claim token for an anonymous result: handed to its caller once, stored only as its hash. */

@@ -83,7 +83,7 @@ export async function storedConversation(conversations: CoachConversations, prin
 const NAMED_COMPANY_CANDIDATES = 100;
 
 export async function namedCompany(scoring: ScoringService, accountId: string, result: SubmittedResult, question: string) {
-  const candidates = await scoring.history(accountId, { limit: NAMED_COMPANY_CANDIDATES });
+  const candidates = await scoring.scoreNames(accountId, NAMED_COMPANY_CANDIDATES);
   const named = namedResult(question, candidates, result.url);
   return named ? scoring.get(named.id) : null;
 }
