@@ -6,8 +6,8 @@
  */
 import { escapeHtml } from '../../escape-html.ts';
 import { quickScoreLabel } from '../scoring/result-depth.ts';
-import type { ScoreDepth } from '../scoring/result-schema.ts';
 import { describeDelta, type ScoreChange } from '../scoring/score-change.ts';
+import type { ScoreSummary } from '../scoring/score-history.ts';
 import { dayOf, type MailContent } from './score-decay-mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,15 +41,8 @@ export function reportedWeek(now: Date): IsoWeek {
   return isoWeekOf(new Date(isoWeekOf(now).start.getTime() - DAY_MS));
 }
 
-export interface DigestScore {
-  id: string;
-  url: string;
-  companyName: string | null;
-  totalScore: number;
-  stageName: string;
-  depth: ScoreDepth;
-  /** The pages the score read; null when the result does not say. */
-  pagesAnalyzed: number | null;
+/** A score of the week as its history lists it (pagesAnalyzed: null when the result does not say). */
+export interface DigestScore extends Omit<ScoreSummary, 'productId' | 'createdAt'> {
   /** Against the product's (or address's) score of the same depth before it; null when unknown. */
   change: ScoreChange | null;
 }
