@@ -101,7 +101,8 @@ export async function scoreHistory(db: Database, accountId: string, options: His
 /**
  * The account's newest `limit` results by their address and company name
  * only: asked before every coach answer, it reads nothing a name does not
- * need (half the time of the whole summary on PGlite).
+ * need (on PGlite, 0.8 ms for an account with none against 1.6 ms for the
+ * whole summaries, timed without drizzle).
  */
 export function scoreNames(db: Database, accountId: string, limit: number): Promise<ScoreName[]> {
   const page = resultPage(db, accountId, { limit });
