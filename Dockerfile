@@ -6,7 +6,7 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY bin ./bin
 COPY src ./src
-ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data NODE_ENV=production
+ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data NODE_ENV=production MALLOC_ARENA_MAX=2
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 EXPOSE 3000

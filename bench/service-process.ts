@@ -1,23 +1,22 @@
 /**
  * How the benchmarks start the service: exactly as `npm start` does (the same
- * Node flags, `src/main.ts`, run in the checkout's directory), so the figures
+ * Node flags and variables, `src/main.ts`, run in the checkout's directory), so the figures
  * are the service's as deployed. Each benchmark keeps its own environment
  * (what it sets, what it deletes) and passes it whole; this file only spawns,
  * waits for readiness and stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { request } from 'undici';
+import { readStartScript } from '../src/cli/service-node-flags.ts';
 
 /** This checkout: the service a benchmark runs unless it is told to run another (e.g. --service-root). */
 export const THIS_CHECKOUT = path.resolve(import.meta.dirname, '..');
 
 /** The Node flags of a checkout's `start` script (e.g. heap sizing), read from its package.json so the two never drift. */
 export function startScriptFlags(root: string): string[] {
-  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return packageJson.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+  return readStartScript(path.join(root, 'package.json')).nodeFlags;
 }
 
 /** This checkout's start flags. */
@@ -72,10 +71,12 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
   const root = options.root ?? THIS_CHECKOUT;
   const label = options.label ?? 'service';
   const port = options.port ?? (await freePort());
-  const flags = [...(options.nodeFlags ?? startScriptFlags(root)), ...(options.extraNodeFlags ?? [])];
+  const startScript = readStartScript(path.join(root, 'package.json'));
+  const flags = [...(options.nodeFlags ?? startScript.nodeFlags), ...(options.extraNodeFlags ?? [])];
   const child = spawn(process.execPath, [...flags, path.join(root, 'src/main.ts')], {
     cwd: root,
-    env: { METRICS_PORT: '0', ...(options.env ?? process.env), HOST: '127.0.0.1', PORT: String(port) },
+    // The start script's variables (the allocator's), unless the benchmark sets them itself.
+    env: { METRICS_PORT: '0', ...startScript.environment, ...(options.env ?? process.env), HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -15,6 +15,8 @@ import { freePort, MATURITY_BIN, NODE, ROOT, run, serverEnv } from './processes.
 
 const startScript = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
 const SERVICE_NODE_FLAGS = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
+// The variables the start script sets before `node`: NAME=value words.
+const SERVICE_ENVIRONMENT = startScript.split(/\s+/).filter((word) => /^[A-Z_]+=/.test(word));
 
 const killOnExit: Array<() => void> = [];
 afterAll(() => killOnExit.forEach((kill) => kill()));
@@ -115,7 +117,7 @@ describe('maturity migrate', () => {
 });
 
 describe('maturity serve', () => {
-  it("runs the service with npm start's Node flags, and stops on SIGTERM", async () => {
+  it("runs the service with npm start's Node flags and variables, and stops on SIGTERM", async () => {
     const port = await freePort();
     const child = spawn(NODE, [MATURITY_BIN, 'serve'], { cwd: ROOT, env: serverEnv({ PORT: String(port) }), stdio: ['ignore', 'ignore', 'pipe'] });
     killOnExit.push(() => child.kill('SIGKILL'));
@@ -124,9 +126,12 @@ describe('maturity serve', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 45_000, interval: 100 }).toBe(200);
     if (process.platform === 'linux') {
-      // The process that answers is the one spawned (same pid), started with the flags.
+      // The process that answers is the one spawned (same pid), started with the flags and the variables.
       const commandLine = fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
       expect(commandLine).toEqual(expect.arrayContaining(SERVICE_NODE_FLAGS));
+      expect(SERVICE_ENVIRONMENT).toContain('MALLOC_ARENA_MAX=2');
+      const environment = fs.readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+      expect(environment).toEqual(expect.arrayContaining(SERVICE_ENVIRONMENT));
     }
     child.kill('SIGTERM');
     expect(await exited, stderr).toBe(0);
