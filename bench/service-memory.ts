@@ -40,6 +40,7 @@ import { request } from 'undici';
 import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { loadOrCreateDevKey, signDevToken, type DevSigningKey } from '../src/identity/dev-identity.ts';
 import { loadAverage, median, memoryMB } from './measure.ts';
+import { readStartScript } from '../src/cli/service-node-flags.ts';
 import { startScriptFlags, startService, stopProcess, THIS_CHECKOUT } from './service-process.ts';
 
 const PAGES = 25;
@@ -78,6 +79,8 @@ if (![rounds, scores, pageBytes].every((value) => Number.isInteger(value) && val
 }
 const serviceRoot = path.resolve(args['service-root']);
 const serviceEntry = path.join(serviceRoot, 'src/main.ts');
+/** The start script's variables (MALLOC_ARENA_MAX), which startService sets as `npm start` does. */
+const serviceVariables = Object.entries(readStartScript(path.join(serviceRoot, 'package.json')).environment).map(([name, value]) => `${name}=${value}`);
 const serviceFlags = args['node-flags']?.split(/\s+/).filter((word) => word.startsWith('--')) ?? startScriptFlags(serviceRoot);
 const databaseUrl = args['database-url'] ?? null;
 const kinds = (args.databases ?? (databaseUrl ? 'pglite,postgres' : 'pglite')).split(',') as DatabaseKind[];
@@ -247,7 +250,7 @@ function report(results: Round[], loadBefore: string): string {
   const floors = results.map((round) => round.floorMB);
   const lines = [
     `Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores; load average ${loadBefore} before, ${loadAverage()} after. ` +
-      `Service: ${serviceEntry} with ${serviceFlags.join(' ') || 'no flags'}. ${rounds} round(s); ${scores} scores of ${PAGES} pages of ${(pageBytes / 1024).toFixed(0)} KB each per database and round. ` +
+      `Service: ${serviceEntry} with ${[...serviceVariables, ...serviceFlags].join(' ') || 'no flags'}. ${rounds} round(s); ${scores} scores of ${PAGES} pages of ${(pageBytes / 1024).toFixed(0)} KB each per database and round. ` +
       `Medians, range in brackets, then the median ratio to the floor (a bare Node process, measured in the same round): floor ${cell(floors, floors)}. MB are 1024² bytes.`,
     '',
     `| Database | First-start peak | First start settled | Restart peak | Idle (restarted, settled) | After 20 scores | After ${scores} scores | Growth 20 → ${scores} | CPU per score |`,
