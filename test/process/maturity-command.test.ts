@@ -12,11 +12,12 @@ import { startFakeOpenAi } from '../fakes/openai-compatible.ts';
 import { serveSite, SITES_DIR } from '../fixtures/static-site.ts';
 import { testDatabaseKind } from '../harness.ts';
 import { freePort, MATURITY_BIN, NODE, ROOT, run, serverEnv } from './processes.ts';
+import { parseStartScript } from '../../src/cli/service-node-flags.ts';
 
 const startScript = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
 const SERVICE_NODE_FLAGS = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
-// The variables the start script sets before `node`: NAME=value words.
-const SERVICE_ENVIRONMENT = startScript.split(/\s+/).filter((word) => /^[A-Z_]+=/.test(word));
+// The variables the start script sets before `node`, as NAME=value.
+const SERVICE_ENVIRONMENT = Object.entries(parseStartScript(startScript).environment).map(([name, value]) => `${name}=${value}`);
 
 const killOnExit: Array<() => void> = [];
 afterAll(() => killOnExit.forEach((kill) => kill()));
