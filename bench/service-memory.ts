@@ -39,9 +39,9 @@ import pg from 'pg';
 import { request } from 'undici';
 import { DEV_IDENTITY_ISSUER } from '../src/config.ts';
 import { loadOrCreateDevKey, signDevToken, type DevSigningKey } from '../src/identity/dev-identity.ts';
-import { loadAverage, median, memoryMB } from './measure.ts';
 import { readStartScript } from '../src/cli/service-node-flags.ts';
-import { startScriptFlags, startService, stopProcess, THIS_CHECKOUT } from './service-process.ts';
+import { loadAverage, median, memoryMB } from './measure.ts';
+import { startService, stopProcess, THIS_CHECKOUT } from './service-process.ts';
 
 const PAGES = 25;
 /** How long a started process is left before its idle RSS is read (and over which the start peak is taken). */
@@ -79,9 +79,10 @@ if (![rounds, scores, pageBytes].every((value) => Number.isInteger(value) && val
 }
 const serviceRoot = path.resolve(args['service-root']);
 const serviceEntry = path.join(serviceRoot, 'src/main.ts');
+const startScript = readStartScript(path.join(serviceRoot, 'package.json'));
 /** The start script's variables (MALLOC_ARENA_MAX), which startService sets as `npm start` does. */
-const serviceVariables = Object.entries(readStartScript(path.join(serviceRoot, 'package.json')).environment).map(([name, value]) => `${name}=${value}`);
-const serviceFlags = args['node-flags']?.split(/\s+/).filter((word) => word.startsWith('--')) ?? startScriptFlags(serviceRoot);
+const serviceVariables = Object.entries(startScript.environment).map(([name, value]) => `${name}=${value}`);
+const serviceFlags = args['node-flags']?.split(/\s+/).filter((word) => word.startsWith('--')) ?? startScript.nodeFlags;
 const databaseUrl = args['database-url'] ?? null;
 const kinds = (args.databases ?? (databaseUrl ? 'pglite,postgres' : 'pglite')).split(',') as DatabaseKind[];
 if (!kinds.every((kind) => kind === 'pglite' || (kind === 'postgres' && databaseUrl))) {
